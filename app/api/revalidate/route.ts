@@ -1,0 +1,25 @@
+import { revalidatePath } from 'next/cache';
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { env } from '@/lib/env';
+import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { bearerMatches } from '@/lib/http/secret';
+
+const bodySchema = z.object({
+  paths: z.array(z.string().regex(/^\/[\w\-/]*$/, 'expected a site path such as /series/abc')).max(100).optional(),
+});
+
+/**
+ * On-demand refresh after the operator (or a Firestore trigger) changes content:
+ * POST with `Authorization: Bearer $REVALIDATE_SECRET`, optionally `{ "paths": [...] }`; no paths refreshes every page.
+ */
+export async function POST(request: Request) {
+  if (!env.REVALIDATE_SECRET) return errorResponse(503, 'Revalidation is not configured: set REVALIDATE_SECRET.');
+  if (!bearerMatches(request, env.REVALIDATE_SECRET)) return errorResponse(401, 'Missing or wrong bearer token.');
+  const body = await readJsonBody(request, bodySchema, { optional: true });
+  if (!body.ok) return body.response;
+  const paths = body.data.paths ?? [];
+  if (paths.length === 0) revalidatePath('/', 'layout');
+  for (const path of paths) revalidatePath(path);
+  return NextResponse.json({ revalidated: paths.length === 0 ? ['/ (every page)'] : paths, at: new Date().toISOString() });
+}

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** Starts a long-running server and resolves once `url` answers, or rejects after `timeoutMs`. */
+export async function startServer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  timeoutMs = 60_000,
+): Promise<ChildProcess> {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before ${url} answered`);
+    try {
+      await fetch(url);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  stopServer(child);
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Stops a server started by startServer, with its children (next start forks). */
+export function stopServer(child: ChildProcess | undefined) {
+  if (!child?.pid || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+}

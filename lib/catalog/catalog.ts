@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import {
+  documentIdSchema,
+  episodeDocSchema,
+  movieDocSchema,
+  seasonDocSchema,
+  seriesDocSchema,
+  shortFilmDocSchema,
+  type EpisodeDoc,
+} from './schemas';
+import type { DocumentStore, RawDocument } from './store';
+import type {
+  Access,
+  Catalog,
+  Episode,
+  MovieCollection,
+  MovieItem,
+  Purchasable,
+  SeasonSummary,
+  SeriesSummary,
+  ShortFilmSummary,
+} from './types';
+
+export type CatalogLogger = Pick<Console, 'warn'>;
+
+type Parsed<T> = RawDocument & { doc: T };
+type Lock = { locked: boolean; purchasePath: string };
+
+const validId = (id: string) => documentIdSchema.safeParse(id).success;
+const byId = (a: RawDocument, b: RawDocument) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function access(locked: boolean, videourl: string, purchasePath: string): Access {
+  return locked ? { locked: true, purchasePath } : { locked: false, videourl };
+}
+
+/** The site's reads over any DocumentStore: validation, defaults, ordering and the locked-URL rule live here once. */
+export function createCatalog(store: DocumentStore, log: CatalogLogger = console): Catalog {
+  function parse<S extends z.ZodType>(raw: RawDocument, schema: S): Parsed<z.output<S>> | null {
+    const result = schema.safeParse(raw.data);
+    if (result.success) return { ...raw, doc: result.data };
+    const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
+    log.warn(`[catalog] skipped ${raw.path}: ${reasons.join('; ')}`);
+    return null;
+  }
+
+  async function listParsed<S extends z.ZodType>(collectionPath: string, schema: S) {
+    const docs = (await store.list(collectionPath)).sort(byId);
+    return docs.map((raw) => parse(raw, schema)).filter((doc): doc is Parsed<z.output<S>> => doc !== null);
+  }
+
+  async function getParsed<S extends z.ZodType>(documentPath: string, schema: S) {
+    const raw = await store.get(documentPath);
+    return raw ? parse(raw, schema) : null;
+  }
+
+  function movie(collection: MovieCollection, { id, path, doc }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
+    const { title, description, coverimg, type, locked, videourl } = doc;
+    return { id, path, collection, title, description, coverimg, type, ...access(locked, videourl, path) };
+  }
+
+  /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
+  function episode({ id, path, doc }: Parsed<EpisodeDoc>, parent: Lock): Episode {
+    const { title, description, coverimg, episodeNumber, videourl, locked } = doc;
+    const purchasePath = parent.locked ? parent.purchasePath : path;
+    return { id, path, title, description, coverimg, episodeNumber, ...access(parent.locked || locked, videourl, purchasePath) };
+  }
+
+  async function episodeDocs(parentPath: string) {
+    const docs = await listParsed(`${parentPath}/episodes`, episodeDocSchema);
+    return docs.sort((a, b) => a.doc.episodeNumber - b.doc.episodeNumber);
+  }
+
+  async function episodesOf(parentPath: string, lock: Lock) {
+    return (await episodeDocs(parentPath)).map((doc) => episode(doc, lock));
+  }
+
+  function series({ id, path, doc }: Parsed<z.output<typeof seriesDocSchema>>): SeriesSummary {
+    return { id, path, ...doc };
+  }
+
+  function season(seriesId: string, { id, path, doc }: Parsed<z.output<typeof seasonDocSchema>>): SeasonSummary {
+    return { id, path, seriesId, ...doc };
+  }
+
+  function shortFilm({ id, path, doc }: Parsed<z.output<typeof shortFilmDocSchema>>): ShortFilmSummary {
+    return { id, path, ...doc };
+  }
+
+  async function listMovies(collection: MovieCollection) {
+    return (await listParsed(collection, movieDocSchema)).map((doc) => movie(collection, doc));
+  }
+
+  async function getSeriesSummary(seriesId: string) {
+    if (!validId(seriesId)) return null;
+    const doc = await getParsed(`series/${seriesId}`, seriesDocSchema);
+    return doc && series(doc);
+  }
+
+  async function seasonsOf(summary: SeriesSummary) {
+    const docs = await listParsed(`${summary.path}/seasons`, seasonDocSchema);
+    return docs.sort((a, b) => a.doc.seasonNumber - b.doc.seasonNumber).map((doc) => season(summary.id, doc));
+  }
+
+  const catalog: Catalog = {
+    listTrailers: () => listMovies('trailers'),
+    listDocumentaries: () => listMovies('documentaries'),
+    listSeries: async () => (await listParsed('series', seriesDocSchema)).map(series),
+    listShortFilms: async () => (await listParsed('shortFilms', shortFilmDocSchema)).map(shortFilm),
+
+    async getSeries(seriesId) {
+      const summary = await getSeriesSummary(seriesId);
+      return summary && { ...summary, seasons: await seasonsOf(summary) };
+    },
+
+    async getSeason(seriesId, seasonId) {
+      if (!validId(seasonId)) return null;
+      const summary = await getSeriesSummary(seriesId);
+      if (!summary) return null;
+      const doc = await getParsed(`${summary.path}/seasons/${seasonId}`, seasonDocSchema);
+      if (!doc) return null;
+      const episodes = await episodesOf(doc.path, { locked: summary.locked, purchasePath: summary.path });
+      return { ...season(seriesId, doc), series: summary, episodes };
+    },
+
+    async getShortFilm(shortFilmId) {
+      if (!validId(shortFilmId)) return null;
+      const doc = await getParsed(`shortFilms/${shortFilmId}`, shortFilmDocSchema);
+      if (!doc) return null;
+      const summary = shortFilm(doc);
+      return { ...summary, episodes: await episodesOf(summary.path, { locked: summary.locked, purchasePath: summary.path }) };
+    },
+
+    getPurchasable: (path) => purchasable(path),
+  };
+
+  /**
+   * What buying `path` unlocks. Movies, series and short films are sold whole (their `locked`
+   * flag); an episode is sold alone only when it is locked itself inside a free parent.
+   */
+  async function purchasable(path: string): Promise<Purchasable | null> {
+    const segments = path.split('/');
+    if (!segments.every(validId)) return null;
+    const [root, id = '', sub, subId = '', leaf] = segments;
+    const isMovie = root === 'trailers' || root === 'documentaries';
+    if (isMovie && segments.length === 2) {
+      const doc = await getParsed(path, movieDocSchema);
+      if (!doc) return null;
+      const { title, locked, videourl } = doc.doc;
+      return { path, title, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
+    }
+    if (root === 'shortFilms' && (segments.length === 2 || (segments.length === 4 && sub === 'episodes'))) {
+      const film = await getParsed(`shortFilms/${id}`, shortFilmDocSchema);
+      if (!film) return null;
+      const episodes = await episodeDocs(film.path);
+      return segments.length === 2 ? whole(film.path, film.doc, episodes) : single(path, episodes);
+    }
+    const seasonEpisode = segments.length === 6 && sub === 'seasons' && leaf === 'episodes';
+    if (root === 'series' && (segments.length === 2 || seasonEpisode)) {
+      const show = await getSeriesSummary(id);
+      if (!show) return null;
+      if (seasonEpisode) return single(path, await episodeDocs(`${show.path}/seasons/${subId}`));
+      const seasons = await seasonsOf(show);
+      const episodes = (await Promise.all(seasons.map((s) => episodeDocs(s.path)))).flat();
+      return whole(show.path, show, episodes);
+    }
+    return null;
+  }
+
+  function whole(path: string, parent: { title: string; locked: boolean }, episodes: Parsed<EpisodeDoc>[]): Purchasable {
+    const videos = episodes.map(({ path: videoPath, doc }) => ({ path: videoPath, title: doc.title, videourl: doc.videourl }));
+    return { path, title: parent.title, locked: parent.locked, playback: { path, title: parent.title, videos } };
+  }
+
+  function single(path: string, episodes: Parsed<EpisodeDoc>[]): Purchasable | null {
+    const found = episodes.find((doc) => doc.path === path);
+    if (!found) return null;
+    const { title, locked, videourl } = found.doc;
+    return { path, title, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
+  }
+
+  return catalog;
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+import { cache } from 'react';
+import { env } from '../env';
+import { firestore, firestoreConfigured } from '../firebase';
+import { createCatalog } from './catalog';
+import { createFirestoreStore } from './firestore';
+import { createLocalStore } from './local';
+import type { Catalog } from './types';
+
+export type * from './types';
+
+/** Which backend serves content: forced by CATALOG, else Firestore when configured, else the embedded catalog. */
+export const catalogBackend: 'local' | 'firestore' =
+  env.CATALOG ?? (firestoreConfigured(env) ? 'firestore' : 'local');
+
+const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env)) : createLocalStore();
+const catalog = createCatalog(store);
+
+/** Per-render memoisation: metadata and page asking for the same title read it once. */
+export const listTrailers = cache(catalog.listTrailers);
+export const listDocumentaries = cache(catalog.listDocumentaries);
+export const listSeries = cache(catalog.listSeries);
+export const listShortFilms = cache(catalog.listShortFilms);
+export const getSeries = cache(catalog.getSeries);
+export const getSeason = cache(catalog.getSeason);
+export const getShortFilm = cache(catalog.getShortFilm);
+export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;

@@ -1,0 +1,79 @@
+/**
+ * What the site shows. A locked title carries no playback URL at all: the only way to one is
+ * `Catalog.getPlayback`, which the payment layer calls for entitled browsers.
+ */
+export type MovieCollection = 'trailers' | 'documentaries';
+export type Collection = MovieCollection | 'series' | 'shortFilms';
+
+interface Titled {
+  id: string;
+  /** Firestore document path, also the unit a visitor buys: `trailers/abc`, `series/xyz`. */
+  path: string;
+  title: string;
+  description: string;
+  /** null when the document has none: the UI shows the default cover. */
+  coverimg: string | null;
+}
+
+/** Free items carry their URL; locked ones name the path that unlocks them. */
+export type Access = { locked: false; videourl: string } | { locked: true; purchasePath: string };
+
+export type MovieItem = Titled & Access & { collection: MovieCollection; type: string };
+
+export type Episode = Titled & Access & { episodeNumber: number };
+
+export interface SeriesSummary extends Titled {
+  locked: boolean;
+  totalSeasons: number;
+  episodeCount: number;
+}
+
+export interface SeasonSummary extends Titled {
+  seriesId: string;
+  seasonNumber: number;
+  totalEpisodes: number;
+}
+
+export interface SeriesDetail extends SeriesSummary {
+  seasons: SeasonSummary[];
+}
+
+export interface SeasonDetail extends SeasonSummary {
+  series: SeriesSummary;
+  episodes: Episode[];
+}
+
+export interface ShortFilmSummary extends Titled {
+  locked: boolean;
+  episodeCount: number;
+}
+
+export interface ShortFilmDetail extends ShortFilmSummary {
+  episodes: Episode[];
+}
+
+/** Playback of a purchasable path: one URL for a movie, one per episode for a series or short film. */
+export interface Playback {
+  path: string;
+  title: string;
+  videos: { path: string; title: string; videourl: string }[];
+}
+
+export interface Catalog {
+  listTrailers(): Promise<MovieItem[]>;
+  listDocumentaries(): Promise<MovieItem[]>;
+  listSeries(): Promise<SeriesSummary[]>;
+  listShortFilms(): Promise<ShortFilmSummary[]>;
+  getSeries(seriesId: string): Promise<SeriesDetail | null>;
+  getSeason(seriesId: string, seasonId: string): Promise<SeasonDetail | null>;
+  getShortFilm(shortFilmId: string): Promise<ShortFilmDetail | null>;
+  /** Server-only: the title a path names, whether it is for sale, and its playback URLs. */
+  getPurchasable(path: string): Promise<Purchasable | null>;
+}
+
+export interface Purchasable {
+  path: string;
+  title: string;
+  locked: boolean;
+  playback: Playback;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const DEVNET = 'https://api.devnet.solana.com';
+/** The devnet wallet that receives payments unless the operator names another. */
+export const DEFAULT_RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (fallback: string) =>
+  optionalText.pipe(z.url({ message: 'expected an absolute http(s) URL' }).optional()).transform((value) => value ?? fallback);
+
+const positiveInt = (fallback: number) =>
+  optionalText
+    .pipe(z.coerce.number<string | undefined>().int('expected a whole number').positive('expected a number above 0').optional())
+    .transform((value) => value ?? fallback);
+
+const base58Key = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'expected a base58 Solana public key')
+    .optional(),
+);
+
+/** Every environment variable Solenema reads, with its default. Documented in .env.local.example. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  CATALOG: optionalText.pipe(z.enum(['local', 'firestore'], { message: 'expected "local" or "firestore"' }).optional()),
+  FIRESTORE_EMULATOR_HOST: optionalText.pipe(
+    z.string().regex(/^[\w.-]+:\d+$/, 'expected host:port, e.g. 127.0.0.1:8080').optional(),
+  ),
+  FIREBASE_PROJECT_ID: optionalText,
+  FIREBASE_CLIENT_EMAIL: optionalText.pipe(z.email({ message: 'expected a service-account email' }).optional()),
+  FIREBASE_PRIVATE_KEY: optionalText.transform((key) => key?.replace(/\\n/g, '\n')),
+  GOOGLE_APPLICATION_CREDENTIALS: optionalText,
+  SOLANA_RPC_URL: url(DEVNET),
+  SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
+  PRICE_LAMPORTS: positiveInt(10_000_000),
+  ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+  REVALIDATE_SECONDS: positiveInt(300),
+  REVALIDATE_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
+  LEDGER_DIR: optionalText,
+  NEXT_PUBLIC_SITE_URL: url('http://localhost:3000'),
+  NEXT_PUBLIC_SOLANA_RPC_URL: url(DEVNET),
+  NEXT_PUBLIC_EMAILJS_SERVICE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_TEMPLATE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_PUBLIC_KEY: optionalText,
+  NEXT_PUBLIC_VOICE_AGENT_ID: optionalText,
+  NEXT_PUBLIC_VOICE_WIDGET_SRC: url('https://elevenlabs.io/convai-widget/index.js'),
+  NEXT_PUBLIC_COMPANION_APP_URL: url('https://phantom.com/download'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment once; a bad value throws an EnvError naming each variable and what it expects. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return result.data;
+}
