@@ -1,0 +1,23 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout, titlePathSchema } from '@/lib/payments/server';
+
+const bodySchema = z.object({ path: titlePathSchema });
+
+/** Starts buying a locked title: answers the recipient, the price and a fresh reference for this browser. */
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, bodySchema);
+  if (!body.ok) return body.response;
+  const visitor = await currentVisitor();
+  const browser = visitor.browser ?? newBrowserId();
+  const result = await startCheckout(body.data.path, browser);
+  if (!result.ok) return errorResponse(result.status, result.reason);
+  const { reference, recipient, lamports, path, title } = result.checkout;
+  const response = NextResponse.json(
+    { checkout: result.token, reference, recipient, lamports, path, title, network: 'devnet' },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+  if (!visitor.browser) setBrowserCookie(response, request, browser);
+  return response;
+}

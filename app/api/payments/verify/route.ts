@@ -1,0 +1,23 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { currentVisitor, finishCheckout, grantEntitlements, signatureSchema } from '@/lib/payments/server';
+
+const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
+
+/** Verifies a payment on chain, records it once, and only then hands out playback and the entitlement. */
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, bodySchema);
+  if (!body.ok) return body.response;
+  const visitor = await currentVisitor();
+  if (!visitor.browser) return errorResponse(403, 'This browser has no checkout; start the purchase again.');
+  const result = await finishCheckout({ checkoutToken: body.data.checkout, signature: body.data.signature, browser: visitor.browser });
+  if (!result.ok) return errorResponse(result.status, result.reason);
+  const { purchase, playback } = result;
+  const response = NextResponse.json(
+    { path: purchase.path, signature: purchase.signature, playback },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+  grantEntitlements(response, request, [...visitor.owned, purchase.path]);
+  return response;
+}

@@ -1,0 +1,13 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { readJsonBody } from '@/lib/http/json';
+import { restoreChallenge, walletSchema } from '@/lib/payments/server';
+
+const bodySchema = z.object({ wallet: walletSchema });
+
+/** A one-time message for the wallet to sign, proving it is the buyer's. */
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, bodySchema);
+  if (!body.ok) return body.response;
+  return NextResponse.json(restoreChallenge(body.data.wallet), { headers: { 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,28 @@
+import type { RpcDownMode } from './server';
+
+/**
+ * Steers a local chain running in another process (Playwright's global setup, or the CLI)
+ * from a test worker, over the chain's /__test routes, which keep answering while the RPC is "down".
+ * The chain is shared: a test that takes the RPC down must not run alongside others that need it.
+ */
+export function chainControl(url: string) {
+  async function call(action: string, body: object = {}): Promise<unknown> {
+    const res = await fetch(`${url}/__test/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { ok: boolean; result?: unknown; error?: string };
+    if (!answer.ok) throw new Error(`chain control ${action} failed: ${answer.error}`);
+    return answer.result;
+  }
+  return {
+    setRpcDown: async (down: boolean, mode: RpcDownMode = 'unavailable') => void (await call('rpc-down', { down, mode })),
+    expireBlockhash: async () => void (await call('expire-blockhash')),
+    setTimeOffset: async (seconds: number) => void (await call('time-offset', { seconds })),
+    /** Funds `pubkey` (base58) and resolves to the airdrop's signature, already final. */
+    airdrop: async (pubkey: string, lamports: number) => (await call('airdrop', { pubkey, lamports })) as string,
+  };
+}
+
+export type ChainControl = ReturnType<typeof chainControl>;

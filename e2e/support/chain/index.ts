@@ -1,0 +1,4 @@
+export { startLocalChain, type LocalChain, type LocalChainOptions, type RpcDownMode } from './server';
+export { chainControl, type ChainControl } from './control';
+export type { RecordedTransaction } from './ledger';
+export type { RpcTransactionError } from './errors';

@@ -1,0 +1,253 @@
+import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+// The native class works on raw bytes; litesvm's public class wants @solana/kit objects instead.
+import { Account, Clock, FailedTransactionMetadata, LiteSvm, TransactionMetadata } from 'litesvm/dist/internal';
+import { RpcError, describeError, toRpcError, type RpcTransactionError } from './errors';
+
+/** One executed transaction, with what litesvm does not keep: slot, block time and balances. */
+export interface RecordedTransaction {
+  signature: string;
+  slot: number;
+  blockTime: number;
+  err: RpcTransactionError | null;
+  fee: number;
+  preBalances: number[];
+  postBalances: number[];
+  logMessages: string[];
+  computeUnitsConsumed: number;
+  /** Per top-level instruction, the instructions it invoked: [programIdIndex, account indexes, data]. */
+  innerInstructions: { index: number; instructions: { programIdIndex: number; accounts: number[]; data: Uint8Array; stackHeight: number }[] }[];
+  transaction: VersionedTransaction;
+}
+
+export interface SimulationResult {
+  err: RpcTransactionError | null;
+  logs: string[];
+  unitsConsumed: number;
+}
+
+/** A blockhash is valid for this many blocks after it was handed out, as on a real cluster. */
+const BLOCKHASH_VALIDITY = 150;
+const FAUCET_LAMPORTS = 1_000_000_000_000_000n; // 1M SOL: ample, and every balance stays a safe JS number
+const SYSTEM_PROGRAM = new Uint8Array(32);
+
+/**
+ * The chain state: litesvm plus a record of every transaction that landed, successful or failed.
+ * Each landed transaction gets its own slot, so slots, block heights and block times move like a
+ * (very quiet) real cluster. The blockhash only changes on expireBlockhash(): litesvm accepts only
+ * its latest blockhash, so rotating it per block would fail a wallet that signed a moment ago.
+ */
+export class Ledger {
+  private readonly svm = new LiteSvm();
+  private readonly faucet = Keypair.generate();
+  private readonly records = new Map<string, RecordedTransaction>();
+  private readonly listeners = new Set<(record: RecordedTransaction) => void>();
+  private readonly genesisSlot: number;
+  private timeOffsetSeconds = 0;
+
+  constructor() {
+    this.svm.setAccount(this.faucet.publicKey.toBytes(), new Account(FAUCET_LAMPORTS, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
+    this.genesisSlot = this.slot;
+    this.setClock(this.slot);
+  }
+
+  get slot(): number {
+    return Number(this.svm.getClock().slot);
+  }
+
+  /** One block per slot here, counted from the first slot so it stays well below the slot. */
+  get blockHeight(): number {
+    return this.slot - this.genesisSlot;
+  }
+
+  get transactionCount(): number {
+    return this.records.size;
+  }
+
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
+    return { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight + BLOCKHASH_VALIDITY };
+  }
+
+  isBlockhashValid(blockhash: string): boolean {
+    return blockhash === this.svm.latestBlockhash();
+  }
+
+  /** Makes every transaction signed so far with the current blockhash unsendable. */
+  expireBlockhash(): void {
+    this.svm.expireBlockhash();
+  }
+
+  /** Shifts the block time of later transactions, e.g. to make a payment look old. */
+  setTimeOffset(seconds: number): void {
+    this.timeOffsetSeconds = seconds;
+  }
+
+  minimumBalanceForRentExemption(dataLength: number): number {
+    return Number(this.svm.minimumBalanceForRentExemption(BigInt(dataLength)));
+  }
+
+  getBalance(pubkey: PublicKey): number {
+    return Number(this.svm.getBalance(pubkey.toBytes()) ?? 0n);
+  }
+
+  getAccount(pubkey: PublicKey): Account | null {
+    return this.svm.getAccount(pubkey.toBytes());
+  }
+
+  get(signature: string): RecordedTransaction | undefined {
+    return this.records.get(signature);
+  }
+
+  all(): RecordedTransaction[] {
+    return [...this.records.values()];
+  }
+
+  onExecuted(listener: (record: RecordedTransaction) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Sends raw transaction bytes. With preflight, a transaction that would fail is refused
+   * (as a node does: JSON-RPC -32002 with logs) and never lands. Without, one that fails while
+   * executing lands with its error and pays its fee, like on a real cluster. One that cannot land
+   * at all (bad signature, unknown blockhash, no funds for the fee) is refused either way: a real
+   * node would accept it and let it expire silently, which would only make a test hang.
+   */
+  send(bytes: Uint8Array, { preflight }: { preflight: boolean }): string {
+    const tx = parseTransaction(bytes);
+    const signature = bs58.encode(tx.signatures[0]!);
+    if (this.records.has(signature)) {
+      if (preflight) throw simulationFailed('AlreadyProcessed', [], 0);
+      return signature;
+    }
+    if (preflight) {
+      const simulated = this.simulate(tx, { sigVerify: true });
+      if (simulated.err) throw simulationFailed(simulated.err, simulated.logs, simulated.unitsConsumed);
+    }
+    return this.execute(tx).signature;
+  }
+
+  simulate(tx: VersionedTransaction, { sigVerify }: { sigVerify: boolean }): SimulationResult {
+    const sigverify = this.svm.getSigverify();
+    this.svm.setSigverify(sigVerify);
+    try {
+      const bytes = tx.serialize();
+      const result =
+        tx.version === 'legacy' ? this.svm.simulateLegacyTransaction(bytes) : this.svm.simulateVersionedTransaction(bytes);
+      const meta = result instanceof FailedTransactionMetadata ? result.meta() : result.meta();
+      return {
+        err: result instanceof FailedTransactionMetadata ? toRpcError(result.err()) : null,
+        logs: meta.logs(),
+        unitsConsumed: Number(meta.computeUnitsConsumed()),
+      };
+    } finally {
+      this.svm.setSigverify(sigverify);
+    }
+  }
+
+  /** A faucet transfer, sent and recorded like any other transaction, so its signature can be confirmed. */
+  airdrop(to: PublicKey, lamports: number): string {
+    const transfer = SystemProgram.transfer({ fromPubkey: this.faucet.publicKey, toPubkey: to, lamports });
+    // A throwaway read-only key makes every airdrop's signature unique: two equal airdrops under
+    // the same blockhash would otherwise be one transaction, and the second "already processed".
+    transfer.keys.push({ pubkey: Keypair.generate().publicKey, isSigner: false, isWritable: false });
+    const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(transfer);
+    tx.sign(this.faucet);
+    return this.send(tx.serialize(), { preflight: true });
+  }
+
+  private execute(tx: VersionedTransaction): RecordedTransaction {
+    const keys = tx.message.staticAccountKeys;
+    const preBalances = keys.map((key) => this.getBalance(key));
+    const slot = this.slot + 1;
+    this.setClock(slot);
+    const bytes = tx.serialize();
+    const result = tx.version === 'legacy' ? this.svm.sendLegacyTransaction(bytes) : this.svm.sendVersionedTransaction(bytes);
+    const failed = result instanceof FailedTransactionMetadata ? result : null;
+    const meta: TransactionMetadata = failed ? failed.meta() : (result as TransactionMetadata);
+    // litesvm keeps a transaction in its history only if it landed (executed, or failed but paid its fee).
+    if (!this.svm.getTransaction(tx.signatures[0]!)) {
+      throw simulationFailed(failed ? toRpcError(failed.err()) : 'SanitizeFailure', meta.logs(), 0);
+    }
+    const postBalances = keys.map((key) => this.getBalance(key));
+    const record: RecordedTransaction = {
+      signature: bs58.encode(tx.signatures[0]!),
+      slot,
+      blockTime: this.now(),
+      err: failed ? toRpcError(failed.err()) : null,
+      // Lamports are only created or destroyed by the fee, so the balances' shrinkage is the fee.
+      fee: Math.max(0, sum(preBalances) - sum(postBalances)),
+      preBalances,
+      postBalances,
+      logMessages: meta.logs(),
+      computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
+      innerInstructions: meta
+        .innerInstructions()
+        .map((inner, index) => ({
+          index,
+          instructions: inner.map((ix) => ({
+            programIdIndex: ix.instruction().programIdIndex(),
+            accounts: [...ix.instruction().accounts()],
+            data: ix.instruction().data(),
+            stackHeight: ix.stackHeight(),
+          })),
+        }))
+        .filter((entry) => entry.instructions.length > 0),
+      transaction: tx,
+    };
+    this.records.set(record.signature, record);
+    for (const listener of this.listeners) listener(record);
+    return record;
+  }
+
+  private now(): number {
+    return Math.floor(Date.now() / 1000) + this.timeOffsetSeconds;
+  }
+
+  /** Moves to `slot` with the clock's unix time set to now, so on-chain programs see real time too. */
+  private setClock(slot: number): void {
+    this.svm.warpToSlot(BigInt(slot));
+    const clock = this.svm.getClock();
+    this.svm.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, BigInt(this.now())));
+  }
+}
+
+/**
+ * Parses wire bytes with web3.js first: litesvm aborts the whole process on bytes it cannot
+ * decode, so only a transaction web3.js could read (and re-serialise canonically) reaches it.
+ */
+export function parseTransaction(bytes: Uint8Array): VersionedTransaction {
+  let tx: VersionedTransaction;
+  try {
+    tx = VersionedTransaction.deserialize(bytes);
+  } catch (error) {
+    throw new RpcError(-32602, `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${(error as Error).message}`);
+  }
+  const { header, staticAccountKeys } = tx.message;
+  if (
+    tx.signatures.length === 0 ||
+    tx.signatures.length !== header.numRequiredSignatures ||
+    staticAccountKeys.length < header.numRequiredSignatures
+  ) {
+    throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
+  }
+  return tx;
+}
+
+function simulationFailed(err: RpcTransactionError, logs: string[], unitsConsumed: number): RpcError {
+  if (err === 'SignatureFailure') return new RpcError(-32003, 'Transaction signature verification failure');
+  return new RpcError(-32002, `Transaction simulation failed: ${describeError(err)}`, {
+    accounts: null,
+    err,
+    innerInstructions: null,
+    logs,
+    replacementBlockhash: null,
+    returnData: null,
+    unitsConsumed,
+  });
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}

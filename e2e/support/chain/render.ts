@@ -1,0 +1,140 @@
+import { PublicKey, SystemInstruction, SystemProgram, TransactionInstruction, type VersionedMessage } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { RpcError } from './errors';
+import type { RecordedTransaction } from './ledger';
+
+export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
+
+interface CompiledInstructionLike {
+  programIdIndex: number;
+  accounts: number[];
+  data: Uint8Array;
+  stackHeight?: number | null;
+}
+
+/**
+ * A recorded transaction in the shape getTransaction answers, for the given encoding.
+ * `version` is present only when the caller sent maxSupportedTransactionVersion, and a v0
+ * transaction without it is an error, both as on a real node.
+ */
+export function renderTransaction(record: RecordedTransaction, encoding: TransactionEncoding, maxSupportedVersion: number | undefined) {
+  const { transaction } = record;
+  const version = transaction.version;
+  if (version !== 'legacy' && (maxSupportedVersion === undefined || version > maxSupportedVersion)) {
+    throw new RpcError(
+      -32015,
+      `Transaction version (${version}) is not supported by the requesting client. ` +
+        `Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+    );
+  }
+  const parsed = encoding === 'jsonParsed';
+  const message = transaction.message;
+  return {
+    slot: record.slot,
+    blockTime: record.blockTime,
+    ...(maxSupportedVersion === undefined ? {} : { version }),
+    meta: {
+      err: record.err,
+      status: record.err ? { Err: record.err } : { Ok: null },
+      fee: record.fee,
+      preBalances: record.preBalances,
+      postBalances: record.postBalances,
+      innerInstructions: record.innerInstructions.map(({ index, instructions }) => ({
+        index,
+        instructions: instructions.map((ix) => renderInstruction(ix, message, parsed)),
+      })),
+      logMessages: record.logMessages,
+      preTokenBalances: [],
+      postTokenBalances: [],
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      computeUnitsConsumed: record.computeUnitsConsumed,
+    },
+    transaction:
+      encoding === 'base64' || encoding === 'base58'
+        ? [encoding === 'base64' ? Buffer.from(transaction.serialize()).toString('base64') : bs58.encode(transaction.serialize()), encoding]
+        : {
+            signatures: transaction.signatures.map((signature) => bs58.encode(signature)),
+            message: renderMessage(message, parsed),
+          },
+  };
+}
+
+function renderMessage(message: VersionedMessage, parsed: boolean) {
+  const keys = message.staticAccountKeys;
+  const lookups =
+    message.version === 'legacy'
+      ? {}
+      : {
+          addressTableLookups: message.addressTableLookups.map((lookup) => ({
+            accountKey: lookup.accountKey.toBase58(),
+            writableIndexes: lookup.writableIndexes,
+            readonlyIndexes: lookup.readonlyIndexes,
+          })),
+        };
+  const instructions = message.compiledInstructions.map((ix) =>
+    renderInstruction({ programIdIndex: ix.programIdIndex, accounts: ix.accountKeyIndexes, data: ix.data, stackHeight: null }, message, parsed),
+  );
+  if (!parsed) {
+    return {
+      accountKeys: keys.map((key) => key.toBase58()),
+      header: message.header,
+      instructions,
+      recentBlockhash: message.recentBlockhash,
+      ...lookups,
+    };
+  }
+  return {
+    accountKeys: keys.map((key, index) => ({
+      pubkey: key.toBase58(),
+      signer: message.isAccountSigner(index),
+      writable: message.isAccountWritable(index),
+      source: 'transaction',
+    })),
+    instructions,
+    recentBlockhash: message.recentBlockhash,
+    ...lookups,
+  };
+}
+
+function renderInstruction(ix: CompiledInstructionLike, message: VersionedMessage, parsed: boolean) {
+  const keys = message.staticAccountKeys;
+  const stackHeight = ix.stackHeight ?? null;
+  if (!parsed) return { programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: bs58.encode(ix.data), stackHeight };
+  const programId = keys[ix.programIdIndex]!;
+  const accounts = ix.accounts.map((index) => keys[index]!);
+  const systemInstruction = programId.equals(SystemProgram.programId) ? parseSystemInstruction(programId, accounts, ix.data) : null;
+  if (systemInstruction) return { program: 'system', programId: programId.toBase58(), parsed: systemInstruction, stackHeight };
+  return { programId: programId.toBase58(), accounts: accounts.map((key) => key.toBase58()), data: bs58.encode(ix.data), stackHeight };
+}
+
+/**
+ * The system instructions a payment flow uses, in the node's jsonParsed form. Anything else
+ * (or undecodable data) stays a raw instruction, which is also what a node falls back to.
+ */
+function parseSystemInstruction(programId: PublicKey, accounts: PublicKey[], data: Uint8Array) {
+  const instruction = new TransactionInstruction({
+    programId,
+    keys: accounts.map((pubkey) => ({ pubkey, isSigner: false, isWritable: false })),
+    data: Buffer.from(data),
+  });
+  try {
+    switch (SystemInstruction.decodeInstructionType(instruction)) {
+      case 'Transfer': {
+        const { fromPubkey, toPubkey, lamports } = SystemInstruction.decodeTransfer(instruction);
+        return { type: 'transfer', info: { source: fromPubkey.toBase58(), destination: toPubkey.toBase58(), lamports: Number(lamports) } };
+      }
+      case 'Create': {
+        const { fromPubkey, newAccountPubkey, lamports, space, programId: owner } = SystemInstruction.decodeCreateAccount(instruction);
+        return {
+          type: 'createAccount',
+          info: { source: fromPubkey.toBase58(), newAccount: newAccountPubkey.toBase58(), lamports, space, owner: owner.toBase58() },
+        };
+      }
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}

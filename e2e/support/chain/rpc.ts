@@ -1,0 +1,162 @@
+import { PublicKey, VersionedMessage } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { RpcError } from './errors';
+import { parseTransaction, type Ledger } from './ledger';
+import { renderTransaction, type TransactionEncoding } from './render';
+
+type Params = unknown[];
+type Config = Record<string, unknown>;
+type Method = (params: Params) => unknown;
+
+/** Devnet's genesis hash: this chain stands in for devnet, and a client may check which cluster it is on. */
+const DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
+const LAMPORTS_PER_SIGNATURE = 5000;
+const SLOTS_PER_EPOCH = 432_000;
+
+/** The JSON-RPC methods, with the answer shapes @solana/web3.js 1.x validates. */
+export function createRpcMethods(ledger: Ledger): Record<string, Method> {
+  const withContext = (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: ledger.slot }, value });
+
+  const accountInfo = (address: string, config: Config) => {
+    const account = ledger.getAccount(publicKey(address));
+    if (!account) return null;
+    const data = account.data();
+    return {
+      data: config.encoding === 'base58' ? [bs58.encode(data), 'base58'] : [Buffer.from(data).toString('base64'), 'base64'],
+      executable: account.executable(),
+      lamports: Number(account.lamports()),
+      owner: new PublicKey(account.owner()).toBase58(),
+      rentEpoch: Number(account.rentEpoch()),
+      space: data.length,
+    };
+  };
+
+  return {
+    getHealth: () => 'ok',
+    getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
+    getGenesisHash: () => DEVNET_GENESIS_HASH,
+    getSlot: () => ledger.slot,
+    getBlockHeight: () => ledger.blockHeight,
+    getTransactionCount: () => ledger.transactionCount,
+    getEpochInfo: () => ({
+      absoluteSlot: ledger.slot,
+      blockHeight: ledger.blockHeight,
+      epoch: Math.floor(ledger.slot / SLOTS_PER_EPOCH),
+      slotIndex: ledger.slot % SLOTS_PER_EPOCH,
+      slotsInEpoch: SLOTS_PER_EPOCH,
+      transactionCount: ledger.transactionCount,
+    }),
+    getLatestBlockhash: () => withContext(ledger.latestBlockhash()),
+    isBlockhashValid: (params) => withContext(ledger.isBlockhashValid(stringParam(params, 0))),
+    getFeeForMessage: (params) => {
+      const message = VersionedMessage.deserialize(Buffer.from(stringParam(params, 0), 'base64'));
+      const valid = ledger.isBlockhashValid(message.recentBlockhash);
+      return withContext(valid ? message.header.numRequiredSignatures * LAMPORTS_PER_SIGNATURE : null);
+    },
+    getRecentPrioritizationFees: () => [],
+    getMinimumBalanceForRentExemption: (params) => ledger.minimumBalanceForRentExemption(Number(params[0] ?? 0)),
+    getBalance: (params) => withContext(ledger.getBalance(publicKey(stringParam(params, 0)))),
+    getAccountInfo: (params) => withContext(accountInfo(stringParam(params, 0), config(params, 1))),
+    getMultipleAccounts: (params) => {
+      const addresses = Array.isArray(params[0]) ? (params[0] as string[]) : [];
+      return withContext(addresses.map((address) => accountInfo(address, config(params, 1))));
+    },
+    requestAirdrop: (params) => {
+      const lamports = Number(params[1]);
+      if (!Number.isSafeInteger(lamports) || lamports <= 0) throw new RpcError(-32602, 'Invalid params: lamports must be a positive integer');
+      return ledger.airdrop(publicKey(stringParam(params, 0)), lamports);
+    },
+    sendTransaction: (params) => {
+      const options = config(params, 1);
+      return ledger.send(decodeWire(stringParam(params, 0), options.encoding), { preflight: options.skipPreflight !== true });
+    },
+    simulateTransaction: (params) => {
+      const options = config(params, 1);
+      const tx = parseTransaction(decodeWire(stringParam(params, 0), options.encoding));
+      const replace = options.replaceRecentBlockhash === true;
+      if (replace) tx.message.recentBlockhash = ledger.latestBlockhash().blockhash;
+      const result = ledger.simulate(tx, { sigVerify: options.sigVerify === true && !replace });
+      return withContext({
+        ...result,
+        accounts: null,
+        returnData: null,
+        innerInstructions: null,
+        replacementBlockhash: replace ? ledger.latestBlockhash() : null,
+      });
+    },
+    getSignatureStatuses: (params) => {
+      const signatures = Array.isArray(params[0]) ? (params[0] as string[]) : [];
+      return withContext(
+        signatures.map((signature) => {
+          const record = ledger.get(signature);
+          if (!record) return null;
+          // Every landed transaction is final at once: no forks here, and no test waits for 32 slots.
+          return {
+            slot: record.slot,
+            confirmations: null,
+            err: record.err,
+            status: record.err ? { Err: record.err } : { Ok: null },
+            confirmationStatus: 'finalized',
+          };
+        }),
+      );
+    },
+    getTransaction: (params) => {
+      // web3.js sends a bare encoding string in the oldest form of this call.
+      const options: Config = typeof params[1] === 'string' ? { encoding: params[1] } : config(params, 1);
+      if (options.commitment === 'processed') throw new RpcError(-32602, 'Method does not support commitment below `confirmed`');
+      const record = ledger.get(stringParam(params, 0));
+      if (!record) return null;
+      const encoding = (options.encoding ?? 'json') as TransactionEncoding;
+      if (!['json', 'jsonParsed', 'base64', 'base58'].includes(encoding)) throw new RpcError(-32602, `Invalid params: unknown encoding ${encoding}`);
+      const maxVersion = options.maxSupportedTransactionVersion;
+      return renderTransaction(record, encoding, typeof maxVersion === 'number' ? maxVersion : undefined);
+    },
+    getSignaturesForAddress: (params) => {
+      const address = publicKey(stringParam(params, 0));
+      const { limit = 1000, before, until } = config(params, 1) as { limit?: number; before?: string; until?: string };
+      const newestFirst = ledger
+        .all()
+        .filter((record) => record.transaction.message.staticAccountKeys.some((key) => key.equals(address)))
+        .reverse();
+      const start = before ? newestFirst.findIndex((record) => record.signature === before) + 1 : 0;
+      const stop = until ? newestFirst.findIndex((record) => record.signature === until) : -1;
+      return newestFirst.slice(start, stop === -1 ? undefined : stop).slice(0, limit).map((record) => ({
+        signature: record.signature,
+        slot: record.slot,
+        err: record.err,
+        memo: null,
+        blockTime: record.blockTime,
+        confirmationStatus: 'finalized',
+      }));
+    },
+  };
+}
+
+function stringParam(params: Params, index: number): string {
+  const value = params[index];
+  if (typeof value !== 'string') throw new RpcError(-32602, `Invalid params: expected a string at position ${index}`);
+  return value;
+}
+
+function config(params: Params, index: number): Config {
+  const value = params[index];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Config) : {};
+}
+
+function publicKey(address: string): PublicKey {
+  try {
+    return new PublicKey(address);
+  } catch {
+    throw new RpcError(-32602, `Invalid param: ${address} is not a valid public key`);
+  }
+}
+
+/** sendTransaction's wire format: base58 unless the client says base64 (web3.js always does). */
+function decodeWire(encoded: string, encoding: unknown): Uint8Array {
+  try {
+    return encoding === 'base64' ? new Uint8Array(Buffer.from(encoded, 'base64')) : bs58.decode(encoded);
+  } catch {
+    throw new RpcError(-32602, `Invalid params: invalid ${String(encoding ?? 'base58')} encoding`);
+  }
+}

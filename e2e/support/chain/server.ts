@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { PublicKey } from '@solana/web3.js';
+import { answer } from './jsonrpc';
+import { Ledger, type RecordedTransaction } from './ledger';
+import { createRpcMethods } from './rpc';
+import { startSubscriptionServer } from './subscriptions';
+
+/** How the RPC looks while "down": HTTP 503 answers, or connections dropped without an answer. */
+export type RpcDownMode = 'unavailable' | 'reset';
+
+export interface LocalChainOptions {
+  /** HTTP JSON-RPC port; the websocket listens on port + 1, where web3.js looks for it. */
+  port: number;
+  host?: string;
+}
+
+export interface LocalChain {
+  url: string;
+  wsUrl: string;
+  ledger: Ledger;
+  /** Funds an account through the faucet (a real, recorded transfer); resolves to its signature. */
+  airdrop(pubkey: PublicKey | string, lamports: number): Promise<string>;
+  getBalance(pubkey: PublicKey | string): number;
+  getTransaction(signature: string): RecordedTransaction | undefined;
+  /** Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. */
+  setRpcDown(down: boolean, mode?: RpcDownMode): void;
+  expireBlockhash(): void;
+  setTimeOffset(seconds: number): void;
+  stop(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1 << 20;
+
+/**
+ * A local Solana JSON-RPC over litesvm, for the browser (CORS) and the server alike.
+ * Tests in other processes (Playwright workers) steer it over HTTP: see control.ts.
+ */
+export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOptions): Promise<LocalChain> {
+  const ledger = new Ledger();
+  const methods = createRpcMethods(ledger);
+  let down: RpcDownMode | null = null;
+  const subscriptions = await startSubscriptionServer(ledger, host, port + 1);
+
+  const chain: LocalChain = {
+    url: `http://${host}:${port}`,
+    wsUrl: `ws://${host}:${port + 1}`,
+    ledger,
+    airdrop: async (pubkey, lamports) => ledger.airdrop(new PublicKey(pubkey), lamports),
+    getBalance: (pubkey) => ledger.getBalance(new PublicKey(pubkey)),
+    getTransaction: (signature) => ledger.get(signature),
+    setRpcDown: (value, mode = 'unavailable') => {
+      down = value ? mode : null;
+      subscriptions.setDown(value);
+    },
+    expireBlockhash: () => ledger.expireBlockhash(),
+    setTimeOffset: (seconds) => ledger.setTimeOffset(seconds),
+    stop: async () => {
+      server.closeAllConnections();
+      await Promise.all([new Promise((resolve) => server.close(resolve)), subscriptions.stop()]);
+    },
+  };
+
+  const control: Record<string, (body: Record<string, unknown>) => unknown> = {
+    'rpc-down': (body) => chain.setRpcDown(body.down !== false, body.mode === 'reset' ? 'reset' : 'unavailable'),
+    'expire-blockhash': () => chain.expireBlockhash(),
+    'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
+    airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
+  };
+
+  const server = createServer(async (req, res) => {
+    setCors(req, res);
+    const path = new URL(req.url ?? '/', 'http://chain').pathname;
+    if (path.startsWith('/__test/')) return handleControl(req, res, control[path.slice('/__test/'.length)]);
+    if (down === 'reset') return void req.socket.destroy();
+    if (down === 'unavailable') return reply(res, 503, 'text/plain', 'Service Unavailable');
+    if (req.method === 'OPTIONS') return reply(res, 204);
+    if (req.method === 'GET' && path === '/health') return reply(res, 200, 'text/plain', 'ok');
+    if (req.method !== 'POST') return reply(res, 405, 'text/plain', 'Used HTTP Method is not allowed. POST or OPTIONS is required');
+    const body = await readBody(req);
+    if (body === null) return reply(res, 413, 'text/plain', 'Payload Too Large');
+    const result = answer(body, methods);
+    if (result === undefined) return reply(res, 204);
+    reply(res, 200, 'application/json', JSON.stringify(result));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  }).catch(async (error) => {
+    await subscriptions.stop();
+    throw error;
+  });
+  return chain;
+}
+
+async function handleControl(req: IncomingMessage, res: ServerResponse, action: ((body: Record<string, unknown>) => unknown) | undefined) {
+  if (req.method === 'OPTIONS') return reply(res, 204);
+  if (!action || req.method !== 'POST') return reply(res, 404, 'text/plain', 'Unknown control action');
+  try {
+    const text = (await readBody(req)) ?? '';
+    const result = await action(text ? (JSON.parse(text) as Record<string, unknown>) : {});
+    reply(res, 200, 'application/json', JSON.stringify({ ok: true, result: result ?? null }));
+  } catch (error) {
+    reply(res, 400, 'application/json', JSON.stringify({ ok: false, error: (error as Error).message }));
+  }
+}
+
+/** Browsers preflight web3.js's POSTs (JSON body plus its `solana-client` header). */
+function setCors(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'content-type, solana-client');
+  res.setHeader('Access-Control-Max-Age', '86400');
+  if (req.headers['access-control-request-private-network']) res.setHeader('Access-Control-Allow-Private-Network', 'true');
+}
+
+function reply(res: ServerResponse, status: number, type?: string, body?: string) {
+  if (type) res.setHeader('Content-Type', type);
+  res.writeHead(status).end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

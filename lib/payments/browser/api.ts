@@ -1,0 +1,65 @@
+/** The browser's side of the payment routes in app/api. Errors carry the server's reason and status. */
+
+export interface CheckoutAnswer {
+  checkout: string;
+  reference: string;
+  recipient: string;
+  lamports: number;
+  path: string;
+  title: string;
+  network: string;
+}
+
+export interface PlaybackVideo {
+  path: string;
+  title: string;
+  videourl: string;
+}
+
+export interface VerifyAnswer {
+  path: string;
+  signature: string;
+  playback: { path: string; title: string; videos: PlaybackVideo[] };
+}
+
+export interface EntitlementsAnswer {
+  paths: string[];
+  videos: Record<string, string>;
+}
+
+export class PaymentApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'PaymentApiError';
+  }
+
+  /** Worth trying again later: the server or the chain was unreachable, nothing was refused. */
+  get retryable() {
+    return this.status === 0 || this.status === 503 || this.status >= 500;
+  }
+}
+
+async function call<T>(url: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, body === undefined ? { cache: 'no-store' } : {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new PaymentApiError(0, `Network error: ${(error as Error).message}`);
+  }
+  const data = (await response.json().catch(() => ({}))) as { error?: string };
+  if (!response.ok) throw new PaymentApiError(response.status, data.error ?? `HTTP ${response.status}`);
+  return data as T;
+}
+
+export const requestCheckout = (path: string) => call<CheckoutAnswer>('/api/checkout', { path });
+export const verifySignature = (checkout: string, signature: string) =>
+  call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
+export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
+export const requestRestoreChallenge = (wallet: string) =>
+  call<{ token: string; message: string }>('/api/restore/challenge', { wallet });
+export const restoreWithSignature = (token: string, signature: string) =>
+  call<{ wallet: string; restored: string[] }>('/api/restore', { token, signature });

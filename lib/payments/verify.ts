@@ -1,0 +1,122 @@
+import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
+import type { Catalog, Playback } from '../catalog/types';
+import { readCheckout, type Checkout } from './checkout';
+import type { Ledger, Purchase } from './ledger';
+
+/** Clock skew tolerated between this server and the chain's block time. */
+const SKEW_MS = 120_000;
+
+export interface VerifyRequest {
+  checkoutToken: string;
+  signature: string;
+  browser: string;
+}
+
+export interface VerifyDeps {
+  secret: string;
+  connection: Pick<Connection, 'getParsedTransaction'>;
+  ledger: Ledger;
+  catalog: Pick<Catalog, 'getPurchasable'>;
+}
+
+export type VerifyResult =
+  | { ok: true; purchase: Purchase; playback: Playback }
+  | { ok: false; status: 400 | 403 | 404 | 409 | 422 | 503; reason: string };
+
+const refuse = (status: 400 | 403 | 404 | 409 | 422 | 503, reason: string): VerifyResult => ({ ok: false, status, reason });
+
+/**
+ * The server's own on-chain check of a payment, then an atomic claim of its signature.
+ * Nothing the browser says about the transaction is trusted; only the signed checkout and the chain.
+ */
+export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): Promise<VerifyResult> {
+  const checkout = readCheckout(deps.secret, request.checkoutToken);
+  if (!checkout) return refuse(400, 'Unknown or altered checkout.');
+  if (checkout.browser !== request.browser) return refuse(403, 'This checkout was started in another browser.');
+
+  const claimed = await deps.ledger.get(request.signature);
+  if (claimed) return answerClaimed(claimed, checkout, deps);
+
+  let transaction: ParsedTransactionWithMeta | null;
+  try {
+    transaction = await deps.connection.getParsedTransaction(request.signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+  } catch (error) {
+    console.error('[payments] RPC failed while verifying', request.signature, error);
+    return refuse(503, 'The Solana RPC could not be reached. Your payment is safe; verification will be retried.');
+  }
+  if (!transaction) return refuse(404, 'Transaction not found at confirmed commitment.');
+
+  const problem = inspect(transaction, checkout);
+  if (typeof problem === 'string') return refuse(422, problem);
+
+  const purchase: Purchase = {
+    signature: request.signature,
+    wallet: problem.payer,
+    path: checkout.path,
+    lamports: problem.lamports,
+    slot: transaction.slot,
+    blockTime: transaction.blockTime ?? null,
+    verifiedAt: new Date().toISOString(),
+    reference: checkout.reference,
+  };
+  if (!(await deps.ledger.create(purchase))) {
+    const winner = await deps.ledger.get(request.signature);
+    return winner ? answerClaimed(winner, checkout, deps) : refuse(409, 'This transaction has already been claimed.');
+  }
+  return withPlayback(purchase, deps);
+}
+
+/** A retry of the same checkout gets the same answer; anyone else is refused. */
+function answerClaimed(claimed: Purchase, checkout: Checkout, deps: VerifyDeps) {
+  if (claimed.reference !== checkout.reference || claimed.path !== checkout.path) {
+    return Promise.resolve(refuse(409, 'This transaction has already been claimed for another purchase.'));
+  }
+  return withPlayback(claimed, deps);
+}
+
+async function withPlayback(purchase: Purchase, deps: VerifyDeps): Promise<VerifyResult> {
+  const title = await deps.catalog.getPurchasable(purchase.path);
+  if (!title) return refuse(404, `The title ${purchase.path} no longer exists.`);
+  return { ok: true, purchase, playback: title.playback };
+}
+
+/** Returns the payer and amount of a transaction that pays this checkout, or why it does not. */
+function inspect(transaction: ParsedTransactionWithMeta, checkout: Checkout): { payer: string; lamports: number } | string {
+  if (!transaction.meta || transaction.meta.err) return 'The transaction failed on chain.';
+  const keys = transaction.transaction.message.accountKeys;
+  if (!keys.some((key) => key.pubkey.toBase58() === checkout.reference)) {
+    return 'The transaction does not carry this checkout’s reference.';
+  }
+  const signers = new Set(keys.filter((key) => key.signer).map((key) => key.pubkey.toBase58()));
+  const paid = transaction.transaction.message.instructions
+    .map(systemTransfer)
+    .filter((t): t is Transfer => t !== null && t.destination === checkout.recipient && signers.has(t.source))
+    .reduce<{ payer: string; lamports: number } | null>(
+      (best, t) => (best && best.lamports >= t.lamports ? best : { payer: t.source, lamports: t.lamports }),
+      null,
+    );
+  if (!paid || paid.lamports < checkout.lamports) {
+    return `The transaction does not transfer at least ${checkout.lamports} lamports to the recipient.`;
+  }
+  if (transaction.blockTime && transaction.blockTime * 1000 < checkout.issuedAt - SKEW_MS) {
+    return 'The transaction is older than this checkout.';
+  }
+  return paid;
+}
+
+interface Transfer {
+  source: string;
+  destination: string;
+  lamports: number;
+}
+
+function systemTransfer(instruction: ParsedInstruction | PartiallyDecodedInstruction): Transfer | null {
+  if (!('parsed' in instruction) || instruction.program !== 'system') return null;
+  const parsed = instruction.parsed as { type?: string; info?: Partial<Transfer> };
+  const info = parsed.info;
+  if (parsed.type !== 'transfer' || !info?.source || !info.destination || typeof info.lamports !== 'number') return null;
+  return { source: info.source, destination: info.destination, lamports: info.lamports };
+}

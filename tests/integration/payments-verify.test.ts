@@ -1,0 +1,202 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createLocalStore } from '@/lib/catalog/local';
+import { createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { fileLedger, type Ledger } from '@/lib/payments/ledger';
+import { paymentTransaction } from '@/lib/payments/browser/transaction';
+import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
+import { fixtureDocuments } from '../fixtures/catalog-documents';
+
+const PORT = 8921;
+const PRICE = 10_000_000;
+const SECRET = 'verify-test-secret-0123456789abcdef';
+const BROWSER = 'browser-a-0123456789ab';
+const OTHER_BROWSER = 'browser-b-0123456789ab';
+const recipient = Keypair.generate().publicKey;
+const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
+
+let chain: LocalChain;
+let connection: Connection;
+let ledger: Ledger;
+let ledgerDir: string;
+let deps: VerifyDeps;
+const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog };
+
+beforeAll(async () => {
+  chain = await startLocalChain({ port: PORT });
+  connection = new Connection(chain.url, 'confirmed');
+});
+afterAll(() => chain.stop());
+
+beforeEach(async () => {
+  ledgerDir = await mkdtemp(join(tmpdir(), 'solenema-ledger-'));
+  ledger = fileLedger(ledgerDir);
+  deps = { secret: SECRET, connection, ledger, catalog };
+});
+
+async function funded() {
+  const payer = Keypair.generate();
+  await chain.airdrop(payer.publicKey, 2_000_000_000);
+  return payer;
+}
+
+async function checkout(browser = BROWSER, path = 'trailers/c-vault') {
+  const result = await createCheckout(path, browser, terms);
+  if (!result.ok) throw new Error(result.reason);
+  return result;
+}
+
+/** Signs and sends, skipping preflight so a failing transaction still lands, like a real validator. */
+async function send(payer: Keypair, ...instructions: TransactionInstruction[]) {
+  const blockhash = await connection.getLatestBlockhash('confirmed');
+  const tx = new Transaction({ feePayer: payer.publicKey, ...blockhash }).add(...instructions);
+  tx.sign(payer);
+  const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+  // web3.js rejects with the bare transaction error when the status poll sees the failure first.
+  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed').catch(() => undefined);
+  return signature;
+}
+
+function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: string) {
+  const instruction = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports });
+  if (reference) instruction.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  return instruction;
+}
+
+/** Pays a checkout exactly as the browser does, with the site's own transaction builder. */
+async function payAsBrowser(payer: Keypair, token: Awaited<ReturnType<typeof checkout>>) {
+  const blockhash = await connection.getLatestBlockhash('confirmed');
+  const tx = paymentTransaction(payer.publicKey, token.checkout, blockhash);
+  tx.sign(payer);
+  const signature = await connection.sendRawTransaction(tx.serialize());
+  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');
+  return signature;
+}
+
+const ledgerFiles = async () => readdir(join(ledgerDir, 'purchases')).catch(() => []);
+
+describe('checkout', () => {
+  it('issues a fresh reference per checkout, bound to the title and the browser', async () => {
+    const a = await checkout();
+    const b = await checkout();
+    expect(a.checkout).toMatchObject({ path: 'trailers/c-vault', browser: BROWSER, lamports: PRICE, recipient: recipient.toBase58() });
+    expect(a.checkout.reference).not.toBe(b.checkout.reference);
+  });
+
+  it('refuses a free title and an unknown one', async () => {
+    expect(await createCheckout('trailers/b-orbit', BROWSER, terms)).toMatchObject({ ok: false, status: 409 });
+    expect(await createCheckout('trailers/nope', BROWSER, terms)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe('verifyPayment on a local chain', () => {
+  it('accepts a valid payment once, records it, and answers a retry of the same checkout the same way', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const first = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    expect(first).toMatchObject({
+      ok: true,
+      purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE, reference: started.checkout.reference },
+      playback: { videos: [{ videourl: '/v/LOCKED-vault.mp4' }] },
+    });
+    if (!first.ok) return;
+    expect(first.purchase.slot).toBeGreaterThan(0);
+    expect(first.purchase.blockTime).toEqual(expect.any(Number));
+    expect(await ledger.get(signature)).toEqual(first.purchase);
+    const again = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    expect(again).toEqual(first);
+    expect(await ledgerFiles()).toHaveLength(1);
+  });
+
+  it('unlocks every episode of a series bought whole', async () => {
+    const payer = await funded();
+    const started = await checkout(BROWSER, 'series/paid-show');
+    const result = await verifyPayment({ checkoutToken: started.token, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
+    expect(result.ok && result.playback.videos.map((v) => v.videourl)).toEqual(['/v/LOCKED-p1.mp4', '/v/LOCKED-p2.mp4']);
+  });
+
+  const refusals: [string, (payer: Keypair, reference: string) => TransactionInstruction[], number, RegExp][] = [
+    ['pays the wrong recipient', (p, ref) => [transfer(p, Keypair.generate().publicKey, PRICE, ref)], 422, /to the recipient/],
+    ['pays less than the price', (p, ref) => [transfer(p, recipient, PRICE - 1, ref)], 422, /at least 10000000 lamports/],
+    ['failed on chain', (p, ref) => [transfer(p, recipient, 50_000_000_000, ref)], 422, /failed on chain/],
+    ['carries no reference', (p) => [transfer(p, recipient, PRICE)], 422, /reference/],
+    ['carries another checkout’s reference', (p) => [transfer(p, recipient, PRICE, Keypair.generate().publicKey.toBase58())], 422, /reference/],
+  ];
+
+  it.each(refusals)('refuses a transaction that %s, writing nothing', async (_name, build, status, reason) => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await send(payer, ...build(payer, started.checkout.reference));
+    const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    expect(result).toMatchObject({ ok: false, status });
+    expect(!result.ok && result.reason).toMatch(reason);
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('refuses a transaction older than its checkout', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    chain.setTimeOffset(-3600);
+    try {
+      const signature = await payAsBrowser(payer, started);
+      const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+      expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(/older than this checkout/) });
+    } finally {
+      chain.setTimeOffset(0);
+    }
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('refuses a signature replayed from another browser, by its checkout or by its own', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const stolen = await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, deps);
+    expect(stolen).toMatchObject({ ok: false, status: 403 });
+    const own = await checkout(OTHER_BROWSER);
+    expect(await verifyPayment({ checkoutToken: own.token, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, status: 422 });
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('refuses a signature already claimed by another checkout', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    const second = await checkout();
+    expect(await verifyPayment({ checkoutToken: second.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 409 });
+    expect(await ledgerFiles()).toHaveLength(1);
+  });
+
+  it('refuses an unknown signature and an altered checkout', async () => {
+    const started = await checkout();
+    const unknown = '5'.repeat(88);
+    expect(await verifyPayment({ checkoutToken: started.token, signature: unknown, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 404 });
+    const [body, mac] = started.token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...started.checkout, lamports: 1 })).toString('base64url');
+    expect(await verifyPayment({ checkoutToken: `${forged}.${mac}`, signature: unknown, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 400 });
+    expect(body).toBeTruthy();
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('answers 503 while the RPC is down, then accepts the same payment once it is back', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    chain.setRpcDown(true);
+    try {
+      const down = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+      expect(down).toMatchObject({ ok: false, status: 503 });
+      expect(await ledgerFiles()).toHaveLength(0);
+    } finally {
+      chain.setRpcDown(false);
+    }
+    expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+  });
+});
