@@ -20,6 +20,11 @@ function credentialFor(env: Env) {
   return applicationDefault();
 }
 
+/** Which backend serves content: forced by CATALOG, else Firestore when configured, else the embedded catalog. */
+export function chooseBackend(env: Env): 'local' | 'firestore' {
+  return env.CATALOG ?? (firestoreConfigured(env) ? 'firestore' : 'local');
+}
+
 /** One firebase-admin app per process, reused across hot reloads and route handlers. */
 export function firestore(env: Env): Firestore {
   const app: App =

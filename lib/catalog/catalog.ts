@@ -53,16 +53,16 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return raw ? parse(raw, schema) : null;
   }
 
-  function movie(collection: MovieCollection, { id, path, doc }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
+  function movie(collection: MovieCollection, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
     const { title, description, coverimg, type, locked, videourl } = doc;
-    return { id, path, collection, title, description, coverimg, type, ...access(locked, videourl, path) };
+    return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(locked, videourl, path) };
   }
 
   /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
-  function episode({ id, path, doc }: Parsed<EpisodeDoc>, parent: Lock): Episode {
+  function episode({ id, path, doc, updatedAt }: Parsed<EpisodeDoc>, parent: Lock): Episode {
     const { title, description, coverimg, episodeNumber, videourl, locked } = doc;
     const purchasePath = parent.locked ? parent.purchasePath : path;
-    return { id, path, title, description, coverimg, episodeNumber, ...access(parent.locked || locked, videourl, purchasePath) };
+    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(parent.locked || locked, videourl, purchasePath) };
   }
 
   async function episodeDocs(parentPath: string) {
@@ -74,16 +74,16 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return (await episodeDocs(parentPath)).map((doc) => episode(doc, lock));
   }
 
-  function series({ id, path, doc }: Parsed<z.output<typeof seriesDocSchema>>): SeriesSummary {
-    return { id, path, ...doc };
+  function series({ id, path, doc, updatedAt }: Parsed<z.output<typeof seriesDocSchema>>): SeriesSummary {
+    return { id, path, updatedAt, ...doc };
   }
 
-  function season(seriesId: string, { id, path, doc }: Parsed<z.output<typeof seasonDocSchema>>): SeasonSummary {
-    return { id, path, seriesId, ...doc };
+  function season(seriesId: string, { id, path, doc, updatedAt }: Parsed<z.output<typeof seasonDocSchema>>): SeasonSummary {
+    return { id, path, seriesId, updatedAt, ...doc };
   }
 
-  function shortFilm({ id, path, doc }: Parsed<z.output<typeof shortFilmDocSchema>>): ShortFilmSummary {
-    return { id, path, ...doc };
+  function shortFilm({ id, path, doc, updatedAt }: Parsed<z.output<typeof shortFilmDocSchema>>): ShortFilmSummary {
+    return { id, path, updatedAt, ...doc };
   }
 
   async function listMovies(collection: MovieCollection) {

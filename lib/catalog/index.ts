@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { env } from '../env';
-import { firestore, firestoreConfigured } from '../firebase';
+import { chooseBackend, firestore } from '../firebase';
 import { createCatalog } from './catalog';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
@@ -9,9 +9,7 @@ import type { Catalog } from './types';
 
 export type * from './types';
 
-/** Which backend serves content: forced by CATALOG, else Firestore when configured, else the embedded catalog. */
-export const catalogBackend: 'local' | 'firestore' =
-  env.CATALOG ?? (firestoreConfigured(env) ? 'firestore' : 'local');
+export const catalogBackend = chooseBackend(env);
 
 const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env)) : createLocalStore();
 const catalog = createCatalog(store);

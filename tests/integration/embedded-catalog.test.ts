@@ -1,0 +1,96 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { embeddedDocuments } from '@/lib/catalog/embedded';
+import { createLocalStore } from '@/lib/catalog/local';
+
+const warn = vi.fn();
+const catalog = createCatalog(createLocalStore(), { warn });
+const PUBLIC = join(process.cwd(), 'public');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** The embedded catalog is what a fresh clone shows: it must be complete, valid and self-contained. */
+describe('embedded catalog (content/)', () => {
+  it('parses every document without skipping one', async () => {
+    const [trailers, documentaries, series, films] = await Promise.all([
+      catalog.listTrailers(), catalog.listDocumentaries(), catalog.listSeries(), catalog.listShortFilms(),
+    ]);
+    for (const s of series) await catalog.getSeries(s.id).then((d) => Promise.all(d!.seasons.map((x) => catalog.getSeason(s.id, x.id))));
+    for (const f of films) await catalog.getShortFilm(f.id);
+    expect(warn).not.toHaveBeenCalled();
+    expect(trailers.length).toBeGreaterThanOrEqual(8);
+    expect(documentaries.length).toBeGreaterThanOrEqual(6);
+    expect(series.length).toBeGreaterThanOrEqual(6);
+    expect(films.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has seasons of 2–6 episodes but exactly one empty season, and short films of 1–4 episodes', async () => {
+    const counts: number[] = [];
+    for (const s of await catalog.listSeries()) {
+      const detail = await catalog.getSeries(s.id);
+      expect(detail!.seasons.length).toBeGreaterThanOrEqual(1);
+      expect(detail!.seasons.length).toBeLessThanOrEqual(3);
+      for (const season of detail!.seasons) counts.push((await catalog.getSeason(s.id, season.id))!.episodes.length);
+    }
+    expect(counts.filter((n) => n === 0)).toHaveLength(1);
+    expect(counts.filter((n) => n !== 0).every((n) => n >= 2 && n <= 6)).toBe(true);
+    for (const f of await catalog.listShortFilms()) {
+      const episodes = (await catalog.getShortFilm(f.id))!.episodes.length;
+      expect(episodes).toBeGreaterThanOrEqual(1);
+      expect(episodes).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('keeps counts consistent with the documents beneath them', async () => {
+    for (const s of await catalog.listSeries()) {
+      const detail = (await catalog.getSeries(s.id))!;
+      expect(detail.totalSeasons).toBe(detail.seasons.length);
+      let total = 0;
+      for (const season of detail.seasons) {
+        const episodes = (await catalog.getSeason(s.id, season.id))!.episodes.length;
+        expect(season.totalEpisodes).toBe(episodes);
+        total += episodes;
+      }
+      expect(detail.episodeCount).toBe(total);
+    }
+    for (const f of await catalog.listShortFilms()) expect(f.episodeCount).toBe((await catalog.getShortFilm(f.id))!.episodes.length);
+  });
+
+  it('locks about a third of the titles and opens the home page on a free hero', async () => {
+    const titles = [
+      ...(await catalog.listTrailers()), ...(await catalog.listDocumentaries()),
+      ...(await catalog.listSeries()), ...(await catalog.listShortFilms()),
+    ];
+    const share = titles.filter((t) => t.locked).length / titles.length;
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.45);
+    expect((await catalog.listTrailers())[0]?.locked).toBe(false);
+  });
+
+  it('demonstrates the cover fallback: one missing cover and one broken cover path', () => {
+    const covers = embeddedDocuments().map((doc) => (doc.data as { coverimg?: string }).coverimg);
+    expect(covers.filter((c) => c === '' || c === undefined)).toHaveLength(1);
+    const local = covers.filter((c): c is string => Boolean(c?.startsWith('/')));
+    expect(local.filter((c) => !existsSync(join(PUBLIC, c)))).toHaveLength(1);
+  });
+
+  it('ships every local video it names', () => {
+    const videos = embeddedDocuments()
+      .map((doc) => (doc.data as { videourl?: string }).videourl)
+      .filter((v): v is string => Boolean(v?.startsWith('/')));
+    expect(videos.length).toBeGreaterThan(10);
+    for (const video of videos) expect(existsSync(join(PUBLIC, video.split('?')[0]!)), video).toBe(true);
+  });
+
+  it('keeps public/ under 10 MB and every file under 2 MB', () => {
+    const sizes = filesUnder(PUBLIC).map((file) => ({ file, bytes: statSync(file).size }));
+    expect(sizes.reduce((sum, f) => sum + f.bytes, 0)).toBeLessThan(10 * 1024 * 1024);
+    expect(sizes.filter((f) => f.bytes >= 2 * 1024 * 1024)).toEqual([]);
+  });
+});
