@@ -27,8 +27,8 @@ export function chooseBackend(env: Env): 'local' | 'firestore' {
 
 /** One firebase-admin app per process, reused across hot reloads and route handlers. */
 export function firestore(env: Env): Firestore {
+  const credential = credentialFor(env);
   const app: App =
-    getApps()[0] ??
-    initializeApp({ projectId: env.FIREBASE_PROJECT_ID ?? 'solenema-dev', credential: credentialFor(env) });
+    getApps()[0] ?? initializeApp({ projectId: env.FIREBASE_PROJECT_ID ?? 'solenema-dev', ...(credential && { credential }) });
   return getFirestore(app);
 }

@@ -1,0 +1,40 @@
+import { exec } from 'node:child_process';
+import { promisify } from 'node:util';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
+import { embeddedDocuments } from '@/lib/catalog/embedded';
+
+// Async on purpose: the emulator runs in this process and must keep answering while seed runs.
+const sh = promisify(exec);
+let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
+const env = () => ({ ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: 'demo-seed', METADATA_SERVER_DETECTION: 'none' });
+
+beforeAll(async () => {
+  emulator = await startFirestoreEmulator(8793);
+});
+afterAll(() => emulator.stop());
+
+it('npm run seed copies the embedded catalog into Firestore, and a second run writes nothing', async () => {
+  const documents = embeddedDocuments();
+  const first = await sh('npm run seed --silent', { env: env() });
+  expect(first.stdout).toContain(`seed: ${documents.length} written, 0 unchanged`);
+  expect(first.stdout).toContain('created series/');
+
+  const second = await sh('npm run seed --silent', { env: env() });
+  expect(second.stdout).toContain(`seed: 0 written, ${documents.length} unchanged`);
+
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  const app = initializeApp({ projectId: 'demo-seed' }, 'seed-check');
+  const db = getFirestore(app);
+  const seasons = documents.find((d) => d.path.includes('/seasons/'))!;
+  expect((await db.doc(seasons.path).get()).data()).toEqual(seasons.data);
+  expect((await db.collection('trailers').get()).size).toBe(documents.filter((d) => d.path.startsWith('trailers/')).length);
+  await deleteApp(app);
+}, 60_000);
+
+it('refuses to run with no Firestore configured, saying what to set', async () => {
+  const bare = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIRE') && k !== 'GOOGLE_APPLICATION_CREDENTIALS'));
+  await expect(sh('npm run seed --silent', { env: bare })).rejects.toMatchObject({ stderr: expect.stringContaining('FIRESTORE_EMULATOR_HOST') });
+}, 30_000);
