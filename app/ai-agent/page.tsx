@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { FeatureList, type Feature } from '@/components/guides/FeatureList';
+import { PageIntro } from '@/components/guides/PageIntro';
+import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
+import { PageBody } from '@/components/layout/PageBody';
+import guides from '@/components/guides/guides.module.css';
+
+export const revalidate = 300;
+
+export const metadata: Metadata = {
+  title: 'AI Agent',
+  description: 'Talk to the Solenema voice agent for recommendations and support in over 30 languages.',
+};
+
+const agentFeatures: Feature[] = [
+  { title: 'Recommendations', text: 'Tell it what you are in the mood for and it suggests trailers, series and documentaries to match.' },
+  { title: 'Support', text: 'Questions about Phantom, payments or playback? Ask out loud and get an answer right away.' },
+  { title: 'Over 30 languages', text: 'Speak Portuguese, English, Spanish, French, Japanese and many more: it answers in yours.' },
+];
+
+const solanaFeatures: Feature[] = [
+  { title: 'Fast and final', text: 'Solana confirms a payment in seconds, so a title unlocks while you are still on the page.' },
+  { title: 'Fees of a fraction of a cent', text: 'A title costs 0.01 SOL and the network fee is tiny, so small purchases make sense.' },
+  { title: 'Phantom keeps you in control', text: 'You approve every transaction in your own wallet. No account, no card, no password to leak.' },
+];
+
+export default function AiAgentPage() {
+  return (
+    <PageBody>
+      <PageIntro eyebrow="AI agent" title="Your voice guide to Solenema">
+        <p>
+          The Solenema agent listens and answers: it recommends what to watch next and helps with your wallet and payments, in
+          over 30 languages.
+        </p>
+      </PageIntro>
+      <section className={guides.section} aria-labelledby="agent-heading">
+        <h2 id="agent-heading" className={guides.sectionTitle}>
+          What the agent does
+        </h2>
+        <FeatureList features={agentFeatures} />
+      </section>
+      <section className={guides.section} aria-labelledby="solana-heading">
+        <h2 id="solana-heading" className={guides.sectionTitle}>
+          Why Solana and Phantom
+        </h2>
+        <FeatureList features={solanaFeatures} />
+      </section>
+      <section className={guides.section} aria-labelledby="assistant-heading">
+        <h2 id="assistant-heading" className={guides.sectionTitle}>
+          Talk to the assistant
+        </h2>
+        <VoiceAssistant />
+      </section>
+    </PageBody>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect } from 'react';
+import { StatusScreen } from '@/components/feedback/StatusScreen';
+import button from '@/components/ui/button.module.css';
+
+export default function RouteError({ error, retry }: { error: unknown; retry: () => void }) {
+  useEffect(() => {
+    console.error('[page] render failed', error);
+  }, [error]);
+
+  return (
+    <StatusScreen
+      code="Oops"
+      title="Something went wrong"
+      actions={
+        <>
+          <button type="button" className={`${button.button} ${button.primary}`} onClick={retry}>
+            Try again
+          </button>
+          <Link href="/" className={`${button.button} ${button.ghost}`}>
+            Back to Home
+          </Link>
+        </>
+      }
+    >
+      <p>This page could not be loaded. Please try again in a moment.</p>
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
+import { SiteFooter } from '@/components/layout/SiteFooter';
+import { SiteHeader } from '@/components/layout/SiteHeader';
+import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
+import './globals.css';
+import styles from './layout.module.css';
+
+// Inter, subset to Latin and bundled: the build never downloads a font (see DESIGN.md).
+const inter = localFont({
+  src: [
+    { path: './fonts/Inter-Regular.woff2', weight: '400', style: 'normal' },
+    { path: './fonts/Inter-SemiBold.woff2', weight: '600', style: 'normal' },
+    { path: './fonts/Inter-Bold.woff2', weight: '700', style: 'normal' },
+  ],
+  variable: '--font-sans',
+  display: 'swap',
+});
+
+export const metadata: Metadata = {
+  title: { default: 'Solenema', template: '%s · Solenema' },
+  description: 'Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with Solana.',
+};
+
+export const viewport: Viewport = { themeColor: '#09090d', colorScheme: 'dark' };
+
+/**
+ * React streams large sections after the footer and moves them into place with a script. Without
+ * JavaScript, show them where they arrive (before the footer, in order) and drop the placeholders.
+ */
+const NO_SCRIPT_CSS = 'body>div[hidden][id^="S:"]{display:block;order:1}body>footer{order:2}[data-skeleton]{display:none}';
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className={inter.variable}>
+      <head>
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
+      </head>
+      <body>
+        <a href="#main" className={styles.skipLink}>
+          Skip to content
+        </a>
+        <PurchasesProvider>
+          <SiteHeader />
+          <main id="main" className={styles.main}>
+            {children}
+          </main>
+          <SiteFooter />
+        </PurchasesProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageSkeleton } from '@/components/loading/Skeletons';
+
+export default function Loading() {
+  return <PageSkeleton />;
+}

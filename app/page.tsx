@@ -1,0 +1,49 @@
+import { Suspense } from 'react';
+import { Hero } from '@/components/hero/Hero';
+import { Await } from '@/components/loading/Await';
+import { GridSkeleton, HeroSkeleton, RowSkeleton } from '@/components/loading/Skeletons';
+import { GridSection } from '@/components/sections/GridSection';
+import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
+import { MovieRow } from '@/components/sections/MovieRow';
+import { listDocumentaries, listSeries, listShortFilms, listTrailers } from '@/lib/catalog';
+
+export const revalidate = 300;
+
+export default function HomePage() {
+  // Started together; each section streams in on its own.
+  const trailers = listTrailers();
+  const documentaries = listDocumentaries();
+  const shortFilms = listShortFilms();
+  const series = listSeries();
+
+  return (
+    <>
+      <h1 className="visually-hidden">Solenema: trailers, documentaries, series and short films</h1>
+      <Suspense fallback={<HeroSkeleton />}>
+        <Hero trailers={trailers} />
+      </Suspense>
+      <Suspense fallback={<RowSkeleton text="Loading trailers..." />}>
+        <Await promise={trailers}>
+          {(items) => <MovieRow id="trailers" title="Trailers" items={items} loop emptyText="No trailers yet." />}
+        </Await>
+      </Suspense>
+      <Suspense fallback={<RowSkeleton text="Loading documentaries..." />}>
+        <Await promise={documentaries}>
+          {(items) => <MovieRow id="documentaries" title="Documentaries" items={items} loop emptyText="No documentaries yet." />}
+        </Await>
+      </Suspense>
+      <Suspense fallback={<GridSkeleton text="Loading..." />}>
+        <Await promise={shortFilms}>
+          {(items) => (
+            <GridSection id="short-films" title="Popular Short Films" cards={items.map(shortFilmCard)} emptyText="No short films yet." />
+          )}
+        </Await>
+      </Suspense>
+      <Suspense fallback={<GridSkeleton text="Loading..." />}>
+        <Await promise={series}>
+          {(items) => <GridSection id="series" title="Popular Series" cards={items.map(seriesCard)} emptyText="No series yet." />}
+        </Await>
+      </Suspense>
+    </>
+  );
+}

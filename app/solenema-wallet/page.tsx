@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { GuideStep } from '@/components/guides/GuideStep';
+import { PageIntro } from '@/components/guides/PageIntro';
+import { PageBody } from '@/components/layout/PageBody';
+import button from '@/components/ui/button.module.css';
+import guides from '@/components/guides/guides.module.css';
+import { publicEnv } from '@/lib/public-env';
+
+export const revalidate = 300;
+
+export const metadata: Metadata = {
+  title: 'Solenema Wallet guide',
+  description: 'Set up Phantom, connect it to Solenema and unlock a title with Solana in four steps.',
+};
+
+export default function WalletGuidePage() {
+  return (
+    <PageBody>
+      <PageIntro eyebrow="Wallet guide" title="Unlock titles with Solana in four steps">
+        <p>
+          Free titles play at once. Locked ones unlock for 0.01 SOL, paid from the Phantom wallet in your browser on Solana
+          devnet. Set it up once; it takes about two minutes.
+        </p>
+      </PageIntro>
+      <ol className={guides.steps}>
+        <GuideStep
+          step={1}
+          title="Install the Phantom extension"
+          illustration="/guide/step-1-install.svg"
+          illustrationAlt="A browser toolbar with the Phantom extension being added"
+        >
+          <p>
+            Get Phantom for Chrome, Brave, Edge or Firefox from{' '}
+            <a href={publicEnv.companionAppUrl} target="_blank" rel="noopener noreferrer">
+              the official download page
+            </a>
+            , then pin it to your toolbar so it is one click away.
+          </p>
+        </GuideStep>
+        <GuideStep
+          step={2}
+          title="Create a wallet and save your recovery phrase"
+          illustration="/guide/step-2-recovery.svg"
+          illustrationAlt="Phantom showing a twelve-word recovery phrase next to a pen and paper"
+        >
+          <p>
+            Choose “Create a new wallet”, set a password, and write the recovery phrase down on paper. Keep it offline and
+            never share it: whoever has it controls the wallet.
+          </p>
+          <p>Solenema runs on devnet: in Phantom’s developer settings, turn on testnet mode and pick Solana Devnet.</p>
+        </GuideStep>
+        <GuideStep
+          step={3}
+          title="Connect through “Connect Phantom Wallet”"
+          illustration="/guide/step-3-connect.svg"
+          illustrationAlt="A documentary card with a Connect Phantom Wallet button and the Phantom approval window"
+        >
+          <p>
+            Open a locked documentary and press “Pay with Solana”. In the window that opens, press “Connect Phantom Wallet”
+            and approve the connection in Phantom. Your address appears once you are connected.
+          </p>
+        </GuideStep>
+        <GuideStep
+          step={4}
+          title="Pay through “Pay to Watch”"
+          illustration="/guide/step-4-pay.svg"
+          illustrationAlt="The Pay to Watch button and a Phantom transaction approval for 0.01 SOL"
+        >
+          <p>
+            Press “Pay to Watch” and approve the 0.01 SOL transaction in Phantom. As soon as it is confirmed on chain, the title
+            plays, and it stays unlocked in this browser.
+          </p>
+        </GuideStep>
+      </ol>
+      <div className={guides.cta}>
+        <Link href="/" className={`${button.button} ${button.primary}`}>
+          Browse titles
+        </Link>
+        <Link href="/ai-agent" className={`${button.button} ${button.ghost}`}>
+          Ask the AI agent
+        </Link>
+      </div>
+    </PageBody>
+  );
+}

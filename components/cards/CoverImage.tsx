@@ -1,0 +1,38 @@
+'use client';
+
+import Image from 'next/image';
+import { useState } from 'react';
+
+const DEFAULT_COVER = '/default-cover.jpg';
+
+type Props = {
+  src: string | null;
+  alt: string;
+  sizes: string;
+  /** For the one cover that is the page's main image: fetched at once, at high priority. */
+  eager?: boolean;
+  className?: string;
+};
+
+/** A cover that falls back to the default image when it is missing or fails to load. */
+export function CoverImage({ src, alt, sizes, eager = false, className }: Props) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const current = src && src !== failedSrc ? src : DEFAULT_COVER;
+  return (
+    <Image
+      src={current}
+      alt={alt}
+      fill
+      sizes={sizes}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      className={className}
+      // Remote hosts are not configured for the optimiser; they are shown as they are.
+      unoptimized={/^https?:\/\//.test(current)}
+      data-fallback={current === DEFAULT_COVER || undefined}
+      onError={() => {
+        if (current !== DEFAULT_COVER) setFailedSrc(current);
+      }}
+    />
+  );
+}

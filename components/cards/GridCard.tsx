@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { LockedGridActions } from '../payment/LockedActions';
+import { CoverImage } from './CoverImage';
+import { LockBadge } from './LockBadge';
+import { CARD_COVER_SIZES } from './sizes';
+import button from '../ui/button.module.css';
+import styles from './cards.module.css';
+
+export type GridCardProps = {
+  title: string;
+  coverimg: string | null;
+  href: string;
+  /** e.g. "3 seasons · 12 episodes" */
+  meta?: string;
+  /** Set for a locked title: the card does not open and offers the purchase instead. */
+  purchasePath?: string;
+};
+
+/** A series, short film or season: the whole card opens its page, unless it is locked. */
+export function GridCard({ title, coverimg, href, meta, purchasePath }: GridCardProps) {
+  const locked = purchasePath !== undefined;
+  return (
+    <article className={styles.card} data-locked={locked}>
+      <div className={styles.media}>
+        <CoverImage src={coverimg} alt="" sizes={CARD_COVER_SIZES} className={styles.cover} />
+        {locked && <LockBadge />}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>{title}</h3>
+        {meta && <p className={styles.meta}>{meta}</p>}
+        <div className={styles.actions}>
+          {locked ? (
+            <LockedGridActions purchasePath={purchasePath} href={href} title={title} />
+          ) : (
+            <Link href={href} className={`${button.button} ${button.primary} ${button.small} ${styles.stretchedLink}`}>
+              Watch Now<span className="visually-hidden">: {title}</span>
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

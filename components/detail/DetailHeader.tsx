@@ -1,0 +1,50 @@
+import { CoverImage } from '../cards/CoverImage';
+import { LockBadge } from '../cards/LockBadge';
+import { PayWithSolanaButton } from '../payment/PayWithSolanaButton';
+import { BackLink } from '../ui/BackLink';
+import styles from './DetailHeader.module.css';
+
+// The blurred backdrop asks for the same size as the cover, so the browser downloads the image once.
+const COVER_SIZES = '(min-width: 900px) 480px, 100vw';
+
+type Props = {
+  back: { href: string; label: string };
+  eyebrow: string;
+  title: string;
+  description: string;
+  coverimg: string | null;
+  meta?: string;
+  /** Set when the title is locked: shows its lock and the purchase button. */
+  purchasePath?: string;
+};
+
+/** The top of a series, season or short-film page: back link, cover, title and what it is. */
+export function DetailHeader({ back, eyebrow, title, description, coverimg, meta, purchasePath }: Props) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.backdrop} aria-hidden="true">
+        <CoverImage src={coverimg} alt="" sizes={COVER_SIZES} className={styles.backdropImage} />
+      </div>
+      <div className={styles.inner}>
+        <BackLink href={back.href}>{back.label}</BackLink>
+        <div className={styles.layout}>
+          <div className={styles.cover} data-locked={purchasePath !== undefined}>
+            <CoverImage src={coverimg} alt={`${title} cover`} sizes={COVER_SIZES} eager className={styles.coverImage} />
+            {purchasePath && <LockBadge />}
+          </div>
+          <div className={styles.text}>
+            <p className={styles.eyebrow}>{eyebrow}</p>
+            <h1 className={styles.title}>{title}</h1>
+            {meta && <p className={styles.meta}>{meta}</p>}
+            {description && <p className={styles.description}>{description}</p>}
+            {purchasePath && (
+              <div className={styles.actions}>
+                <PayWithSolanaButton purchasePath={purchasePath} title={title} />
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

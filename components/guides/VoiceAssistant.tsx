@@ -1,0 +1,26 @@
+import Link from 'next/link';
+import Script from 'next/script';
+import { publicEnv } from '@/lib/public-env';
+import styles from './guides.module.css';
+
+/** The embedded voice assistant, or a plain notice when no agent is configured (never a broken widget). */
+export function VoiceAssistant() {
+  const { voiceAgentId, voiceWidgetSrc } = publicEnv;
+  if (!voiceAgentId) {
+    return (
+      <p className={styles.notice} role="note">
+        The voice assistant is not configured yet. In the meantime, reach us through the{' '}
+        <Link href="/contact">contact page</Link>.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.widget}>
+      <p className={styles.widgetHint}>
+        Press the assistant button to start talking. Your browser will ask for microphone access.
+      </p>
+      <elevenlabs-convai agent-id={voiceAgentId} />
+      <Script src={voiceWidgetSrc} strategy="afterInteractive" />
+    </div>
+  );
+}

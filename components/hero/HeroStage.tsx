@@ -1,0 +1,129 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { InfoIcon, PauseIcon, PlayIcon, VolumeOffIcon, VolumeOnIcon } from '../ui/icons';
+import button from '../ui/button.module.css';
+import styles from './Hero.module.css';
+
+const STORAGE_KEY = 'solenema:hero-playback';
+
+type Props = { videoSrc: string; poster: string; videoLabel: string; description: string; children: React.ReactNode };
+
+/** Starts playback; a refusal by the autoplay policy means the visitor has not asked for it yet. */
+function start(video: HTMLVideoElement, wantsPlay: React.RefObject<boolean>) {
+  video.play().catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'NotAllowedError') wantsPlay.current = false;
+  });
+}
+
+/**
+ * The hero's video and controls. `wantsPlay` is the visitor's choice: it survives a reload
+ * (saved on page hide) and decides whether the video resumes when scrolled back fully into view.
+ */
+export function HeroStage({ videoSrc, poster, videoLabel, description, children }: Props) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const wantsPlay = useRef(false);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(true);
+  const [infoOpen, setInfoOpen] = useState(false);
+  // Set once the restored choice has been applied, so tests and styles can tell "decided" from "not yet".
+  const [settled, setSettled] = useState(false);
+  const infoId = useId();
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    wantsPlay.current = !reducedMotion && localStorage.getItem(STORAGE_KEY) !== 'paused';
+
+    const save = () => localStorage.setItem(STORAGE_KEY, wantsPlay.current ? 'playing' : 'paused');
+    window.addEventListener('pagehide', save);
+
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        if (!entry.isIntersecting) video.pause();
+        else if (entry.intersectionRatio >= 0.99 && wantsPlay.current && video.paused) start(video, wantsPlay);
+        setSettled(true);
+      },
+      { threshold: [0, 0.99, 1] },
+    );
+    observer.observe(video);
+
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('pagehide', save);
+    };
+  }, []);
+
+  const togglePlay = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) {
+      wantsPlay.current = true;
+      video.muted = false;
+      setMuted(false);
+      start(video, wantsPlay);
+    } else {
+      wantsPlay.current = false;
+      video.pause();
+    }
+  };
+
+  const toggleMute = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = !video.muted;
+    setMuted(video.muted);
+  };
+
+  return (
+    <div className={styles.stage} data-settled={settled}>
+      <video
+        ref={videoRef}
+        className={styles.video}
+        src={videoSrc}
+        poster={poster}
+        aria-label={videoLabel}
+        muted={muted}
+        loop
+        playsInline
+        preload="none"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
+      <div className={styles.scrim} aria-hidden="true" />
+      <div className={styles.content}>
+        {children}
+        <div className={styles.controls}>
+          <button type="button" className={`${button.button} ${button.primary}`} onClick={togglePlay}>
+            {playing ? <PauseIcon /> : <PlayIcon />}
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${styles.moreInfo}`}
+            aria-expanded={infoOpen}
+            aria-controls={infoId}
+            onClick={() => setInfoOpen((open) => !open)}
+          >
+            <InfoIcon />
+            Mais Informações
+          </button>
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.icon}`}
+            aria-pressed={!muted}
+            onClick={toggleMute}
+          >
+            {muted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+            <span className="visually-hidden">Sound</span>
+          </button>
+        </div>
+        <p id={infoId} className={styles.info} hidden={!infoOpen}>
+          {description}
+        </p>
+      </div>
+    </div>
+  );
+}

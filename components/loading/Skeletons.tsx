@@ -1,0 +1,64 @@
+import styles from './Skeletons.module.css';
+
+/** Announces what is loading; the shimmering shapes next to it are decoration. */
+function LoadingLabel({ text }: { text: string }) {
+  return (
+    <p role="status" className={styles.label}>
+      {text}
+    </p>
+  );
+}
+
+function Cards({ layout }: { layout: 'row' | 'grid' }) {
+  return (
+    <div className={styles[layout]} aria-hidden="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className={layout === 'row' ? `${styles.card} ${styles.rowItem}` : styles.card}>
+          <div className={styles.cover} />
+          <div className={styles.line} />
+          <div className={`${styles.line} ${styles.short}`} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Stand-in for a carousel while its titles stream in. */
+export function RowSkeleton({ text }: { text: string }) {
+  return (
+    <div className={styles.section} data-skeleton>
+      <LoadingLabel text={text} />
+      <Cards layout="row" />
+    </div>
+  );
+}
+
+/** Stand-in for a grid of series or short films. */
+export function GridSkeleton({ text }: { text: string }) {
+  return (
+    <div className={styles.section} data-skeleton>
+      <LoadingLabel text={text} />
+      <Cards layout="grid" />
+    </div>
+  );
+}
+
+/** Stand-in for the hero, same height so nothing jumps when it arrives. */
+export function HeroSkeleton() {
+  return (
+    <div className={styles.hero} data-skeleton>
+      <LoadingLabel text="Loading..." />
+    </div>
+  );
+}
+
+/** Whole-route fallback (app/loading.tsx). */
+export function PageSkeleton() {
+  return (
+    <div className={styles.page} data-skeleton>
+      <LoadingLabel text="Loading..." />
+      <div className={`${styles.line} ${styles.heading}`} aria-hidden="true" />
+      <Cards layout="row" />
+    </div>
+  );
+}

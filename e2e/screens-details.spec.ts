@@ -1,0 +1,52 @@
+import { emptySeason } from './screens-catalog';
+import { band, expect, test } from './screens-fixtures';
+
+test('series → season → back: the grid card opens the series, its seasons open, and the back buttons return', async ({ page }) => {
+  await page.goto('/');
+  const seriesCard = band(page, 'series').locator('article').filter({ has: page.getByRole('link', { name: /^Watch Now/ }) }).first();
+  const seriesTitle = (await seriesCard.getByRole('heading').textContent()) ?? '';
+  await seriesCard.click({ position: { x: 24, y: 24 } }); // the whole card opens (here: a click on its cover)
+  await expect(page).toHaveURL(/\/series\/[\w-]+$/);
+  const seriesUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(seriesTitle);
+  await expect(page.getByRole('heading', { level: 2, name: 'Seasons' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('img', { name: `${seriesTitle} cover` })).toBeVisible();
+
+  const seasonCard = band(page, 'seasons').locator('article').first();
+  const seasonTitle = (await seasonCard.getByRole('heading').textContent()) ?? '';
+  await seasonCard.getByRole('link', { name: /^Watch Now/ }).click();
+  await expect(page).toHaveURL(new RegExp(`^${seriesUrl}/season/[\\w-]+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(seasonTitle);
+  await expect(page.getByRole('main').getByText(seriesTitle).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
+
+  await page.getByRole('link', { name: `Back to ${seriesTitle}` }).click();
+  await expect(page).toHaveURL(seriesUrl);
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+
+  // A season id that does not belong to the series is a 404 too.
+  const response = await page.goto(`${seriesUrl}/season/no-such-season`);
+  expect(response?.status()).toBe(404);
+});
+
+test('a short film shows its title, description and episodes, with a way back home', async ({ page }) => {
+  await page.goto('/');
+  const card = band(page, 'short-films').locator('article').filter({ has: page.getByRole('link', { name: /^Watch Now/ }) }).first();
+  const title = (await card.getByRole('heading').textContent()) ?? '';
+  await card.getByRole('link', { name: /^Watch Now/ }).click();
+  await expect(page).toHaveURL(/\/short-films\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
+  await expect(band(page, 'episodes').locator('article').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('a season without episodes says so', async ({ page }) => {
+  const { seriesId, seasonId } = emptySeason();
+  await page.goto(`/series/${seriesId}/season/${seasonId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
+  await expect(band(page, 'episodes')).toContainText('No episodes available for this season.');
+  await expect(band(page, 'episodes').locator('article')).toHaveCount(0);
+});

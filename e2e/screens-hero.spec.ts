@@ -1,0 +1,78 @@
+import { afterNextFrames, expect, heroPaused, test } from './screens-fixtures';
+
+test('the hero plays and pauses, remembers the choice across a reload, and pauses while scrolled away', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  const video = hero.locator('video');
+  const stage = hero.locator('[data-settled]');
+  await expect(video).toHaveAttribute('loop', '');
+  const box = await hero.boundingBox();
+  expect(box?.height).toBeLessThanOrEqual(900 * 0.8 + 1);
+  expect(box?.width).toBe(1440);
+
+  // A first visit starts the muted loop on its own.
+  await expect.poll(() => heroPaused(page)).toBe(false);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+
+  await hero.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(() => heroPaused(page)).toBe(true);
+  await expect(hero.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(stage).toHaveAttribute('data-settled', 'true');
+  await expect(hero.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  expect(await heroPaused(page)).toBe(true);
+
+  // Scrolled away and back while paused by the visitor: it stays paused.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await afterNextFrames(page);
+  await expect(hero.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  expect(await heroPaused(page)).toBe(true);
+
+  // Play starts it with sound.
+  await hero.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => heroPaused(page)).toBe(false);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+
+  await page.reload();
+  await expect.poll(() => heroPaused(page)).toBe(false);
+  await expect(hero.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  // Out of view it pauses; fully back in view it plays again.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => heroPaused(page)).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => heroPaused(page)).toBe(false);
+});
+
+test('"Mais Informações" is hidden at 610 px, shown at 611 px, and reveals the featured description', async ({ page }) => {
+  await page.setViewportSize({ width: 610, height: 800 });
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  const more = hero.getByRole('button', { name: 'Mais Informações' });
+  await expect(hero.getByRole('button', { name: /^(Play|Pause)$/ })).toBeVisible();
+  await expect(more).toBeHidden();
+
+  await page.setViewportSize({ width: 611, height: 800 });
+  await expect(more).toBeVisible();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  const description = hero.locator(`#${(await more.getAttribute('aria-controls'))?.replace(/:/g, '\\:')}`);
+  await expect(description).toBeHidden();
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(description).toBeVisible();
+  await expect(description).not.toBeEmpty();
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+  test('the hero does not start by itself', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-title"]');
+    await expect(hero.locator('[data-settled]')).toHaveAttribute('data-settled', 'true');
+    await expect(hero.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    expect(await heroPaused(page)).toBe(true);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * Settings the browser may read. Each `process.env.NEXT_PUBLIC_*` is written out literally so
+ * Next.js inlines it at build time; client components import from here, never from lib/env.
+ */
+const optional = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+export const publicEnv = {
+  solanaRpcUrl: optional(process.env.NEXT_PUBLIC_SOLANA_RPC_URL) ?? 'https://api.devnet.solana.com',
+  companionAppUrl: optional(process.env.NEXT_PUBLIC_COMPANION_APP_URL) ?? 'https://phantom.com/download',
+  voiceWidgetSrc: optional(process.env.NEXT_PUBLIC_VOICE_WIDGET_SRC) ?? 'https://elevenlabs.io/convai-widget/index.js',
+  voiceAgentId: optional(process.env.NEXT_PUBLIC_VOICE_AGENT_ID),
+  emailjs: {
+    serviceId: optional(process.env.NEXT_PUBLIC_EMAILJS_SERVICE_ID),
+    templateId: optional(process.env.NEXT_PUBLIC_EMAILJS_TEMPLATE_ID),
+    publicKey: optional(process.env.NEXT_PUBLIC_EMAILJS_PUBLIC_KEY),
+  },
+} as const;
