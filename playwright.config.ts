@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
 import { SITE_URL } from './e2e/support/ports';
 
+const desktop = { browserName: 'chromium' as const, viewport: { width: 1440, height: 900 } };
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/global-setup.ts',
@@ -17,5 +19,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   // One desktop project; specs switch to 375 px with test.use({ viewport: PHONE }) where width matters.
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
+  // The recovery test takes the shared local chain down, so it runs alone, after everything else.
+  projects: [
+    { name: 'chromium', use: desktop, testIgnore: /payments-recovery/ },
+    { name: 'chain-outage', use: desktop, testMatch: /payments-recovery/, dependencies: ['chromium'] },
+  ],
 });

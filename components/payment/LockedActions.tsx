@@ -1,0 +1,33 @@
+'use client';
+
+import Link from 'next/link';
+import { FreePlayButton } from '../player/FreePlayButton';
+import button from '../ui/button.module.css';
+import cards from '../cards/cards.module.css';
+import { PayWithSolanaButton } from './PayWithSolanaButton';
+import { usePurchases } from './PurchasesProvider';
+
+/**
+ * The action of a locked movie or episode card. Pages are the same for everyone, so a title this
+ * browser bought turns into "Free" here, with the URL the server gave this browser alone.
+ * `data-owned` lets the card's CSS lift its locked look.
+ */
+export function LockedMovieActions({ purchasePath, videoPath, title }: { purchasePath: string; videoPath: string; title: string }) {
+  const src = usePurchases().videoFor(videoPath);
+  if (!src) return <PayWithSolanaButton purchasePath={purchasePath} title={title} playPath={videoPath} />;
+  return (
+    <span data-owned className={cards.ownedAction}>
+      <FreePlayButton src={src} title={title} />
+    </span>
+  );
+}
+
+/** The action of a locked series or short-film card: "Watch Now" once this browser owns it. */
+export function LockedGridActions({ purchasePath, href, title }: { purchasePath: string; href: string; title: string }) {
+  if (!usePurchases().owns(purchasePath)) return <PayWithSolanaButton purchasePath={purchasePath} title={title} />;
+  return (
+    <Link href={href} data-owned className={`${button.button} ${button.primary} ${button.small} ${cards.stretchedLink}`}>
+      Watch Now<span className="visually-hidden">: {title}</span>
+    </Link>
+  );
+}

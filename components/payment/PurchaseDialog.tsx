@@ -1,0 +1,136 @@
+'use client';
+
+import { useConnection } from '@solana/wallet-adapter-react';
+import { useState } from 'react';
+import { PaymentApiError, type EntitlementsAnswer, type PlaybackVideo } from '@/lib/payments/browser/api';
+import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
+import { ModalDialog } from '../dialog/ModalDialog';
+import { VideoPlayer } from '../player/VideoPlayer';
+import { PaymentNotice, type Notice } from './PaymentNotice';
+import type { PurchaseRequest } from './PurchasesProvider';
+import { INSTALL_PHANTOM, shortAddress, usePhantom } from './usePhantom';
+import { WalletProviders } from './WalletProviders';
+import button from '../ui/button.module.css';
+import styles from './PurchaseDialog.module.css';
+
+const PRICE_SOL = '0.01 SOL';
+const NETWORK = 'Solana devnet';
+
+const STAGE_TEXT: Record<PurchaseStage, string> = {
+  checkout: 'Preparing your checkout…',
+  signing: 'Approve the payment in Phantom…',
+  confirming: 'Confirming on Solana…',
+  verifying: 'Verifying your payment…',
+};
+
+type Props = { request: PurchaseRequest; onClose: () => void; onGranted: (answer: EntitlementsAnswer) => void };
+
+/** The purchase dialog, loaded on the first click of a pay button with the wallet code it needs. */
+export default function PurchaseDialog(props: Props) {
+  return (
+    <WalletProviders>
+      <PurchaseFlow {...props} />
+    </WalletProviders>
+  );
+}
+
+function PurchaseFlow({ request, onClose, onGranted }: Props) {
+  const { available, connectPhantom, connected, connecting, publicKey, signTransaction } = usePhantom();
+  const { connection } = useConnection();
+  const [stage, setStage] = useState<PurchaseStage | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [video, setVideo] = useState<PlaybackVideo | null>(null);
+
+  const connect = () => {
+    setNotice(available ? null : { tone: 'error', text: INSTALL_PHANTOM, guide: true });
+    if (available) void connectPhantom();
+  };
+
+  const pay = async () => {
+    if (!connected || !publicKey || !signTransaction) {
+      setNotice({ tone: 'error', text: 'Connect your wallet first!' });
+      return;
+    }
+    setNotice(null);
+    let reached: PurchaseStage | null = null;
+    const onStage = (next: PurchaseStage) => {
+      reached = next;
+      setStage(next);
+    };
+    try {
+      const answer = await purchase(request.purchasePath, { publicKey, signTransaction }, connection, onStage);
+      const videos = answer.playback.videos;
+      onGranted({ paths: [answer.path], videos: Object.fromEntries(videos.map((v) => [v.path, v.videourl])) });
+      console.info('[purchase] verified', answer.signature, answer.timings);
+      setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
+    } catch (error) {
+      console.error('[purchase] failed', error);
+      const paidButUnverified = error instanceof PaymentApiError && error.retryable && reached === 'verifying';
+      setNotice(
+        paidButUnverified
+          ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' }
+          : { tone: 'error', text: 'Transaction failed. Please try again.' },
+      );
+    } finally {
+      setStage(null);
+    }
+  };
+
+  if (video) {
+    return (
+      <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
+        <VideoPlayer src={video.videourl} title={video.title} />
+      </ModalDialog>
+    );
+  }
+
+  const busy = stage !== null || connecting;
+  return (
+    <ModalDialog title={request.title} onClose={onClose} size="narrow" closeLabel="Close purchase">
+      <div className={styles.body}>
+        <dl className={styles.terms}>
+          <div>
+            <dt>Price</dt>
+            <dd>{PRICE_SOL}</dd>
+          </div>
+          <div>
+            <dt>Network</dt>
+            <dd>{NETWORK}</dd>
+          </div>
+          {publicKey && connected && (
+            <div>
+              <dt>Wallet</dt>
+              <dd data-testid="connected-wallet" title={publicKey.toBase58()}>
+                {shortAddress(publicKey.toBase58())}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p className={styles.explain}>One payment unlocks this title in this browser; restore it anywhere from the wallet guide.</p>
+        <div className={styles.actions}>
+          {connected ? (
+            <button type="button" className={`${button.button} ${button.solana}`} onClick={pay} disabled={busy}>
+              Pay to Watch
+            </button>
+          ) : (
+            <>
+              <button type="button" className={`${button.button} ${button.solana}`} onClick={connect} disabled={busy}>
+                {connecting ? 'Connecting…' : 'Connect Phantom Wallet'}
+              </button>
+              <button type="button" className={`${button.button} ${button.ghost}`} onClick={pay} disabled={busy}>
+                Pay to Watch
+              </button>
+            </>
+          )}
+        </div>
+        {stage && (
+          <p className={styles.progress} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            {STAGE_TEXT[stage]}
+          </p>
+        )}
+        {notice && <PaymentNotice notice={notice} />}
+      </div>
+    </ModalDialog>
+  );
+}

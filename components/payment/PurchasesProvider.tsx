@@ -1,0 +1,102 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { fetchEntitlements, verifySignature, type EntitlementsAnswer } from '@/lib/payments/browser/api';
+import { forgetPending, pendingPayments } from '@/lib/payments/browser/pending';
+
+/** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
+export interface PurchaseRequest {
+  purchasePath: string;
+  title: string;
+  playPath?: string;
+}
+
+interface Purchases {
+  /** The playback URL of a video this browser owns, or undefined. */
+  videoFor(videoPath: string): string | undefined;
+  /** Whether this browser owns a purchasable path. */
+  owns(purchasePath: string): boolean;
+  openPurchase(request: PurchaseRequest): void;
+  /** Records what the server just granted (a verified payment or a restore). */
+  granted(answer: EntitlementsAnswer): void;
+}
+
+const PurchasesContext = createContext<Purchases | null>(null);
+
+// The wallet adapter and web3.js arrive with the dialog, on the first click of a pay button.
+const PurchaseDialog = dynamic(() => import('./PurchaseDialog'), { ssr: false });
+
+const OWNS_HINT = /(?:^|;\s*)solenema_owns=([1-9]\d*)/;
+
+/**
+ * Ownership for the whole page. Pages are static and identical for everyone, so owned titles are
+ * unlocked here, in the browser, from the server's answer for this browser's signed cookie.
+ * It also finishes payments a closed tab or an unreachable RPC left pending.
+ */
+export function PurchasesProvider({ children }: { children: ReactNode }) {
+  const [owned, setOwned] = useState<EntitlementsAnswer>({ paths: [], videos: {} });
+  const [request, setRequest] = useState<PurchaseRequest | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const granted = useCallback((answer: EntitlementsAnswer) => {
+    setOwned((current) => ({
+      paths: [...new Set([...current.paths, ...answer.paths])],
+      videos: { ...current.videos, ...answer.videos },
+    }));
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    const grant = (answer: EntitlementsAnswer) => !cancelled && granted(answer);
+    if (OWNS_HINT.test(document.cookie)) {
+      fetchEntitlements().then(grant, (error: unknown) => console.error('[purchases] could not load owned titles', error));
+    }
+    for (const payment of pendingPayments()) {
+      verifySignature(payment.checkout, payment.signature).then(
+        ({ path, playback }) => {
+          forgetPending(payment.signature);
+          grant({ paths: [path], videos: Object.fromEntries(playback.videos.map((v) => [v.path, v.videourl])) });
+        },
+        (error: { retryable?: boolean }) => {
+          console.error('[purchases] a pending payment could not be finished yet', error);
+          if (!error.retryable) forgetPending(payment.signature);
+        },
+      );
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [granted]);
+
+  const value = useMemo<Purchases>(
+    () => ({
+      videoFor: (path) => owned.videos[path],
+      owns: (path) => owned.paths.includes(path),
+      openPurchase: (next) => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setRequest(next);
+      },
+      granted,
+    }),
+    [owned, granted],
+  );
+
+  const close = () => {
+    setRequest(null);
+    opener.current?.focus();
+  };
+
+  return (
+    <PurchasesContext.Provider value={value}>
+      {children}
+      {request && <PurchaseDialog request={request} onClose={close} onGranted={granted} />}
+    </PurchasesContext.Provider>
+  );
+}
+
+export function usePurchases(): Purchases {
+  const purchases = useContext(PurchasesContext);
+  if (!purchases) throw new Error('usePurchases must be used inside <PurchasesProvider>');
+  return purchases;
+}

@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { lockedVideoUrls, sitePaths } from './support/catalog';
+
+const locked = lockedVideoUrls();
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+
+function leaks(text: string): string[] {
+  // URLs may be JSON-escaped (\/ or \u0026) inside RSC payloads and scripts.
+  const plain = text.replace(/\\\//g, '/').replace(/\\u0026/g, '&').replace(/&amp;/g, '&');
+  return locked.filter((url) => plain.includes(url));
+}
+
+/**
+ * The invariant: a locked title's playback URL never reaches a browser that has not paid. An unpaid
+ * browser fetches every page's HTML, its RSC payload, every script those pages load, and the APIs.
+ */
+test('no locked playback URL reaches an unpaid browser', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  expect(locked.length).toBeGreaterThan(5);
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+
+  for (const path of sitePaths()) {
+    const html = await request.get(path);
+    expect(html.status(), path).toBe(200);
+    expect(leaks(await html.text()), `HTML of ${path}`).toEqual([]);
+    const rsc = await request.get(path, { headers: { RSC: '1' } });
+    expect(leaks(await rsc.text()), `RSC payload of ${path}`).toEqual([]);
+    await page.goto(path);
+    expect(leaks(await page.content()), `DOM of ${path}`).toEqual([]);
+  }
+
+  expect(scripts.size).toBeGreaterThan(3);
+  for (const url of scripts) expect(leaks(await (await request.get(url)).text()), url).toEqual([]);
+
+  // Stronger still: no client chunk the build emitted carries one, loaded by these pages or not.
+  for (const file of filesUnder('.next/static')) {
+    if (file.endsWith('.js')) expect(leaks(readFileSync(file, 'utf8')), file).toEqual([]);
+  }
+
+  const owned = await request.get('/api/entitlements');
+  expect(await owned.json()).toEqual({ paths: [], videos: {} });
+});

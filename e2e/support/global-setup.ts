@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { startLocalChain } from './chain';
+import { startFirestoreEmulator } from './firestore-emulator';
+import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECRET, SITE_URL } from './ports';
+import { run, startServer, stopServer } from './processes';
+
+/** Settings the e2e build is made with; NEXT_PUBLIC_* ones are inlined into the bundle at build time. */
+export const e2eSiteEnv = {
+  FIRESTORE_EMULATOR_HOST: `127.0.0.1:${E2E_PORTS.firestore}`,
+  FIREBASE_PROJECT_ID: E2E_PROJECT_ID,
+  METADATA_SERVER_DETECTION: 'none',
+  NEXT_PUBLIC_SITE_URL: SITE_URL,
+  REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
+  ENTITLEMENT_SECRET: E2E_ENTITLEMENT_SECRET,
+  NEXT_PUBLIC_VOICE_AGENT_ID: 'test-agent-id',
+  NEXT_PUBLIC_EMAILJS_SERVICE_ID: 'service_test',
+  NEXT_PUBLIC_EMAILJS_TEMPLATE_ID: 'template_test',
+  NEXT_PUBLIC_EMAILJS_PUBLIC_KEY: 'public_test',
+  SOLANA_RPC_URL: CHAIN_URL,
+  NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
+  SOLANA_RECIPIENT: E2E_RECIPIENT,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+
+/**
+ * The whole stack the browser tests run against: a Firestore emulator seeded with `npm run seed`
+ * (the operator's own command), a local Solana chain, then a production build of the site using both.
+ * E2E_SKIP_BUILD=1 reuses an existing .next when iterating locally.
+ */
+export default async function globalSetup() {
+  Object.assign(process.env, e2eSiteEnv);
+  const env = process.env;
+  const emulator = await startFirestoreEmulator(E2E_PORTS.firestore);
+  const chain = await startLocalChain({ port: E2E_PORTS.chain });
+  await run('npm', ['run', 'seed', '--silent'], env);
+  if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);
+  const site = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.site), '-H', '127.0.0.1'], env, SITE_URL);
+  return async () => {
+    stopServer(site);
+    await Promise.all([emulator.stop(), chain.stop()]);
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Fixed loopback ports for the end-to-end stack. Fixed because the browser's RPC URL is
+ * inlined into the client bundle at build time.
+ */
+export const E2E_PORTS = { site: 3210, firestore: 8790, chain: 8899 } as const;
+export const E2E_PROJECT_ID = 'demo-solenema';
+export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789';
+export const E2E_ENTITLEMENT_SECRET = 'e2e-entitlement-secret-0123456789abcdef';
+export const SITE_URL = `http://127.0.0.1:${E2E_PORTS.site}`;
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
+/** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
+export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';

@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Keypair } from '@solana/web3.js';
+import { fundTestWallet, installPhantom } from './phantom/wallet';
+import { CHAIN_URL } from './ports';
+
+/** A title's card on the current page, by its exact title. */
+export const card = (page: Page, title: string) =>
+  page.locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+
+/** Scrolls a carousel with its arrow until `target` is on screen. */
+export async function reveal(page: Page, target: Locator, carouselLabel?: string) {
+  await target.scrollIntoViewIfNeeded();
+  for (let i = 0; i < 12 && carouselLabel && !(await isOnScreen(target)); i += 1) {
+    await page.getByRole('button', { name: `Next ${carouselLabel}` }).click();
+  }
+  await expect(target).toBeInViewport();
+}
+
+const isOnScreen = (target: Locator) =>
+  target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.left >= 0 && box.right <= window.innerWidth && box.width > 0;
+  });
+
+/** A funded Phantom stand-in in this page's context. */
+export async function withWallet(page: Page, wallet: Keypair, lamports = 1_000_000_000) {
+  if (lamports > 0) await fundTestWallet(CHAIN_URL, wallet, lamports);
+  await installPhantom(page.context(), wallet);
+}
+
+export const purchaseDialog = (page: Page) => page.getByRole('dialog');
+
+/** Opens the purchase of a card, connects Phantom and pays; resolves once the player shows. */
+export async function buy(page: Page, target: Locator) {
+  await target.getByRole('button', { name: /Pay with Solana/ }).click();
+  const dialog = purchaseDialog(page);
+  await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+  await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
+  await expect(dialog.locator('video')).toBeAttached({ timeout: 20_000 });
+  return dialog;
+}
