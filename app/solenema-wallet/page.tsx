@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 import Link from 'next/link';
+import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
 import { GuideStep } from '@/components/guides/GuideStep';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
@@ -9,10 +12,13 @@ import { publicEnv } from '@/lib/public-env';
 
 export const revalidate = 300;
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Solenema Wallet guide',
   description: 'Set up Phantom, connect it to Solenema and unlock a title with Solana in four steps.',
-};
+  path: routes.walletGuide,
+  coverimg: null,
+  kind: 'Solenema',
+});
 
 export default function WalletGuidePage() {
   return (
@@ -73,6 +79,16 @@ export default function WalletGuidePage() {
           </p>
         </GuideStep>
       </ol>
+      <section className={guides.section} aria-labelledby="restore-heading">
+        <h2 id="restore-heading" className={guides.sectionTitle}>
+          New browser or device?
+        </h2>
+        <p className={guides.sectionText}>
+          Purchases belong to the wallet that paid. Connect it here and sign a one-time message (free, no funds move) to unlock
+          everything it bought in this browser.
+        </p>
+        <RestorePurchasesButton />
+      </section>
       <div className={guides.cta}>
         <Link href="/" className={`${button.button} ${button.primary}`}>
           Browse titles

@@ -31,3 +31,13 @@ export function LockedGridActions({ purchasePath, href, title }: { purchasePath:
     </Link>
   );
 }
+
+/** The purchase control at the top of a locked title's page: gone once this browser owns it. */
+export function LockedDetailActions({ purchasePath, title }: { purchasePath: string; title: string }) {
+  if (!usePurchases().owns(purchasePath)) return <PayWithSolanaButton purchasePath={purchasePath} title={title} />;
+  return (
+    <p data-owned className={cards.ownedNote}>
+      In your library: every episode plays free.
+    </p>
+  );
+}
