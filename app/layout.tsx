@@ -3,6 +3,7 @@ import localFont from 'next/font/local';
 import { SiteFooter } from '@/components/layout/SiteFooter';
 import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
+import { env } from '@/lib/env';
 import './globals.css';
 import styles from './layout.module.css';
 
@@ -18,6 +19,8 @@ const inter = localFont({
 });
 
 export const metadata: Metadata = {
+  metadataBase: new URL(env.NEXT_PUBLIC_SITE_URL),
+  applicationName: 'Solenema',
   title: { default: 'Solenema', template: '%s · Solenema' },
   description: 'Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with Solana.',
 };

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { Hero } from '@/components/hero/Hero';
 import { Await } from '@/components/loading/Await';
@@ -6,8 +7,18 @@ import { GridSection } from '@/components/sections/GridSection';
 import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { listDocumentaries, listSeries, listShortFilms, listTrailers } from '@/lib/catalog';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 300;
+
+export const metadata: Metadata = pageMetadata({
+  title: 'Trailers, documentaries, series and short films',
+  description: 'Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with 0.01 SOL through Phantom.',
+  path: routes.home,
+  coverimg: '/media/hero-poster.jpg',
+  kind: 'Solenema',
+});
 
 export default function HomePage() {
   // Started together; each section streams in on its own.

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 import { FeatureList, type Feature } from '@/components/guides/FeatureList';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
@@ -7,10 +9,13 @@ import guides from '@/components/guides/guides.module.css';
 
 export const revalidate = 300;
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'AI Agent',
   description: 'Talk to the Solenema voice agent for recommendations and support in over 30 languages.',
-};
+  path: routes.aiAgent,
+  coverimg: null,
+  kind: 'Solenema',
+});
 
 const agentFeatures: Feature[] = [
   { title: 'Recommendations', text: 'Tell it what you are in the mood for and it suggests trailers, series and documentaries to match.' },

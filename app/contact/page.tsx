@@ -1,14 +1,19 @@
 import type { Metadata } from 'next';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 import { ContactForm } from '@/components/contact/ContactForm';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
 
 export const revalidate = 300;
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Contact Us',
   description: 'Questions, feedback or a title you would like to see? Send the Solenema team a message.',
-};
+  path: routes.contact,
+  coverimg: null,
+  kind: 'Solenema',
+});
 
 export default function ContactPage() {
   return (

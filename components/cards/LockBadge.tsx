@@ -3,7 +3,7 @@ import styles from './cards.module.css';
 
 export function LockBadge() {
   return (
-    <span className={styles.lockBadge}>
+    <span className={styles.lockBadge} data-lock-badge>
       <LockIcon />
       Locked
     </span>

@@ -1,4 +1,6 @@
+import Link from 'next/link';
 import type { Episode, MovieItem } from '@/lib/catalog/types';
+import { routes } from '@/lib/routes';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { CoverImage } from './CoverImage';
@@ -6,7 +8,10 @@ import { LockBadge } from './LockBadge';
 import { CARD_COVER_SIZES } from './sizes';
 import styles from './cards.module.css';
 
-/** A playable title: trailers and documentaries show their type, episodes their number. */
+/**
+ * A playable title: trailers and documentaries show their type and link their own page (for
+ * crawlers and sharing); episodes show their number. Play stays one click away on the card.
+ */
 export function MovieCard({ item }: { item: MovieItem | Episode }) {
   const label = 'type' in item ? item.type : `Episode ${item.episodeNumber}`;
   return (
@@ -17,7 +22,15 @@ export function MovieCard({ item }: { item: MovieItem | Episode }) {
         {item.locked && <LockBadge />}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{item.title}</h3>
+        <h3 className={styles.title}>
+          {'collection' in item ? (
+            <Link href={routes.watch(item.collection, item.id)} className={styles.titleLink}>
+              {item.title}
+            </Link>
+          ) : (
+            item.title
+          )}
+        </h3>
         <div className={styles.actions}>
           {item.locked ? (
             <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} />

@@ -1,6 +1,6 @@
 import { CoverImage } from '../cards/CoverImage';
 import { LockBadge } from '../cards/LockBadge';
-import { PayWithSolanaButton } from '../payment/PayWithSolanaButton';
+import type { ReactNode } from 'react';
 import { BackLink } from '../ui/BackLink';
 import styles from './DetailHeader.module.css';
 
@@ -14,12 +14,14 @@ type Props = {
   description: string;
   coverimg: string | null;
   meta?: string;
-  /** Set when the title is locked: shows its lock and the purchase button. */
-  purchasePath?: string;
+  /** Shows the lock on the cover (lifted by CSS once an action marks the title owned). */
+  locked?: boolean;
+  /** Play or purchase controls. */
+  actions?: ReactNode;
 };
 
 /** The top of a series, season or short-film page: back link, cover, title and what it is. */
-export function DetailHeader({ back, eyebrow, title, description, coverimg, meta, purchasePath }: Props) {
+export function DetailHeader({ back, eyebrow, title, description, coverimg, meta, locked = false, actions }: Props) {
   return (
     <header className={styles.header}>
       <div className={styles.backdrop} aria-hidden="true">
@@ -28,20 +30,16 @@ export function DetailHeader({ back, eyebrow, title, description, coverimg, meta
       <div className={styles.inner}>
         <BackLink href={back.href}>{back.label}</BackLink>
         <div className={styles.layout}>
-          <div className={styles.cover} data-locked={purchasePath !== undefined}>
+          <div className={styles.cover} data-locked={locked}>
             <CoverImage src={coverimg} alt={`${title} cover`} sizes={COVER_SIZES} eager className={styles.coverImage} />
-            {purchasePath && <LockBadge />}
+            {locked && <LockBadge />}
           </div>
           <div className={styles.text}>
             <p className={styles.eyebrow}>{eyebrow}</p>
             <h1 className={styles.title}>{title}</h1>
             {meta && <p className={styles.meta}>{meta}</p>}
             {description && <p className={styles.description}>{description}</p>}
-            {purchasePath && (
-              <div className={styles.actions}>
-                <PayWithSolanaButton purchasePath={purchasePath} title={title} />
-              </div>
-            )}
+            {actions && <div className={styles.actions}>{actions}</div>}
           </div>
         </div>
       </div>

@@ -107,6 +107,12 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     listSeries: async () => (await listParsed('series', seriesDocSchema)).map(series),
     listShortFilms: async () => (await listParsed('shortFilms', shortFilmDocSchema)).map(shortFilm),
 
+    async getMovie(collection, id) {
+      if (!validId(id)) return null;
+      const doc = await getParsed(`${collection}/${id}`, movieDocSchema);
+      return doc && movie(collection, doc);
+    },
+
     async getSeries(seriesId) {
       const summary = await getSeriesSummary(seriesId);
       return summary && { ...summary, seasons: await seasonsOf(summary) };

@@ -19,6 +19,7 @@ export const listTrailers = cache(catalog.listTrailers);
 export const listDocumentaries = cache(catalog.listDocumentaries);
 export const listSeries = cache(catalog.listSeries);
 export const listShortFilms = cache(catalog.listShortFilms);
+export const getMovie = cache(catalog.getMovie);
 export const getSeries = cache(catalog.getSeries);
 export const getSeason = cache(catalog.getSeason);
 export const getShortFilm = cache(catalog.getShortFilm);

@@ -66,6 +66,7 @@ export interface Catalog {
   listDocumentaries(): Promise<MovieItem[]>;
   listSeries(): Promise<SeriesSummary[]>;
   listShortFilms(): Promise<ShortFilmSummary[]>;
+  getMovie(collection: MovieCollection, id: string): Promise<MovieItem | null>;
   getSeries(seriesId: string): Promise<SeriesDetail | null>;
   getSeason(seriesId: string, seasonId: string): Promise<SeasonDetail | null>;
   getShortFilm(shortFilmId: string): Promise<ShortFilmDetail | null>;

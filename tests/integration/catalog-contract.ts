@@ -100,6 +100,16 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(locked?.episodes[0]).toMatchObject({ locked: true, purchasePath: 'shortFilms/locked-film' });
     });
 
+    it('returns one movie by collection and id, locked ones without their URL', async () => {
+      expect(await catalog.getMovie('trailers', 'b-orbit')).toMatchObject({ title: 'Orbit', locked: false, videourl: '/v/orbit.mp4' });
+      const vault = await catalog.getMovie('trailers', 'c-vault');
+      expect(vault).toMatchObject({ locked: true, purchasePath: 'trailers/c-vault' });
+      expect(vault).not.toHaveProperty('videourl');
+      expect(await catalog.getMovie('documentaries', 'b-orbit')).toBeNull();
+      expect(await catalog.getMovie('trailers', 'd-broken')).toBeNull();
+      expect(await catalog.getMovie('trailers', '../x')).toBeNull();
+    });
+
     it('answers null for unknown and malformed ids without reading', async () => {
       expect(await catalog.getSeries('nope')).toBeNull();
       expect(await catalog.getSeason('free-show', 'nope')).toBeNull();

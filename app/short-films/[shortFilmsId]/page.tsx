@@ -3,7 +3,12 @@ import { notFound } from 'next/navigation';
 import { DetailHeader } from '@/components/detail/DetailHeader';
 import { countOf } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
+import { LockedDetailActions } from '@/components/payment/LockedActions';
+import { JsonLd } from '@/components/seo/JsonLd';
 import { getShortFilm, listShortFilms } from '@/lib/catalog';
+import { routes } from '@/lib/routes';
+import { shortFilmJsonLd } from '@/lib/seo/jsonld';
+import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 300;
 export const dynamicParams = true;
@@ -16,7 +21,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const film = await getShortFilm((await params).shortFilmsId);
-  return film ? { title: film.title, description: film.description || undefined } : {};
+  return film ? pageMetadata({ ...film, path: routes.shortFilm(film.id), kind: 'Short film', ogType: 'video.movie' }) : {};
 }
 
 export default async function ShortFilmPage({ params }: Props) {
@@ -24,14 +29,16 @@ export default async function ShortFilmPage({ params }: Props) {
   if (!film) notFound();
   return (
     <>
+      <JsonLd data={shortFilmJsonLd(film)} />
       <DetailHeader
-        back={{ href: '/', label: 'Back to Home' }}
+        back={{ href: routes.home, label: 'Back to Home' }}
         eyebrow="Short film"
         title={film.title}
         description={film.description}
         coverimg={film.coverimg}
         meta={countOf(film.episodes.length, 'episode')}
-        purchasePath={film.locked ? film.path : undefined}
+        locked={film.locked}
+        actions={film.locked && <LockedDetailActions purchasePath={film.path} title={film.title} />}
       />
       <MovieRow id="episodes" title="Episodes" items={film.episodes} loop={false} emptyText="No episodes available yet." />
     </>

@@ -1,9 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { DetailHeader } from '@/components/detail/DetailHeader';
-import { countOf, seriesHref } from '@/components/sections/gridCards';
+import { LockedDetailActions } from '@/components/payment/LockedActions';
+import { countOf } from '@/components/sections/gridCards';
+import { JsonLd } from '@/components/seo/JsonLd';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { getSeason, getSeries, listSeries } from '@/lib/catalog';
+import { routes } from '@/lib/routes';
+import { seasonJsonLd } from '@/lib/seo/jsonld';
+import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 300;
 export const dynamicParams = true;
@@ -22,7 +27,9 @@ async function load(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const season = await load(params);
-  return season ? { title: `${season.title} · ${season.series.title}`, description: season.description || undefined } : {};
+  if (!season) return {};
+  const path = routes.season(season.seriesId, season.id);
+  return pageMetadata({ ...season, title: `${season.title} · ${season.series.title}`, path, kind: 'Season', ogType: 'video.tv_show' });
 }
 
 export default async function SeasonPage({ params }: Props) {
@@ -31,14 +38,16 @@ export default async function SeasonPage({ params }: Props) {
   const { series } = season;
   return (
     <>
+      <JsonLd data={seasonJsonLd(season)} />
       <DetailHeader
-        back={{ href: seriesHref(series.id), label: `Back to ${series.title}` }}
+        back={{ href: routes.series(series.id), label: `Back to ${series.title}` }}
         eyebrow={series.title}
         title={season.title}
         description={season.description}
         coverimg={season.coverimg ?? series.coverimg}
         meta={`Season ${season.seasonNumber} · ${countOf(season.episodes.length, 'episode')}`}
-        purchasePath={series.locked ? series.path : undefined}
+        locked={series.locked}
+        actions={series.locked && <LockedDetailActions purchasePath={series.path} title={series.title} />}
       />
       <MovieRow
         id="episodes"

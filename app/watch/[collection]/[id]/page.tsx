@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { DetailHeader } from '@/components/detail/DetailHeader';
+import { LockedMovieActions } from '@/components/payment/LockedActions';
+import { FreePlayButton } from '@/components/player/FreePlayButton';
+import { JsonLd } from '@/components/seo/JsonLd';
+import { getMovie, listDocumentaries, listTrailers, type MovieCollection } from '@/lib/catalog';
+import { routes } from '@/lib/routes';
+import { movieJsonLd } from '@/lib/seo/jsonld';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export const revalidate = 300;
+export const dynamicParams = true;
+
+type Props = { params: Promise<{ collection: string; id: string }> };
+
+const isMovieCollection = (value: string): value is MovieCollection => value === 'trailers' || value === 'documentaries';
+
+async function movieFor(params: Props['params']) {
+  const { collection, id } = await params;
+  return isMovieCollection(collection) ? getMovie(collection, id) : null;
+}
+
+export async function generateStaticParams() {
+  const movies = [...(await listTrailers()), ...(await listDocumentaries())];
+  return movies.map((movie) => ({ collection: movie.collection, id: movie.id }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const movie = await movieFor(params);
+  if (!movie) return {};
+  const kind = movie.collection === 'trailers' ? 'Trailer' : 'Documentary';
+  return pageMetadata({ ...movie, path: routes.watch(movie.collection, movie.id), kind, ogType: 'video.movie' });
+}
+
+/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away. */
+export default async function WatchPage({ params }: Props) {
+  const movie = await movieFor(params);
+  if (!movie) notFound();
+  return (
+    <>
+      <JsonLd data={movieJsonLd(movie)} />
+      <DetailHeader
+        back={{ href: routes.home, label: 'Back to Home' }}
+        eyebrow={movie.collection === 'trailers' ? 'Trailer' : 'Documentary'}
+        title={movie.title}
+        description={movie.description}
+        coverimg={movie.coverimg}
+        meta={movie.type}
+        locked={movie.locked}
+        actions={
+          movie.locked ? (
+            <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} />
+          ) : (
+            <FreePlayButton src={movie.videourl} title={movie.title} />
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** Structured data for crawlers; `<` is escaped so no title can close the script early. */
+export function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { lockedVideoUrls } from './support/catalog';
+import { SITE_URL } from './support/ports';
+
+const locked = lockedVideoUrls();
+
+/** The JSON-LD type each kind of page must carry. */
+function expectedType(path: string): string | null {
+  if (/^\/watch\/trailers\//.test(path)) return 'VideoObject';
+  if (/^\/watch\/documentaries\//.test(path)) return 'Movie';
+  if (/^\/series\/[^/]+\/season\//.test(path)) return 'TVSeason';
+  if (/^\/series\//.test(path)) return 'TVSeries';
+  if (/^\/short-films\//.test(path)) return 'Movie';
+  return null;
+}
+
+test('robots.txt allows crawling and points to the sitemap', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/User-Agent: \*\s+Allow: \//i);
+  expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+});
+
+test('every URL in the sitemap is a described, canonical page with valid structured data', async ({ request }) => {
+  test.setTimeout(90_000);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(urls.length).toBeGreaterThan(40);
+  const paths = urls.map((url) => new URL(url).pathname);
+  for (const prefix of ['/watch/trailers/', '/watch/documentaries/', '/series/', '/short-films/']) {
+    expect(paths.some((p) => p.startsWith(prefix)), prefix).toBe(true);
+  }
+  expect(paths.some((p) => p.includes('/season/'))).toBe(true);
+
+  for (const url of urls) {
+    const path = new URL(url).pathname;
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const head = (pattern: RegExp) => html.match(pattern)?.[1];
+    expect(head(/<title>([^<]+)<\/title>/), `title of ${path}`).toMatch(/ · Solenema$/);
+    expect(head(/<meta name="description" content="([^"]+)"/), `description of ${path}`).toBeTruthy();
+    expect(head(/<link rel="canonical" href="([^"]+)"/), `canonical of ${path}`).toBe(url);
+    const ogImage = head(/<meta property="og:image" content="([^"]+)"/);
+    expect(ogImage, `og:image of ${path}`).toMatch(/^https?:\/\//);
+    expect(head(/<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const type = expectedType(path);
+    if (type) {
+      expect(blocks, `JSON-LD on ${path}`).toHaveLength(1);
+      const data = JSON.parse(blocks[0]!) as { '@context': string; '@type': string; name: string; url: string; image: string };
+      expect(data['@context']).toBe('https://schema.org');
+      expect(data['@type'], path).toBe(type);
+      expect(data.name).toBeTruthy();
+      expect(data.url).toBe(url);
+      expect(data.image).toMatch(/^https?:\/\//);
+    }
+    for (const block of blocks) expect(locked.filter((u) => block.includes(u)), `JSON-LD of ${path}`).toEqual([]);
+  }
+});
+
+test('a free title names its video in JSON-LD; a title without a cover gets a generated Open Graph image', async ({ request }) => {
+  const html = await (await request.get('/watch/documentaries/the-last-lighthouse-keepers')).text();
+  const data = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);
+  expect(data).toMatchObject({ '@type': 'Movie', isAccessibleForFree: true, contentUrl: expect.stringMatching(/^http.*\.mp4$/) });
+  const ogImage = html.match(/<meta property="og:image" content="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
+  expect(ogImage).toContain('/og?');
+  const image = await request.get(new URL(ogImage).pathname + new URL(ogImage).search);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect((await request.get('/og')).status()).toBe(400);
+});
