@@ -1,0 +1,137 @@
+/**
+ * Settings of `npm run bench`: ports, the site's environment, how long each measurement runs,
+ * the goals it reports against, and the Chromium it drives. Nothing here reaches past loopback.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = process.cwd();
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+
+/** Distinct from the e2e stack (site 3210, Firestore 8790, chain 8899) so both can run at once. */
+export const PORTS = { site: 3310, firestore: 8795 } as const;
+
+export const HOST = '127.0.0.1';
+export const SITE_URL = `http://${HOST}:${PORTS.site}`;
+
+export const REVALIDATE_SECRET = 'bench-revalidate-secret-0123456789';
+
+/**
+ * The site's environment for the build, the seed and `next start`: the in-process Firestore emulator
+ * (so every read can be counted) and nothing that would make a browser call out of the machine
+ * (no voice agent id, so the third-party widget script is not added).
+ */
+export function siteEnv(): Record<string, string> {
+  return {
+    CATALOG: 'firestore',
+    FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+    FIREBASE_PROJECT_ID: 'demo-solenema',
+    METADATA_SERVER_DETECTION: 'none',
+    NEXT_PUBLIC_SITE_URL: SITE_URL,
+    REVALIDATE_SECRET,
+    ENTITLEMENT_SECRET: 'bench-entitlement-secret-0123456789abcdef',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+}
+
+/** Variables that are never passed to the site: they would point it at a real project. */
+export const STRIPPED_ENV = ['FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'GOOGLE_APPLICATION_CREDENTIALS', 'NEXT_PUBLIC_VOICE_AGENT_ID'];
+
+export const THROUGHPUT = {
+  connections: 10,
+  warmupSeconds: 2,
+  durationSeconds: 8,
+  /** What a browser sends; Next compresses pages and static files alike on the fly. */
+  headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' },
+} as const;
+
+export const READS = {
+  /** After the last read, how long the emulator must stay quiet before a render counts as finished. */
+  quietMs: 1_000,
+  /** Longest wait for a render (and any background regeneration) to finish reading. */
+  maxSettleMs: 15_000,
+  /** Cached requests per page; the report keeps the highest count. */
+  cachedRequests: 3,
+} as const;
+
+/** Lighthouse runs per page; the median run is reported (Lighthouse's own advice against variance). */
+export const LIGHTHOUSE_RUNS = 3;
+
+export const GOALS = {
+  ratio: 0.8,
+  homeJsGzipBytes: 150 * 1024,
+  cachedReads: 0,
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+} as const;
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+/**
+ * Flags for every Chromium the bench starts. The resolver rule makes any host but loopback fail at once,
+ * so neither a page nor Chromium itself can reach the internet, whatever they try.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--disable-domain-reliability',
+  '--metrics-recording-only',
+  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`,
+];
+
+export interface BenchOptions {
+  /** Rebuild even when .next looks reusable. */
+  build: boolean;
+  /** Never build: reuse whatever .next holds (reported as such). */
+  noBuild: boolean;
+  /** Rebuild even when other Next processes (an e2e server, say) work on the same .next. */
+  force: boolean;
+  /** Sections to run; all by default. */
+  only: Set<Section>;
+  lighthouseRuns: number;
+}
+
+export const SECTIONS = ['reads', 'throughput', 'bytes', 'lighthouse'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+const USAGE = `usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,bytes,lighthouse] [--lighthouse-runs=N]
+  --build              rebuild .next even when it is reusable
+  --no-build           reuse .next as it is, even if stale or built with another environment
+  --force              rebuild even while other Next processes (e2e server, a build) use this .next
+  --only               run only these measurements
+  --lighthouse-runs=N  Lighthouse runs per page, the median reported (default ${LIGHTHOUSE_RUNS})`;
+
+export function parseArgs(argv: string[]): BenchOptions {
+  const options: BenchOptions = { build: false, noBuild: false, force: false, only: new Set(SECTIONS), lighthouseRuns: LIGHTHOUSE_RUNS };
+  for (const arg of argv) {
+    if (arg === '--build') options.build = true;
+    else if (arg === '--no-build') options.noBuild = true;
+    else if (arg === '--force') options.force = true;
+    else if (arg.startsWith('--only=')) {
+      const wanted = arg.slice('--only='.length).split(',').filter(Boolean);
+      const unknown = wanted.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+      if (unknown.length > 0 || wanted.length === 0) throw new UsageError(`unknown section(s): ${unknown.join(', ') || '(none)'}`);
+      options.only = new Set(wanted as Section[]);
+    } else if (arg.startsWith('--lighthouse-runs=')) {
+      const runs = Number(arg.slice('--lighthouse-runs='.length));
+      if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new UsageError('--lighthouse-runs expects a whole number from 1 to 9');
+      options.lighthouseRuns = runs;
+    } else if (arg === '--help' || arg === '-h') throw new UsageError('');
+    else throw new UsageError(`unknown argument: ${arg}`);
+  }
+  if (options.build && options.noBuild) throw new UsageError('--build and --no-build exclude each other');
+  return options;
+}
+
+export class UsageError extends Error {
+  constructor(problem: string) {
+    super(problem ? `${problem}\n${USAGE}` : USAGE);
+    this.name = 'UsageError';
+  }
+}

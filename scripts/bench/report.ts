@@ -1,0 +1,201 @@
+/**
+ * The one table `npm run bench` prints (Markdown, so it can be pasted as is into a note), and the
+ * same data as JSON under bench/results/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BytesResult, Totals } from './bytes';
+import { GOALS, RESULTS_DIR } from './config';
+import { CATEGORIES, type LighthouseResult } from './lighthouse';
+import type { ReadsResult } from './reads';
+import type { BuildInfo } from './server';
+import type { Target } from './targets';
+import type { ThroughputResult } from './throughput';
+import { kb } from './util';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  environment: { node: string; cpus: number; platform: string; chromium: string | null };
+  build: BuildInfo | null;
+  settings: Record<string, unknown>;
+  targets: Target[];
+  /** Pages that could not be chosen (thin catalog). */
+  missingTargets: string[];
+  throughput: ThroughputResult[];
+  bytes: BytesResult[];
+  reads: ReadsResult[];
+  lighthouse: LighthouseResult[];
+  /** Failures of the bench itself (a measurement that could not run). */
+  errors: string[];
+  table?: string;
+}
+
+type Met = boolean | null | 'error';
+type Row = [page: string, measure: string, value: string, goal: string, met: Met];
+
+const mark = (met: Met) => (met === 'error' ? 'ERROR' : met === null ? '' : met ? '✓' : '✗');
+const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
+const notOk = (status: number | null) => `HTTP ${status ?? '?'}: not measured`;
+const short = (text: string) => (text.length > 90 ? `${text.slice(0, 87)}...` : text);
+const others = (percent: number | null) => (percent === null ? [] : [`others' CPU ${percent.toFixed(0)}%`]);
+
+/** A static file's path, shortened to keep the table narrow (the JSON has it whole). */
+function shortFile(file: string): string {
+  if (file.startsWith('.next/static/')) return file.slice('.next/static/'.length);
+  const parts = file.split('/');
+  return parts.length > 3 ? `${parts[0]}/…/${parts[parts.length - 1]}` : file;
+}
+
+function throughputRows(result: ThroughputResult): Row[] {
+  const page = result.path;
+  if (result.error) return [[page, 'req/s page vs static', `error: ${short(result.error)}`, `ratio ≥ ${GOALS.ratio}`, 'error']];
+  if (result.status !== 200 || !result.page || !result.static) return [[page, 'req/s page vs static', notOk(result.status), '', null]];
+  const { page: p, static: s } = result;
+  const ratio = result.ratio ?? 0;
+  const failures = p.non2xx + p.errors + s.non2xx + s.errors;
+  return [
+    [
+      page,
+      'req/s page vs static',
+      `${p.requestsPerSecond.toFixed(0)} vs ${s.requestsPerSecond.toFixed(0)} = ${ratio.toFixed(2)}`,
+      `ratio ≥ ${GOALS.ratio}`,
+      failures > 0 ? 'error' : ratio >= GOALS.ratio,
+    ],
+    [
+      page,
+      'p50/p99 ms page vs static',
+      [
+        `${ms(p.latencyP50Ms)}/${ms(p.latencyP99Ms)} vs ${ms(s.latencyP50Ms)}/${ms(s.latencyP99Ms)}`,
+        ...(failures > 0 ? [`${failures} failed requests`] : []),
+        ...others(result.foreignCpuPercent),
+      ].join(' · '),
+      '',
+      null,
+    ],
+    [
+      page,
+      'static file compared',
+      `${shortFile(s.file)}, ${kb(s.bytes)} (page ${kb(result.htmlBytes ?? 0)}, cache ${result.cache ?? 'none'})`,
+      '',
+      null,
+    ],
+  ];
+}
+
+function bytesRows(result: BytesResult, isHome: boolean): Row[] {
+  const page = result.path;
+  if (result.error) return [[page, 'JS/CSS loaded', `error: ${short(result.error)}`, '', 'error']];
+  if (result.status !== 200 || !result.js || !result.css) return [[page, 'JS/CSS loaded', notOk(result.status), '', null]];
+  const describe = (totals: Totals) =>
+    `${kb(totals.gzipBytes)} gzip, ${kb(totals.rawBytes)} raw, ${totals.files} files` +
+    (totals.gzipBytesAfterLoad > 0 ? ` (${kb(totals.gzipBytesAfterLoad)} gzip after load)` : '');
+  const js = describe(result.js);
+  const css = describe(result.css);
+  const libraries = [...new Set(result.walletFiles.flatMap((file) => file.libraries))];
+  return [
+    [
+      page,
+      'JS loaded',
+      js,
+      isHome ? `≤ ${kb(GOALS.homeJsGzipBytes)} gzip` : '',
+      isHome ? result.js.gzipBytes <= GOALS.homeJsGzipBytes : null,
+    ],
+    [page, 'CSS loaded', css, '', null],
+    [
+      page,
+      'wallet/web3 code loaded',
+      libraries.length === 0 ? 'none' : `${libraries.join(', ')} in ${result.walletFiles.length} file(s)`,
+      'none',
+      libraries.length === 0,
+    ],
+  ];
+}
+
+function readsRows(result: ReadsResult): Row[] {
+  const page = result.path;
+  if (result.error) return [[page, 'Firestore reads', `error: ${short(result.error)}`, '', 'error']];
+  if (result.status !== 200 || !result.cold || !result.cached) return [[page, 'Firestore reads', notOk(result.status), '', null]];
+  const caches = (responses: { cache: string | null }[]) => responses.map((r) => r.cache ?? 'none').join(', ');
+  return [
+    [
+      page,
+      'reads cold (revalidated)',
+      `${result.cold.documents} docs in ${result.cold.rpcs} RPCs (cache ${caches(result.cold.responses)})`,
+      '',
+      null,
+    ],
+    [
+      page,
+      'reads cached',
+      `${result.cached.documents} docs in ${result.cached.rpcs} RPCs (cache ${caches(result.cached.responses)})`,
+      String(GOALS.cachedReads),
+      result.cached.documents <= GOALS.cachedReads,
+    ],
+  ];
+}
+
+const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' } as const;
+
+function lighthouseRows(result: LighthouseResult): Row[] {
+  const page = result.path;
+  const goal = CATEGORIES.map((category) => GOALS.lighthouse[category]).join('/');
+  const measure = 'Lighthouse perf/a11y/bp/seo';
+  if (result.error) return [[page, measure, `error: ${short(result.error)}`, goal, 'error']];
+  if (!result.scores) return [[page, measure, 'no scores', goal, 'error']];
+  const scores = result.scores;
+  const value = CATEGORIES.map((category) => scores[category] ?? '?').join('/');
+  const below = (category: (typeof CATEGORIES)[number]) => (scores[category] ?? -1) < GOALS.lighthouse[category];
+  const met = !CATEGORIES.some(below);
+  const { fcpMs, lcpMs, tbtMs, cls } = result.metrics;
+  const seconds = (value: number | null | undefined) => (value == null ? '?' : `${(value / 1000).toFixed(1)} s`);
+  const tbt = tbtMs == null ? '?' : `${tbtMs.toFixed(0)} ms`;
+  const metrics = `FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)}, TBT ${tbt}, CLS ${cls == null ? '?' : cls.toFixed(3)}`;
+  const toFix = CATEGORIES.filter((category) => category !== 'performance' && below(category)).map(
+    (category) => `${SHORT[category]}: ${(result.failing[category] ?? []).map((audit) => audit.id).join(', ') || '?'}`,
+  );
+  const runs = result.runs > 1 ? `median of ${result.runs} runs (perf ${result.performanceScores.join(', ')})` : '1 run';
+  return [
+    [page, measure, value, goal, met],
+    [page, 'Lighthouse details', [metrics, ...toFix].join(' · '), '', null],
+    [page, 'Lighthouse runs', [runs, ...others(result.foreignCpuPercent)].join(' · '), '', null],
+  ];
+}
+
+export function buildRows(results: BenchResults): Row[] {
+  const rows: Row[] = [];
+  for (const target of results.targets) {
+    const of = <T extends { path: string }>(list: T[]) => list.find((entry) => entry.path === target.path);
+    const throughput = of(results.throughput);
+    const reads = of(results.reads);
+    const bytes = of(results.bytes);
+    const lighthouse = of(results.lighthouse);
+    if (throughput) rows.push(...throughputRows(throughput));
+    if (bytes) rows.push(...bytesRows(bytes, target.kind === 'home'));
+    if (reads) rows.push(...readsRows(reads));
+    if (lighthouse) rows.push(...lighthouseRows(lighthouse));
+  }
+  for (const missing of results.missingTargets) rows.push(['(not measured)', missing, '', '', null]);
+  for (const error of results.errors) rows.push(['(bench)', 'error', short(error), '', 'error']);
+  return rows;
+}
+
+export function renderTable(rows: Row[]): string {
+  const header = ['page', 'measure', 'value', 'goal', 'met'];
+  const cells = rows.map((row) => [row[0], row[1], row[2], row[3], mark(row[4])]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [line(header), rule, ...cells.map(line)].join('\n');
+}
+
+/** Writes bench-<timestamp>.json and latest.json; returns the timestamped file's path. */
+export function writeResults(results: BenchResults): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = results.startedAt.replace(/[:.]/g, '-');
+  const file = path.join(RESULTS_DIR, `bench-${stamp}.json`);
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(file, json);
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+  return path.relative(process.cwd(), file);
+}
