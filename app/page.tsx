@@ -12,8 +12,9 @@ import { pageMetadata } from '@/lib/seo/metadata';
 
 export const revalidate = 300;
 
+// The root layout's "%s · Solenema" template does not reach a page in its own segment.
 export const metadata: Metadata = pageMetadata({
-  title: 'Trailers, documentaries, series and short films',
+  title: 'Trailers, documentaries, series and short films · Solenema',
   description: 'Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with 0.01 SOL through Phantom.',
   path: routes.home,
   coverimg: '/media/hero-poster.jpg',

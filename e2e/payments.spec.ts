@@ -1,7 +1,7 @@
 import { createTestWallet, setPhantom } from './support/phantom/wallet';
 import { content } from './support/catalog';
 import { expect, test } from './support/offline';
-import { buy, card, purchaseDialog, reveal, withWallet } from './support/purchase';
+import { buy, card, openPurchase, purchaseDialog, reveal, withWallet } from './support/purchase';
 
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked)!;
 const [lockedSeriesId, lockedSeries] = content.series.find(([, s]) => s.locked)!;
@@ -78,11 +78,7 @@ test.describe('Pay with Solana', () => {
 
 test.describe('purchase messages', () => {
   test('no Phantom: asks to install it and links the wallet guide', async ({ page }) => {
-    await page.goto('/');
-    const trailer = card(page, lockedTrailer.title);
-    await reveal(page, trailer, 'Trailers');
-    await trailer.getByRole('button', { name: /Pay with Solana/ }).click();
-    const dialog = purchaseDialog(page);
+    const { dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Please install Phantom Wallet extension!');
     await expect(dialog.getByRole('link', { name: /Phantom/ })).toHaveAttribute('href', '/solenema-wallet');
@@ -90,37 +86,28 @@ test.describe('purchase messages', () => {
 
   test('another wallet pretending is not Phantom', async ({ page }) => {
     await page.addInitScript(() => Object.assign(window, { solana: { isPhantom: false, connect: async () => ({}) } }));
-    await page.goto('/');
-    const trailer = card(page, lockedTrailer.title);
-    await reveal(page, trailer, 'Trailers');
-    await trailer.getByRole('button', { name: /Pay with Solana/ }).click();
-    await purchaseDialog(page).getByRole('button', { name: 'Connect Phantom Wallet' }).click();
-    await expect(purchaseDialog(page).getByRole('alert')).toContainText('Please install Phantom Wallet extension!');
+    const { dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
+    await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Please install Phantom Wallet extension!');
   });
 
   test('paying before connecting asks to connect first', async ({ page }) => {
     await withWallet(page, createTestWallet(), 0);
-    await page.goto('/');
-    const trailer = card(page, lockedTrailer.title);
-    await reveal(page, trailer, 'Trailers');
-    await trailer.getByRole('button', { name: /Pay with Solana/ }).click();
-    await purchaseDialog(page).getByRole('button', { name: 'Pay to Watch' }).click();
-    await expect(purchaseDialog(page).getByRole('alert')).toHaveText('Connect your wallet first!');
+    const { dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
+    await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Connect your wallet first!');
   });
 
   test('a rejected connection is only logged', async ({ page }) => {
     await withWallet(page, createTestWallet(), 0);
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto('/');
-    const trailer = card(page, lockedTrailer.title);
-    await reveal(page, trailer, 'Trailers');
-    await trailer.getByRole('button', { name: /Pay with Solana/ }).click();
+    const { dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
     await setPhantom(page, { rejectConnect: true });
-    await purchaseDialog(page).getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+    await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     await expect.poll(() => errors.some((e) => /reject/i.test(e))).toBe(true);
-    await expect(purchaseDialog(page).getByRole('alert')).toHaveCount(0);
-    await expect(purchaseDialog(page).getByRole('button', { name: 'Connect Phantom Wallet' })).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Connect Phantom Wallet' })).toBeVisible();
   });
 
   for (const [name, setup] of [
@@ -129,11 +116,7 @@ test.describe('purchase messages', () => {
   ] as const) {
     test(`${name}: "Transaction failed. Please try again." and nothing unlocks`, async ({ page }) => {
       await withWallet(page, createTestWallet(), setup.lamports);
-      await page.goto('/');
-      const trailer = card(page, lockedTrailer.title);
-      await reveal(page, trailer, 'Trailers');
-      await trailer.getByRole('button', { name: /Pay with Solana/ }).click();
-      const dialog = purchaseDialog(page);
+      const { card: trailer, dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
       await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
       if (setup.rejectSign) await setPhantom(page, { rejectSign: true });
       await dialog.getByRole('button', { name: 'Pay to Watch' }).click();

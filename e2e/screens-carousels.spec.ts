@@ -1,12 +1,13 @@
 import type { Locator } from '@playwright/test';
 import { longestFreeSeason } from './screens-catalog';
-import { band, carouselAtRest, expect, slidesInView, test } from './screens-fixtures';
+import { band, carouselAtRest, expect, slidesInView, test, carouselsReady } from './screens-fixtures';
 
 const activeIndex = (carousel: Locator) => carousel.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
 
 test('carousels show 1, 3, 4 and 6 cards from 0, 600, 1000 and 1400 px, 20 px apart, with arrows from 1000 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
+  await carouselsReady(page);
   for (const id of ['trailers', 'documentaries']) {
     const carousel = band(page, id);
     const next = carousel.getByRole('button', { name: /^Next/ });
@@ -34,6 +35,7 @@ test('carousels show 1, 3, 4 and 6 cards from 0, 600, 1000 and 1400 px, 20 px ap
 
 test('home carousels loop and follow the arrow keys', async ({ page }) => {
   await page.goto('/');
+  await carouselsReady(page);
   const trailers = band(page, 'trailers');
   const count = await trailers.locator('.swiper-slide').count();
   const active = trailers.locator('.swiper-slide-active');
@@ -69,6 +71,7 @@ test('episode carousels stop at both ends instead of looping', async ({ page }) 
   await page.setViewportSize({ width: 1000, height: 900 });
   const { seriesId, seasonId } = longestFreeSeason();
   await page.goto(`/series/${seriesId}/season/${seasonId}`);
+  await carouselsReady(page);
   const episodes = band(page, 'episodes');
   const slides = episodes.locator('.swiper-slide');
   const count = await slides.count();
@@ -94,6 +97,7 @@ test('episode carousels stop at both ends instead of looping', async ({ page }) 
 test('grids grow from 1 to 6 columns with the width', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
+  await carouselsReady(page);
   const grids = [band(page, 'series').locator('ul').first(), band(page, 'short-films').locator('ul').first()];
   const cases: [number, number][] = [
     [375, 1],

@@ -30,3 +30,9 @@ export async function carouselAtRest(carousel: Locator) {
   const track = carousel.locator('.swiper');
   await expect.poll(() => track.evaluate((element) => (element as HTMLElement & { swiper?: { animating: boolean } }).swiper?.animating)).toBe(false);
 }
+
+/** Carousels start as plain rows and become Swiper after the page loads: wait for every one on the page. */
+export async function carouselsReady(page: Page) {
+  const carousels = page.locator('[aria-roledescription="carousel"]');
+  await expect(carousels.locator('.swiper-initialized')).toHaveCount(await carousels.count());
+}

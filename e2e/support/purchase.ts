@@ -9,6 +9,8 @@ export const card = (page: Page, title: string) =>
 
 /** Scrolls a carousel with its arrow until `target` is on screen. */
 export async function reveal(page: Page, target: Locator, carouselLabel?: string) {
+  // The row becomes a Swiper after the page loads; cards re-mount then, so wait for it first.
+  if (carouselLabel) await expect(page.getByRole('group', { name: carouselLabel }).locator('.swiper-initialized')).toBeAttached();
   await target.scrollIntoViewIfNeeded();
   for (let i = 0; i < 12 && carouselLabel && !(await isOnScreen(target)); i += 1) {
     await page.getByRole('button', { name: `Next ${carouselLabel}` }).click();
@@ -38,4 +40,13 @@ export async function buy(page: Page, target: Locator) {
   await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
   await expect(dialog.locator('video')).toBeAttached({ timeout: 20_000 });
   return dialog;
+}
+
+/** Goes home, brings a locked title's card into view and opens its purchase dialog. */
+export async function openPurchase(page: Page, title: string, carouselLabel: string) {
+  await page.goto('/');
+  const target = card(page, title);
+  await reveal(page, target, carouselLabel);
+  await target.getByRole('button', { name: /Pay with Solana/ }).click();
+  return { card: target, dialog: purchaseDialog(page) };
 }

@@ -2,8 +2,8 @@
  * Settings of `npm run bench`: ports, the site's environment, how long each measurement runs,
  * the goals it reports against, and the Chromium it drives. Nothing here reaches past loopback.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
 
 export const ROOT = process.cwd();
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
@@ -64,21 +64,15 @@ export const GOALS = {
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
 } as const;
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromiumPath;
 
 /**
- * Flags for every Chromium the bench starts. The resolver rule makes any host but loopback fail at once,
- * so neither a page nor Chromium itself can reach the internet, whatever they try.
+ * Flags for every Chromium the bench starts: the tests' offline flags, plus a resolver rule that
+ * makes any host but loopback fail at once, so nothing can reach the internet, whatever it tries.
  */
 export const CHROMIUM_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
+  ...chromiumArgs.filter((flag) => flag !== '--autoplay-policy=no-user-gesture-required'),
   '--disable-default-apps',
   '--disable-domain-reliability',
   '--metrics-recording-only',

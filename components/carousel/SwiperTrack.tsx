@@ -1,0 +1,48 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { A11y } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import styles from './Carousel.module.css';
+
+/** Slides per view by window width; arrows appear from 1000 px (see the CSS). */
+const BREAKPOINTS = {
+  600: { slidesPerView: 3 },
+  1000: { slidesPerView: 4 },
+  1400: { slidesPerView: 6 },
+};
+
+type Props = {
+  loop: boolean;
+  slides: { key: string; node: ReactNode }[];
+  onReady: (swiper: SwiperInstance) => void;
+  onMove: (swiper: SwiperInstance) => void;
+};
+
+/** The Swiper track of a Carousel, loaded after the page so swiper stays out of its first load. */
+export default function SwiperTrack({ loop, slides, onReady, onMove }: Props) {
+  return (
+    <Swiper
+      className={styles.swiper}
+      modules={[A11y]}
+      slidesPerView={1}
+      spaceBetween={20}
+      breakpoints={BREAKPOINTS}
+      loop={loop}
+      watchSlidesProgress
+      onSwiper={onReady}
+      onSlideChange={onMove}
+      onBreakpoint={onMove}
+      onResize={onMove}
+    >
+      {slides.map(({ key, node }) => (
+        <SwiperSlide key={key} className={styles.slide}>
+          {node}
+        </SwiperSlide>
+      ))}
+    </Swiper>
+  );
+}
