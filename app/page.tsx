@@ -10,8 +10,6 @@ import { listDocumentaries, listSeries, listShortFilms, listTrailers } from '@/l
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-export const revalidate = 300;
-
 // The root layout's "%s · Solenema" template does not reach a page in its own segment.
 export const metadata: Metadata = pageMetadata({
   title: 'Trailers, documentaries, series and short films · Solenema',

@@ -1,8 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { sitemapEntries } from '@/lib/seo/sitemap';
 
-export const revalidate = 300;
-
 export default function sitemap(): Promise<MetadataRoute.Sitemap> {
   return sitemapEntries();
 }

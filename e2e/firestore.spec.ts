@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET } from './support/ports';
+import { E2E_PROJECT_ID, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET } from './support/ports';
 
 const documentaries = JSON.parse(readFileSync('content/documentaries.json', 'utf8')) as Record<string, { title: string }>;
 const [id, doc] = Object.entries(documentaries).sort(([a], [b]) => a.localeCompare(b)).at(-1)!;
@@ -42,6 +42,14 @@ test.describe('content from Firestore', () => {
     const one = await revalidate(request, E2E_REVALIDATE_SECRET, { paths: ['/series/none'] });
     expect(await one.json()).toMatchObject({ revalidated: ['/series/none'] });
   });
+});
+
+test('pages are prerendered and refreshed every REVALIDATE_SECONDS', async ({ request }) => {
+  for (const path of ['/', `/watch/documentaries/${id}`, '/series/harbor-lights']) {
+    const response = await request.get(path);
+    expect(response.headers()['x-nextjs-cache'], path).toMatch(/HIT|STALE|PRERENDER/);
+    expect(response.headers()['cache-control'], path).toContain(`s-maxage=${E2E_REVALIDATE_SECONDS},`);
+  }
 });
 
 test('an unknown series id answers 404 with the site’s own page', async ({ page }) => {

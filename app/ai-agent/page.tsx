@@ -7,8 +7,6 @@ import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
 import { PageBody } from '@/components/layout/PageBody';
 import guides from '@/components/guides/guides.module.css';
 
-export const revalidate = 300;
-
 export const metadata: Metadata = pageMetadata({
   title: 'AI Agent',
   description: 'Talk to the Solenema voice agent for recommendations and support in over 30 languages.',

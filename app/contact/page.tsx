@@ -5,8 +5,6 @@ import { ContactForm } from '@/components/contact/ContactForm';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
 
-export const revalidate = 300;
-
 export const metadata: Metadata = pageMetadata({
   title: 'Contact Us',
   description: 'Questions, feedback or a title you would like to see? Send the Solenema team a message.',

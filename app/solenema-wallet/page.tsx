@@ -10,8 +10,6 @@ import button from '@/components/ui/button.module.css';
 import guides from '@/components/guides/guides.module.css';
 import { publicEnv } from '@/lib/public-env';
 
-export const revalidate = 300;
-
 export const metadata: Metadata = pageMetadata({
   title: 'Solenema Wallet guide',
   description: 'Set up Phantom, connect it to Solenema and unlock a title with Solana in four steps.',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startLocalChain } from './chain';
 import { startFirestoreEmulator } from './firestore-emulator';
-import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECRET, SITE_URL } from './ports';
+import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET, SITE_URL } from './ports';
 import { run, startServer, stopServer } from './processes';
 
 /** Settings the e2e build is made with; NEXT_PUBLIC_* ones are inlined into the bundle at build time. */
@@ -11,6 +11,7 @@ export const e2eSiteEnv = {
   METADATA_SERVER_DETECTION: 'none',
   NEXT_PUBLIC_SITE_URL: SITE_URL,
   REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
+  REVALIDATE_SECONDS: String(E2E_REVALIDATE_SECONDS),
   ENTITLEMENT_SECRET: E2E_ENTITLEMENT_SECRET,
   NEXT_PUBLIC_VOICE_AGENT_ID: 'test-agent-id',
   NEXT_PUBLIC_EMAILJS_SERVICE_ID: 'service_test',

@@ -3,7 +3,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { DocumentStore, RawDocument } from './store';
 
 function toRaw(snapshot: DocumentSnapshot): RawDocument {
-  return { id: snapshot.id, path: snapshot.ref.path, data: snapshot.data(), updatedAt: snapshot.updateTime?.toDate() };
+  return { id: snapshot.id, path: snapshot.ref.path, data: snapshot.data(), updatedAt: snapshot.updateTime?.toDate().toISOString() };
 }
 
 /** Reads the catalog from Firestore through firebase-admin. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env } from '../env';
 import { chooseBackend, firestore } from '../firebase';
@@ -14,13 +15,24 @@ export const catalogBackend = chooseBackend(env);
 const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env)) : createLocalStore();
 const catalog = createCatalog(store);
 
-/** Per-render memoisation: metadata and page asking for the same title read it once. */
-export const listTrailers = cache(catalog.listTrailers);
-export const listDocumentaries = cache(catalog.listDocumentaries);
-export const listSeries = cache(catalog.listSeries);
-export const listShortFilms = cache(catalog.listShortFilms);
-export const getMovie = cache(catalog.getMovie);
-export const getSeries = cache(catalog.getSeries);
-export const getSeason = cache(catalog.getSeason);
-export const getShortFilm = cache(catalog.getShortFilm);
+/** Every cached catalog read carries this tag; POST /api/revalidate expires them all. */
+export const CATALOG_TAG = 'catalog';
+
+/**
+ * Reads for pages: kept REVALIDATE_SECONDS in Next's data cache (which also sets the ISR
+ * interval of every page that uses them), and memoised per render so metadata and page share one read.
+ */
+function cachedRead<Args extends string[], Result>(name: string, read: (...args: Args) => Promise<Result>) {
+  return cache(unstable_cache(read, ['catalog', name], { revalidate: env.REVALIDATE_SECONDS, tags: [CATALOG_TAG] }));
+}
+
+export const listTrailers = cachedRead('listTrailers', catalog.listTrailers);
+export const listDocumentaries = cachedRead('listDocumentaries', catalog.listDocumentaries);
+export const listSeries = cachedRead('listSeries', catalog.listSeries);
+export const listShortFilms = cachedRead('listShortFilms', catalog.listShortFilms);
+export const getMovie = cachedRead('getMovie', catalog.getMovie);
+export const getSeries = cachedRead('getSeries', catalog.getSeries);
+export const getSeason = cachedRead('getSeason', catalog.getSeason);
+export const getShortFilm = cachedRead('getShortFilm', catalog.getShortFilm);
+/** Payments read the source itself: a purchase must see the title as it is now. */
 export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;

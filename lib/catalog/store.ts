@@ -3,8 +3,8 @@ export interface RawDocument {
   id: string;
   path: string;
   data: unknown;
-  /** When the document last changed, where the backend knows. */
-  updatedAt?: Date;
+  /** When the document last changed (ISO 8601), where the backend knows. */
+  updatedAt?: string;
 }
 
 export interface DocumentStore {

@@ -13,8 +13,8 @@ interface Titled {
   description: string;
   /** null when the document has none: the UI shows the default cover. */
   coverimg: string | null;
-  /** When the document last changed, where the backend knows (Firestore does; the embedded catalog does not). */
-  updatedAt?: Date;
+  /** When the document last changed (ISO 8601), where the backend knows: Firestore does, the embedded catalog does not. */
+  updatedAt?: string;
 }
 
 /** Free items carry their URL; locked ones name the path that unlocks them. */

@@ -26,7 +26,7 @@ export function movieJsonLd(item: MovieItem): Thing {
     return document({
       ...base('VideoObject', item, path),
       thumbnailUrl: image(item.coverimg),
-      ...(item.updatedAt && { uploadDate: item.updatedAt.toISOString() }),
+      ...(item.updatedAt && { uploadDate: item.updatedAt }),
       ...video(item),
     });
   }

@@ -6,7 +6,7 @@ import { routes } from '../routes';
 
 type Entry = MetadataRoute.Sitemap[number];
 
-const entry = (path: string, lastModified?: Date, priority = 0.6): Entry => ({
+const entry = (path: string, lastModified?: string, priority = 0.6): Entry => ({
   url: `${env.NEXT_PUBLIC_SITE_URL}${path}`,
   ...(lastModified && { lastModified }),
   changeFrequency: 'weekly',

@@ -1,6 +1,7 @@
-import { revalidatePath } from 'next/cache';
+import { revalidatePath, revalidateTag } from 'next/cache';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { CATALOG_TAG } from '@/lib/catalog';
 import { env } from '@/lib/env';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { bearerMatches } from '@/lib/http/secret';
@@ -19,6 +20,8 @@ export async function POST(request: Request) {
   const body = await readJsonBody(request, bodySchema, { optional: true });
   if (!body.ok) return body.response;
   const paths = body.data.paths ?? [];
+  // Content changed: expire the cached catalog reads at once, then the pages built from them.
+  revalidateTag(CATALOG_TAG, { expire: 0 });
   if (paths.length === 0) revalidatePath('/', 'layout');
   for (const path of paths) revalidatePath(path);
   return NextResponse.json({ revalidated: paths.length === 0 ? ['/ (every page)'] : paths, at: new Date().toISOString() });

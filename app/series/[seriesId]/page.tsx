@@ -10,7 +10,6 @@ import { routes } from '@/lib/routes';
 import { seriesJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-export const revalidate = 300;
 // Titles added to Firestore after the build still render; unknown ids answer 404.
 export const dynamicParams = true;
 

@@ -10,7 +10,6 @@ import { routes } from '@/lib/routes';
 import { shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-export const revalidate = 300;
 export const dynamicParams = true;
 
 type Props = { params: Promise<{ shortFilmsId: string }> };

@@ -9,7 +9,6 @@ import { routes } from '@/lib/routes';
 import { movieJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-export const revalidate = 300;
 export const dynamicParams = true;
 
 type Props = { params: Promise<{ collection: string; id: string }> };
