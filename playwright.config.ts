@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Generous: a 2-core CI machine builds, serves, runs a chain and two browsers at once.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {

@@ -130,6 +130,7 @@ test.describe('purchase messages', () => {
 });
 
 test('restore on a new browser: the wallet that paid signs and gets its titles back', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const wallet = createTestWallet();
   await withWallet(page, wallet);
   await page.goto('/');

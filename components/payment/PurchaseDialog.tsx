@@ -23,6 +23,9 @@ const STAGE_TEXT: Record<PurchaseStage, string> = {
   verifying: 'Verifying your payment…',
 };
 
+/** A series or short film is sold whole (`series/abc`); an episode or a movie alone. */
+const buysWholeShow = (path: string) => /^(series|shortFilms)\/[^/]+$/.test(path);
+
 type Props = { request: PurchaseRequest; onClose: () => void; onGranted: (answer: EntitlementsAnswer) => void };
 
 /** The purchase dialog, loaded on the first click of a pay button with the wallet code it needs. */
@@ -106,7 +109,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
             </div>
           )}
         </dl>
-        <p className={styles.explain}>One payment unlocks this title in this browser; restore it anywhere from the wallet guide.</p>
+        <p className={styles.explain}>
+          {buysWholeShow(request.purchasePath) ? 'One payment unlocks every episode' : 'One payment unlocks this title'}{' '}
+          in this browser; restore it anywhere from the wallet guide.
+        </p>
         <div className={styles.actions}>
           {connected ? (
             <button type="button" className={`${button.button} ${button.solana}`} onClick={pay} disabled={busy}>
