@@ -15,7 +15,13 @@ const url = (fallback: string) =>
 
 const positiveInt = (fallback: number) =>
   optionalText
-    .pipe(z.coerce.number<string | undefined>().int('expected a whole number').positive('expected a number above 0').optional())
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'expected a whole number' })
+        .int('expected a whole number')
+        .positive('expected a number above 0')
+        .optional(),
+    )
     .transform((value) => value ?? fallback);
 
 const base58Key = optionalText.pipe(

@@ -98,8 +98,9 @@ function bytesRows(result: BytesResult, isHome: boolean): Row[] {
       page,
       'JS loaded',
       js,
-      isHome ? `≤ ${kb(GOALS.homeJsGzipBytes)} gzip` : '',
-      isHome ? result.js.gzipBytes <= GOALS.homeJsGzipBytes : null,
+      // The budget is the first load: what arrives before the load event (Swiper comes after it).
+      isHome ? `≤ ${kb(GOALS.homeJsGzipBytes)} gzip before load` : '',
+      isHome ? result.js.gzipBytes - result.js.gzipBytesAfterLoad <= GOALS.homeJsGzipBytes : null,
     ],
     [page, 'CSS loaded', css, '', null],
     [

@@ -25,7 +25,7 @@ describe('parseEnv', () => {
   });
 
   it.each([
-    ['PRICE_LAMPORTS', 'ten', 'expected'],
+    ['PRICE_LAMPORTS', 'ten', 'expected a whole number'],
     ['PRICE_LAMPORTS', '-1', 'above 0'],
     ['SOLANA_RPC_URL', 'not a url', 'http(s) URL'],
     ['SOLANA_RECIPIENT', 'nope', 'base58 Solana public key'],
