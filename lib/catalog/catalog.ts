@@ -34,13 +34,24 @@ function access(locked: boolean, videourl: string, purchasePath: string): Access
 }
 
 /** The site's reads over any DocumentStore: validation, defaults, ordering and the locked-URL rule live here once. */
-export function createCatalog(store: DocumentStore, log: CatalogLogger = console): Catalog {
+/** Whether a cover URL names an image that exists; unknown ones (remote URLs) count as existing. */
+export type CoverCheck = (coverimg: string) => boolean;
+
+export function createCatalog(store: DocumentStore, log: CatalogLogger = console, coverExists: CoverCheck = () => true): Catalog {
   function parse<S extends z.ZodType>(raw: RawDocument, schema: S): Parsed<z.output<S>> | null {
     const result = schema.safeParse(raw.data);
-    if (result.success) return { ...raw, doc: result.data };
+    if (result.success) return { ...raw, doc: withUsableCover(raw.path, result.data) };
     const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
     log.warn(`[catalog] skipped ${raw.path}: ${reasons.join('; ')}`);
     return null;
+  }
+
+  /** A cover that is known to be missing becomes null, so the page shows the default at once, with no failed request. */
+  function withUsableCover<T>(path: string, doc: T): T {
+    const { coverimg } = doc as { coverimg?: string | null };
+    if (!coverimg || coverExists(coverimg)) return doc;
+    log.warn(`[catalog] ${path}: cover ${coverimg} does not exist; showing the default cover`);
+    return { ...doc, coverimg: null };
   }
 
   async function listParsed<S extends z.ZodType>(collectionPath: string, schema: S) {

@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { env } from '../env';
 import { chooseBackend, firestore } from '../firebase';
 import { createCatalog } from './catalog';
+import { publicCoverCheck } from './covers';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
 import type { Catalog } from './types';
@@ -13,7 +14,7 @@ export type * from './types';
 export const catalogBackend = chooseBackend(env);
 
 const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env)) : createLocalStore();
-const catalog = createCatalog(store);
+const catalog = createCatalog(store, console, publicCoverCheck());
 
 /** Every cached catalog read carries this tag; POST /api/revalidate expires them all. */
 export const CATALOG_TAG = 'catalog';

@@ -110,6 +110,13 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(await catalog.getMovie('trailers', '../x')).toBeNull();
     });
 
+    it('treats a cover known to be missing as no cover, and says so', async () => {
+      const checked = createCatalog(makeStore(), { warn }, (cover) => cover !== '/c/orbit.jpg');
+      expect((await checked.getMovie('trailers', 'b-orbit'))?.coverimg).toBeNull();
+      expect((await checked.getMovie('trailers', 'c-vault'))?.coverimg).toBe('/c/vault.jpg');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('trailers/b-orbit: cover /c/orbit.jpg does not exist'));
+    });
+
     it('answers null for unknown and malformed ids without reading', async () => {
       expect(await catalog.getSeries('nope')).toBeNull();
       expect(await catalog.getSeason('free-show', 'nope')).toBeNull();
