@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { Hero } from '@/components/hero/Hero';
 import { Await } from '@/components/loading/Await';
-import { GridSkeleton, HeroSkeleton, RowSkeleton } from '@/components/loading/Skeletons';
+import { HeroSkeleton, SectionSkeleton } from '@/components/loading/Skeletons';
 import { GridSection } from '@/components/sections/GridSection';
 import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
@@ -32,24 +32,24 @@ export default function HomePage() {
       <Suspense fallback={<HeroSkeleton />}>
         <Hero trailers={trailers} />
       </Suspense>
-      <Suspense fallback={<RowSkeleton text="Loading trailers..." />}>
+      <Suspense fallback={<SectionSkeleton layout="row" text="Loading trailers..." />}>
         <Await promise={trailers}>
           {(items) => <MovieRow id="trailers" title="Trailers" items={items} loop emptyText="No trailers yet." />}
         </Await>
       </Suspense>
-      <Suspense fallback={<RowSkeleton text="Loading documentaries..." />}>
+      <Suspense fallback={<SectionSkeleton layout="row" text="Loading documentaries..." />}>
         <Await promise={documentaries}>
           {(items) => <MovieRow id="documentaries" title="Documentaries" items={items} loop emptyText="No documentaries yet." />}
         </Await>
       </Suspense>
-      <Suspense fallback={<GridSkeleton text="Loading..." />}>
+      <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
         <Await promise={shortFilms}>
           {(items) => (
             <GridSection id="short-films" title="Popular Short Films" cards={items.map(shortFilmCard)} emptyText="No short films yet." />
           )}
         </Await>
       </Suspense>
-      <Suspense fallback={<GridSkeleton text="Loading..." />}>
+      <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
         <Await promise={series}>
           {(items) => <GridSection id="series" title="Popular Series" cards={items.map(seriesCard)} emptyText="No series yet." />}
         </Await>

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { routes } from '@/lib/routes';
-import { pageMetadata } from '@/lib/seo/metadata';
 import { FeatureList, type Feature } from '@/components/guides/FeatureList';
+import { GuideSection } from '@/components/guides/GuideSection';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
 import { PageBody } from '@/components/layout/PageBody';
-import guides from '@/components/guides/guides.module.css';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 
 export const metadata: Metadata = pageMetadata({
   title: 'AI Agent',
@@ -36,24 +36,15 @@ export default function AiAgentPage() {
           over 30 languages.
         </p>
       </PageIntro>
-      <section className={guides.section} aria-labelledby="agent-heading">
-        <h2 id="agent-heading" className={guides.sectionTitle}>
-          What the agent does
-        </h2>
+      <GuideSection id="agent" title="What the agent does">
         <FeatureList features={agentFeatures} />
-      </section>
-      <section className={guides.section} aria-labelledby="solana-heading">
-        <h2 id="solana-heading" className={guides.sectionTitle}>
-          Why Solana and Phantom
-        </h2>
+      </GuideSection>
+      <GuideSection id="solana" title="Why Solana and Phantom">
         <FeatureList features={solanaFeatures} />
-      </section>
-      <section className={guides.section} aria-labelledby="assistant-heading">
-        <h2 id="assistant-heading" className={guides.sectionTitle}>
-          Talk to the assistant
-        </h2>
+      </GuideSection>
+      <GuideSection id="assistant" title="Talk to the assistant">
         <VoiceAssistant />
-      </section>
+      </GuideSection>
     </PageBody>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { routes } from '@/lib/routes';
-import { pageMetadata } from '@/lib/seo/metadata';
 import { ContactForm } from '@/components/contact/ContactForm';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Contact Us',

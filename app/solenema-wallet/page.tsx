@@ -1,14 +1,15 @@
 import type { Metadata } from 'next';
-import { routes } from '@/lib/routes';
-import { pageMetadata } from '@/lib/seo/metadata';
 import Link from 'next/link';
-import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
+import { GuideSection } from '@/components/guides/GuideSection';
 import { GuideStep } from '@/components/guides/GuideStep';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
-import button from '@/components/ui/button.module.css';
+import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
 import guides from '@/components/guides/guides.module.css';
+import button from '@/components/ui/button.module.css';
 import { publicEnv } from '@/lib/public-env';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Solenema Wallet guide',
@@ -77,16 +78,13 @@ export default function WalletGuidePage() {
           </p>
         </GuideStep>
       </ol>
-      <section className={guides.section} aria-labelledby="restore-heading">
-        <h2 id="restore-heading" className={guides.sectionTitle}>
-          New browser or device?
-        </h2>
+      <GuideSection id="restore" title="New browser or device?">
         <p className={guides.sectionText}>
           Purchases belong to the wallet that paid. Connect it here and sign a one-time message (free, no funds move) to unlock
           everything it bought in this browser.
         </p>
         <RestorePurchasesButton />
-      </section>
+      </GuideSection>
       <div className={guides.cta}>
         <Link href="/" className={`${button.button} ${button.primary}`}>
           Browse titles

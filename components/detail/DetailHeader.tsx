@@ -2,6 +2,7 @@ import { CoverImage } from '../cards/CoverImage';
 import { LockBadge } from '../cards/LockBadge';
 import type { ReactNode } from 'react';
 import { BackLink } from '../ui/BackLink';
+import { Eyebrow } from '../ui/Eyebrow';
 import styles from './DetailHeader.module.css';
 
 // The blurred backdrop asks for the same size as the cover, so the browser downloads the image once.
@@ -35,7 +36,7 @@ export function DetailHeader({ back, eyebrow, title, description, coverimg, meta
             {locked && <LockBadge />}
           </div>
           <div className={styles.text}>
-            <p className={styles.eyebrow}>{eyebrow}</p>
+            <Eyebrow>{eyebrow}</Eyebrow>
             <h1 className={styles.title}>{title}</h1>
             {meta && <p className={styles.meta}>{meta}</p>}
             {description && <p className={styles.description}>{description}</p>}

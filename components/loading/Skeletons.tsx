@@ -23,22 +23,12 @@ function Cards({ layout }: { layout: 'row' | 'grid' }) {
   );
 }
 
-/** Stand-in for a carousel while its titles stream in. */
-export function RowSkeleton({ text }: { text: string }) {
+/** Stand-in for a carousel (`row`) or a grid of series or short films while its titles stream in. */
+export function SectionSkeleton({ text, layout }: { text: string; layout: 'row' | 'grid' }) {
   return (
     <div className={styles.section} data-skeleton>
       <LoadingLabel text={text} />
-      <Cards layout="row" />
-    </div>
-  );
-}
-
-/** Stand-in for a grid of series or short films. */
-export function GridSkeleton({ text }: { text: string }) {
-  return (
-    <div className={styles.section} data-skeleton>
-      <LoadingLabel text={text} />
-      <Cards layout="grid" />
+      <Cards layout={layout} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import bs58 from 'bs58';
 import { SendTransactionError, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
 import { requestCheckout, verifySignature, type VerifyAnswer } from './api';
 import { forgetPending, savePending } from './pending';
@@ -43,7 +44,6 @@ export async function purchase(
   const signed = await wallet.signTransaction(paymentTransaction(wallet.publicKey, checkout, blockhash));
   const signature = signed.signatures[0]?.signature;
   if (!signature) throw new Error('The wallet returned an unsigned transaction.');
-  const { default: bs58 } = await import('bs58');
   const encoded = bs58.encode(signature);
   savePending({ checkout: checkout.checkout, signature: encoded, path, savedAt: Date.now() });
   leave('signing');
