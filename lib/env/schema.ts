@@ -49,6 +49,19 @@ export const envSchema = z.object({
   REVALIDATE_SECONDS: positiveInt(300),
   REVALIDATE_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
   LEDGER_DIR: optionalText,
+  /** Where `private:` videos live: outside public/, served only to owners through /api/media. */
+  PRIVATE_MEDIA_DIR: optionalText.transform((dir) => dir ?? 'media-private'),
+  /** How long a playback link of a private video lasts; the page renews it before then. */
+  MEDIA_TOKEN_SECONDS: positiveInt(3 * 60 * 60),
+  /** How long a Cloud Storage V4 signed URL for a `gs://` video lasts (at most 7 days). */
+  SIGNED_URL_SECONDS: positiveInt(2 * 60 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
+  /** How long the server waits for the Solana RPC before telling the visitor to come back. */
+  RPC_TIMEOUT_MS: positiveInt(8_000),
+  /** Extra origins the Content-Security-Policy allows for videos and covers the catalog names. */
+  MEDIA_HOSTS: optionalText.transform((value) => (value ? value.split(/[\s,]+/).filter(Boolean) : [])),
+  /** Vercel sets these; the production domain stands in for NEXT_PUBLIC_SITE_URL when that is unset. */
+  VERCEL: optionalText,
+  VERCEL_PROJECT_PRODUCTION_URL: optionalText,
   NEXT_PUBLIC_SITE_URL: url('http://localhost:3000'),
   NEXT_PUBLIC_SOLANA_RPC_URL: url(DEVNET),
   NEXT_PUBLIC_EMAILJS_SERVICE_ID: optionalText,
@@ -68,9 +81,16 @@ export class EnvError extends Error {
   }
 }
 
+/** On Vercel an unset NEXT_PUBLIC_SITE_URL means the project's production domain, not localhost. */
+function withVercelSiteUrl(source: Record<string, string | undefined>) {
+  const production = source.VERCEL_PROJECT_PRODUCTION_URL?.trim();
+  if (source.NEXT_PUBLIC_SITE_URL?.trim() || !production) return source;
+  return { ...source, NEXT_PUBLIC_SITE_URL: `https://${production}` };
+}
+
 /** Parses the environment once; a bad value throws an EnvError naming each variable and what it expects. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.safeParse(withVercelSiteUrl(source));
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
