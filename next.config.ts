@@ -1,15 +1,9 @@
 import type { NextConfig } from 'next';
 import { parseEnv } from './lib/env/schema';
+import { securityHeaderRules } from './lib/http/security-headers';
 
 // Fail the build or the server start at once, with a message naming the bad variable.
-parseEnv(process.env);
-
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-  { key: 'Permissions-Policy', value: 'camera=(), geolocation=(), microphone=(self)' },
-];
+const env = parseEnv(process.env);
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -20,7 +14,9 @@ const nextConfig: NextConfig = {
     minimumCacheTTL: 60 * 60 * 24,
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    // CSP (see lib/http/security-headers.ts for the script-src reasoning), nosniff, referrer, framing,
+    // permissions; HSTS only on requests the host says arrived over https.
+    return securityHeaderRules(env);
   },
 };
 
