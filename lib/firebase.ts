@@ -1,16 +1,9 @@
 import 'server-only';
 import { applicationDefault, cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import type { Env } from './env/schema';
+import { firestoreConfigured, type Env } from './env/schema';
 
-/** True when the environment points at a Firestore (emulator or real project). */
-export function firestoreConfigured(env: Env): boolean {
-  return Boolean(
-    env.FIRESTORE_EMULATOR_HOST ||
-      (env.FIREBASE_PROJECT_ID && env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY) ||
-      env.GOOGLE_APPLICATION_CREDENTIALS,
-  );
-}
+export { firestoreConfigured } from './env/schema';
 
 function credentialFor(env: Env) {
   if (env.FIRESTORE_EMULATOR_HOST) return undefined;
@@ -26,9 +19,11 @@ export function chooseBackend(env: Env): 'local' | 'firestore' {
 }
 
 /** One firebase-admin app per process, reused across hot reloads and route handlers. */
-export function firestore(env: Env): Firestore {
+export function firebaseApp(env: Env): App {
   const credential = credentialFor(env);
-  const app: App =
-    getApps()[0] ?? initializeApp({ projectId: env.FIREBASE_PROJECT_ID ?? 'solenema-dev', ...(credential && { credential }) });
-  return getFirestore(app);
+  return getApps()[0] ?? initializeApp({ projectId: env.FIREBASE_PROJECT_ID ?? 'solenema-dev', ...(credential && { credential }) });
+}
+
+export function firestore(env: Env): Firestore {
+  return getFirestore(firebaseApp(env));
 }

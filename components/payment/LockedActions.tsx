@@ -17,7 +17,7 @@ export function LockedMovieActions({ purchasePath, videoPath, title }: { purchas
   if (!src) return <PayWithSolanaButton purchasePath={purchasePath} title={title} playPath={videoPath} />;
   return (
     <span data-owned className={cards.ownedAction}>
-      <FreePlayButton src={src} title={title} />
+      <FreePlayButton src={src} title={title} videoPath={videoPath} />
     </span>
   );
 }

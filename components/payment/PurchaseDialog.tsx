@@ -2,7 +2,7 @@
 
 import { useConnection } from '@solana/wallet-adapter-react';
 import { useState } from 'react';
-import { PaymentApiError, type EntitlementsAnswer, type PlaybackVideo } from '@/lib/payments/browser/api';
+import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
@@ -63,7 +63,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     try {
       const answer = await purchase(request.purchasePath, { publicKey, signTransaction }, connection, onStage);
       const videos = answer.playback.videos;
-      onGranted({ paths: [answer.path], videos: Object.fromEntries(videos.map((v) => [v.path, v.videourl])) });
+      onGranted(grantOf(answer));
       console.info('[purchase] verified', answer.signature, answer.timings);
       setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
     } catch (error) {
@@ -82,7 +82,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   if (video) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
-        <VideoPlayer src={video.videourl} title={video.title} />
+        <VideoPlayer src={video.videourl} title={video.title} videoPath={video.path} />
       </ModalDialog>
     );
   }

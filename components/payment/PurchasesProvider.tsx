@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchEntitlements, verifySignature, type EntitlementsAnswer } from '@/lib/payments/browser/api';
+import { fetchEntitlements, grantOf, verifySignature, type EntitlementsAnswer } from '@/lib/payments/browser/api';
 import { forgetPending, pendingPayments } from '@/lib/payments/browser/pending';
 
 /** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
@@ -20,6 +20,8 @@ interface Purchases {
   openPurchase(request: PurchaseRequest): void;
   /** Records what the server just granted (a verified payment or a restore). */
   granted(answer: EntitlementsAnswer): void;
+  /** Asks the server for fresh playback links (they are short-lived and bound to this browser). */
+  renewLinks(): Promise<void>;
 }
 
 const PurchasesContext = createContext<Purchases | null>(null);
@@ -28,14 +30,17 @@ const PurchasesContext = createContext<Purchases | null>(null);
 const PurchaseDialog = dynamic(() => import('./PurchaseDialog'), { ssr: false });
 
 const OWNS_HINT = /(?:^|;\s*)solenema_owns=([1-9]\d*)/;
+const NOTHING: EntitlementsAnswer = { paths: [], videos: {}, renewIn: 0 };
 
 /**
  * Ownership for the whole page. Pages are static and identical for everyone, so owned titles are
- * unlocked here, in the browser, from the server's answer for this browser's signed cookie.
- * It also finishes payments a closed tab or an unreachable RPC left pending.
+ * unlocked here, in the browser, from the server's answer for this browser. Playback links expire,
+ * so they are renewed before they run out; it also finishes payments a closed tab or an
+ * unreachable RPC left pending.
  */
 export function PurchasesProvider({ children }: { children: ReactNode }) {
-  const [owned, setOwned] = useState<EntitlementsAnswer>({ paths: [], videos: {} });
+  const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
+  const [renewAt, setRenewAt] = useState<number | null>(null);
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
   const opener = useRef<HTMLElement | null>(null);
 
@@ -43,8 +48,23 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     setOwned((current) => ({
       paths: [...new Set([...current.paths, ...answer.paths])],
       videos: { ...current.videos, ...answer.videos },
+      renewIn: answer.renewIn,
     }));
+    if (answer.paths.length > 0 && answer.renewIn > 0) {
+      const next = Date.now() + answer.renewIn * 1000;
+      setRenewAt((current) => (current === null ? next : Math.min(current, next)));
+    }
   }, []);
+
+  const renewLinks = useCallback(async () => {
+    setRenewAt(null);
+    try {
+      granted(await fetchEntitlements());
+    } catch (error) {
+      console.error('[purchases] could not renew playback links', error);
+      setRenewAt(Date.now() + 30_000);
+    }
+  }, [granted]);
 
   useEffect(() => {
     let cancelled = false;
@@ -54,9 +74,9 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     }
     for (const payment of pendingPayments()) {
       verifySignature(payment.checkout, payment.signature).then(
-        ({ path, playback }) => {
+        (answer) => {
           forgetPending(payment.signature);
-          grant({ paths: [path], videos: Object.fromEntries(playback.videos.map((v) => [v.path, v.videourl])) });
+          grant(grantOf(answer));
         },
         (error: { retryable?: boolean }) => {
           console.error('[purchases] a pending payment could not be finished yet', error);
@@ -69,6 +89,18 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     };
   }, [granted]);
 
+  // Renew on time; a tab that slept in the background (throttled timers) renews as soon as it is seen again.
+  useEffect(() => {
+    if (renewAt === null) return;
+    const timer = window.setTimeout(renewLinks, Math.max(0, renewAt - Date.now()));
+    const onVisible = () => document.visibilityState === 'visible' && Date.now() >= renewAt && void renewLinks();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [renewAt, renewLinks]);
+
   const value = useMemo<Purchases>(
     () => ({
       videoFor: (path) => owned.videos[path],
@@ -78,8 +110,9 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
         setRequest(next);
       },
       granted,
+      renewLinks,
     }),
-    [owned, granted],
+    [owned, granted, renewLinks],
   );
 
   const close = () => {
@@ -99,4 +132,12 @@ export function usePurchases(): Purchases {
   const purchases = useContext(PurchasesContext);
   if (!purchases) throw new Error('usePurchases must be used inside <PurchasesProvider>');
   return purchases;
+}
+
+/**
+ * For the player: the latest link of a video this browser owns and a way to renew it. Outside a
+ * provider (or for free titles) there is nothing to renew.
+ */
+export function usePlaybackLinks() {
+  return useContext(PurchasesContext);
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { useEffect, useRef, useState } from 'react';
 import { fetchEntitlements, requestRestoreChallenge, restoreWithSignature } from '@/lib/payments/browser/api';
@@ -20,21 +21,32 @@ export default function RestoreDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+
 function RestoreFlow({ onClose }: { onClose: () => void }) {
-  const { available, connectPhantom, connected, publicKey, signMessage } = usePhantom();
+  const { available, connectPhantom, connected, publicKey, signIn, signMessage } = usePhantom();
   const { granted } = usePurchases();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const asked = useRef(false);
 
   const restore = async () => {
-    if (!publicKey || !signMessage) return;
+    if (!publicKey || (!signIn && !signMessage)) return;
     setBusy(true);
     setNotice(null);
     try {
-      const challenge = await requestRestoreChallenge(publicKey.toBase58());
-      const signature = await signMessage(new TextEncoder().encode(challenge.message));
-      const { restored } = await restoreWithSignature(challenge.token, bs58.encode(signature));
+      const { token, input } = await requestRestoreChallenge(publicKey.toBase58());
+      // Sign In With Solana names this site, so a wallet warns when a look-alike page asks for it.
+      // Wallets without signIn sign the same standard text as a message.
+      let signedMessage: Uint8Array;
+      let signature: Uint8Array;
+      if (signIn) {
+        ({ signedMessage, signature } = await signIn(input));
+      } else {
+        signedMessage = createSignInMessage(input);
+        signature = await signMessage!(signedMessage);
+      }
+      const { restored } = await restoreWithSignature({ token, signedMessage: toBase64(signedMessage), signature: bs58.encode(signature) });
       granted(await fetchEntitlements());
       setNotice(
         restored.length > 0
@@ -65,8 +77,8 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Restore my purchases" onClose={onClose} size="narrow" closeLabel="Close restore">
       <div className={styles.body}>
         <p className={styles.explain}>
-          Phantom will ask you to sign a one-time message. Signing is free and moves no funds; it proves the wallet that paid
-          is yours.
+          Phantom will ask you to sign in to this site with a one-time message. Signing is free and moves no funds; it proves
+          the wallet that paid is yours.
         </p>
         {publicKey && connected && (
           <p className={styles.explain}>

@@ -8,8 +8,11 @@ import button from '../ui/button.module.css';
 // The player (and react-player with it) is fetched on the first click, never with the page.
 const PlayerModal = dynamic(() => import('./PlayerModal').then((module) => module.PlayerModal), { ssr: false });
 
-/** The "Free" button of an unlocked title: opens the modal player and takes focus back when it closes. */
-export function FreePlayButton({ src, title }: { src: string; title: string }) {
+/**
+ * The "Free" button of an unlocked title: opens the modal player and takes focus back when it closes.
+ * `videoPath` names a video this browser bought, whose short-lived link the player may renew.
+ */
+export function FreePlayButton({ src, title, videoPath }: { src: string; title: string; videoPath?: string }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -30,7 +33,7 @@ export function FreePlayButton({ src, title }: { src: string; title: string }) {
         <PlayIcon />
         Free<span className="visually-hidden">: play {title}</span>
       </button>
-      {open && <PlayerModal src={src} title={title} onClose={close} />}
+      {open && <PlayerModal src={src} title={title} videoPath={videoPath} onClose={close} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   shortFilmDocSchema,
   type EpisodeDoc,
 } from './schemas';
+import { videoSource } from '../media/source';
 import type { DocumentStore, RawDocument } from './store';
 import type {
   Access,
@@ -29,10 +30,6 @@ type Lock = { locked: boolean; purchasePath: string };
 const validId = (id: string) => documentIdSchema.safeParse(id).success;
 const byId = (a: RawDocument, b: RawDocument) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-function access(locked: boolean, videourl: string, purchasePath: string): Access {
-  return locked ? { locked: true, purchasePath } : { locked: false, videourl };
-}
-
 /** The site's reads over any DocumentStore: validation, defaults, ordering and the locked-URL rule live here once. */
 /** Whether a cover URL names an image that exists; unknown ones (remote URLs) count as existing. */
 export type CoverCheck = (coverimg: string) => boolean;
@@ -44,6 +41,23 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
     log.warn(`[catalog] skipped ${raw.path}: ${reasons.join('; ')}`);
     return null;
+  }
+
+  const warned = new Set<string>();
+  /** The operator hears once per title when its video cannot be what its lock says. */
+  function warnOnce(path: string, message: string) {
+    if (warned.has(path)) return;
+    warned.add(path);
+    log.warn(`[catalog] ${path}: ${message}`);
+  }
+
+  function access(path: string, locked: boolean, videourl: string, purchasePath: string): Access {
+    const source = videoSource(videourl);
+    if (!source) warnOnce(path, `videourl ${videourl} cannot be served (expected private:…, gs://…, https://… or /…)`);
+    else if (locked && source.kind === 'public') {
+      warnOnce(path, `locked, but its video is a public URL (${videourl}) that anyone can share; use private:… or gs://… to protect it`);
+    } else if (!locked && source.kind !== 'public') warnOnce(path, `free, but its video is private (${videourl}) and cannot be played; lock it or give it a public URL`);
+    return locked ? { locked: true, purchasePath } : { locked: false, videourl };
   }
 
   /** A cover that is known to be missing becomes null, so the page shows the default at once, with no failed request. */
@@ -66,14 +80,14 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
 
   function movie(collection: MovieCollection, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
     const { title, description, coverimg, type, locked, videourl } = doc;
-    return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(locked, videourl, path) };
+    return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(path, locked, videourl, path) };
   }
 
   /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
   function episode({ id, path, doc, updatedAt }: Parsed<EpisodeDoc>, parent: Lock): Episode {
     const { title, description, coverimg, episodeNumber, videourl, locked } = doc;
     const purchasePath = parent.locked ? parent.purchasePath : path;
-    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(parent.locked || locked, videourl, purchasePath) };
+    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(path, parent.locked || locked, videourl, purchasePath) };
   }
 
   async function episodeDocs(parentPath: string) {

@@ -37,3 +37,5 @@ export const getSeason = cachedRead('getSeason', catalog.getSeason);
 export const getShortFilm = cachedRead('getShortFilm', catalog.getShortFilm);
 /** Payments read the source itself: a purchase must see the title as it is now. */
 export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;
+/** Playback links for what a browser already owns may come from the cache, like the pages. */
+export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable);

@@ -81,6 +81,15 @@ export class EnvError extends Error {
   }
 }
 
+/** True when the environment points at a Firestore (emulator or real project). */
+export function firestoreConfigured(env: Env): boolean {
+  return Boolean(
+    env.FIRESTORE_EMULATOR_HOST ||
+      (env.FIREBASE_PROJECT_ID && env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY) ||
+      env.GOOGLE_APPLICATION_CREDENTIALS,
+  );
+}
+
 /** On Vercel an unset NEXT_PUBLIC_SITE_URL means the project's production domain, not localhost. */
 function withVercelSiteUrl(source: Record<string, string | undefined>) {
   const production = source.VERCEL_PROJECT_PRODUCTION_URL?.trim();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -15,10 +16,19 @@ export const purchaseSchema = z.object({
   blockTime: z.number().nullable(),
   verifiedAt: z.string(),
   reference: z.string(),
+  /** The browser that claimed it; absent on purchases recorded before browsers were remembered. */
+  browser: z.string().optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-/** The purchase ledger: `purchases/{signature}` created once, never overwritten. */
+/** A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). */
+export const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
+export type Grant = z.infer<typeof grantSchema>;
+
+/**
+ * The purchase ledger: `purchases/{signature}` created once, never overwritten, and
+ * `entitlements/{browser}~{hash of path}`: what each browser owns, however many titles.
+ */
 export interface Ledger {
   /** Atomically records a purchase; false when the signature was already claimed. */
   create(purchase: Purchase): Promise<boolean>;
@@ -26,15 +36,25 @@ export interface Ledger {
   byWallet(wallet: string): Promise<Purchase[]>;
   /** Spends a one-time restore nonce; false when it was spent before. */
   spendNonce(nonce: string): Promise<boolean>;
+  /** Remembers that `browser` owns `path`; granting it again changes nothing. */
+  grant(browser: string, path: string, via: string): Promise<void>;
+  /** Every path `browser` owns. */
+  ownedBy(browser: string): Promise<string[]>;
 }
 
 const ALREADY_EXISTS = 6;
 
-function parsePurchase(data: unknown, where: string): Purchase | null {
-  const result = purchaseSchema.safeParse(data);
+/** One document per (browser, path): a fixed-length id, whatever the path's length or characters. */
+const grantId = (browser: string, path: string) => `${browser}~${createHash('sha256').update(path).digest('base64url').slice(0, 32)}`;
+
+function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string): z.output<S> | null {
+  const result = schema.safeParse(data);
   if (!result.success) console.warn(`[ledger] skipped ${where}: ${result.error.issues[0]?.message}`);
   return result.success ? result.data : null;
 }
+
+const present = <T>(value: T | null): value is T => value !== null;
+const unique = (paths: string[]) => [...new Set(paths)];
 
 export function firestoreLedger(db: Firestore): Ledger {
   const createOnce = async (path: string, data: object) => {
@@ -50,13 +70,20 @@ export function firestoreLedger(db: Firestore): Ledger {
     create: (purchase) => createOnce(`purchases/${purchase.signature}`, purchase),
     async get(signature) {
       const snapshot = await db.doc(`purchases/${signature}`).get();
-      return snapshot.exists ? parsePurchase(snapshot.data(), snapshot.ref.path) : null;
+      return snapshot.exists ? parseWith(purchaseSchema, snapshot.data(), snapshot.ref.path) : null;
     },
     async byWallet(wallet) {
       const snapshot = await db.collection('purchases').where('wallet', '==', wallet).get();
-      return snapshot.docs.map((doc) => parsePurchase(doc.data(), doc.ref.path)).filter((p): p is Purchase => p !== null);
+      return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
     spendNonce: (nonce) => createOnce(`restoreNonces/${nonce}`, { spentAt: new Date().toISOString() }),
+    async grant(browser, path, via) {
+      await createOnce(`entitlements/${grantId(browser, path)}`, { browser, path, via, grantedAt: new Date().toISOString() });
+    },
+    async ownedBy(browser) {
+      const snapshot = await db.collection('entitlements').where('browser', '==', browser).get();
+      return unique(snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)?.path ?? null).filter(present));
+    },
   };
 }
 
@@ -64,6 +91,7 @@ export function firestoreLedger(db: Firestore): Ledger {
 export function fileLedger(dir: string): Ledger {
   const purchases = join(dir, 'purchases');
   const nonces = join(dir, 'restore-nonces');
+  const grants = (browser: string) => join(dir, 'entitlements', browser);
   const createOnce = async (folder: string, name: string, data: object) => {
     await mkdir(folder, { recursive: true });
     try {
@@ -76,22 +104,30 @@ export function fileLedger(dir: string): Ledger {
       throw error;
     }
   };
-  const read = async (file: string) => {
-    try {
-      return parsePurchase(JSON.parse(await readFile(join(purchases, file), 'utf8')), file);
-    } catch {
-      return null;
-    }
+  const readAll = async <S extends z.ZodType>(folder: string, schema: S, files?: string[]) => {
+    const names = files ?? (await readdir(folder).catch(() => [] as string[]));
+    const all = await Promise.all(
+      names.map(async (name) => {
+        const text = await readFile(join(folder, name), 'utf8').catch(() => null);
+        if (text === null) return null;
+        try {
+          return parseWith(schema, JSON.parse(text), name);
+        } catch {
+          return parseWith(schema, null, name);
+        }
+      }),
+    );
+    return all.filter(present);
   };
   return {
     create: (purchase) => createOnce(purchases, purchase.signature, purchase),
-    get: (signature) => read(`${signature}.json`),
-    async byWallet(wallet) {
-      const files = await readdir(purchases).catch(() => [] as string[]);
-      const all = await Promise.all(files.map(read));
-      return all.filter((p): p is Purchase => p?.wallet === wallet);
-    },
+    get: async (signature) => (await readAll(purchases, purchaseSchema, [`${signature}.json`]))[0] ?? null,
+    byWallet: async (wallet) => (await readAll(purchases, purchaseSchema)).filter((p) => p.wallet === wallet),
     spendNonce: (nonce) => createOnce(nonces, nonce, { spentAt: new Date().toISOString() }),
+    async grant(browser, path, via) {
+      await createOnce(grants(browser), grantId(browser, path), { browser, path, via, grantedAt: new Date().toISOString() });
+    },
+    ownedBy: async (browser) => unique((await readAll(grants(browser), grantSchema)).map((g) => g.path)),
   };
 }
 

@@ -1,49 +1,103 @@
 import { randomBytes } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
+import type { SolanaSignInInput } from '@solana/wallet-standard-features';
+import { verifySignIn } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { z } from 'zod';
 import type { Ledger } from './ledger';
 import { readToken, signToken } from './signed-token';
 
 const PURPOSE = 'restore';
 const TTL_MS = 10 * 60 * 1000;
+export const RESTORE_STATEMENT = 'Restore my Solenema purchases in this browser. Signing is free and moves no funds.';
 
-const challengeSchema = z.object({ wallet: z.string(), nonce: z.string(), issuedAt: z.number() });
+const challengeSchema = z.object({
+  wallet: z.string(),
+  nonce: z.string(),
+  issuedAt: z.string(),
+  expirationTime: z.string(),
+  domain: z.string(),
+  uri: z.string(),
+});
 type Challenge = z.infer<typeof challengeSchema>;
 
-/** The exact text the wallet is asked to sign; rebuilt from the signed challenge when it comes back. */
-export function restoreMessage({ wallet, nonce, issuedAt }: Challenge): string {
-  return [
-    'Solenema: restore my purchases in this browser.',
-    '',
-    `Wallet: ${wallet}`,
-    `Nonce: ${nonce}`,
-    `Issued: ${new Date(issuedAt).toISOString()}`,
-  ].join('\n');
+/** The site a restore is for: a wallet shows this domain, and refuses or warns when a page on another one asks. */
+export interface SiteIdentity {
+  domain: string;
+  uri: string;
 }
 
-export function createRestoreChallenge(secret: string, wallet: string) {
-  const challenge: Challenge = { wallet, nonce: randomBytes(16).toString('base64url'), issuedAt: Date.now() };
-  return { token: signToken(secret, PURPOSE, challenge), message: restoreMessage(challenge) };
+export const siteIdentity = (siteUrl: string): SiteIdentity => {
+  const url = new URL(siteUrl);
+  return { domain: url.host, uri: url.origin };
+};
+
+/** The Sign In With Solana request the wallet signs; rebuilt from the signed challenge when it comes back. */
+export function signInInput(challenge: Challenge): SolanaSignInInput {
+  return {
+    domain: challenge.domain,
+    address: challenge.wallet,
+    statement: RESTORE_STATEMENT,
+    uri: challenge.uri,
+    version: '1',
+    chainId: 'solana:devnet',
+    nonce: challenge.nonce,
+    issuedAt: challenge.issuedAt,
+    expirationTime: challenge.expirationTime,
+  };
+}
+
+export function createRestoreChallenge(secret: string, wallet: string, site: SiteIdentity, now = Date.now()) {
+  const challenge: Challenge = {
+    wallet,
+    // SIWS nonces are alphanumeric.
+    nonce: randomBytes(16).toString('hex'),
+    issuedAt: new Date(now).toISOString(),
+    expirationTime: new Date(now + TTL_MS).toISOString(),
+    ...site,
+  };
+  return { token: signToken(secret, PURPOSE, challenge), input: signInInput(challenge) };
+}
+
+export interface RestoreAnswer {
+  token: string;
+  /** The exact bytes the wallet signed, base64. */
+  signedMessage: string;
+  /** base58 ed25519 signature. */
+  signature: string;
 }
 
 export type RestoreResult = { ok: true; wallet: string; paths: string[] } | { ok: false; status: 400 | 401 | 409; reason: string };
 
-/** Checks the wallet's signature over a one-time challenge, then lists what that wallet bought. */
-export async function restorePurchases(secret: string, token: string, signature: string, ledger: Ledger): Promise<RestoreResult> {
-  const challenge = readToken(secret, PURPOSE, token, challengeSchema);
+function decode(answer: RestoreAnswer) {
+  try {
+    return { signedMessage: new Uint8Array(Buffer.from(answer.signedMessage, 'base64')), signature: bs58.decode(answer.signature) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a Sign In With Solana answer: the signed text must be exactly our challenge (our domain and
+ * URI, this nonce, not expired) and signed by its wallet; then lists what that wallet bought.
+ */
+export async function restorePurchases(secret: string, answer: RestoreAnswer, site: SiteIdentity, ledger: Ledger, now = Date.now()): Promise<RestoreResult> {
+  const challenge = readToken(secret, PURPOSE, answer.token, challengeSchema);
   if (!challenge) return { ok: false, status: 400, reason: 'Unknown or altered restore challenge.' };
-  if (Date.now() - challenge.issuedAt > TTL_MS) return { ok: false, status: 401, reason: 'This restore challenge expired; ask for a new one.' };
+  if (Date.parse(challenge.expirationTime) <= now) return { ok: false, status: 401, reason: 'This restore challenge expired; ask for a new one.' };
+  if (challenge.domain !== site.domain || challenge.uri !== site.uri) {
+    return { ok: false, status: 401, reason: `This restore challenge was made for ${challenge.uri}, not ${site.uri}.` };
+  }
+  const bytes = decode(answer);
   let valid = false;
   try {
-    const message = new TextEncoder().encode(restoreMessage(challenge));
-    valid = nacl.sign.detached.verify(message, bs58.decode(signature), new PublicKey(challenge.wallet).toBytes());
+    const publicKey = new PublicKey(challenge.wallet).toBytes();
+    valid = !!bytes && verifySignIn(signInInput(challenge), { account: { address: challenge.wallet, publicKey, chains: [], features: [] }, ...bytes });
   } catch {
     valid = false;
   }
-  if (!valid) return { ok: false, status: 401, reason: 'The signature does not match the wallet.' };
+  if (!valid) return { ok: false, status: 401, reason: 'The signed message is not this challenge, or the signature does not match the wallet.' };
   if (!(await ledger.spendNonce(challenge.nonce))) return { ok: false, status: 409, reason: 'This restore challenge was already used.' };
   const purchases = await ledger.byWallet(challenge.wallet);
-  return { ok: true, wallet: challenge.wallet, paths: purchases.map((p) => p.path) };
+  return { ok: true, wallet: challenge.wallet, paths: [...new Set(purchases.map((p) => p.path))] };
 }

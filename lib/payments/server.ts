@@ -3,22 +3,23 @@ import { Connection } from '@solana/web3.js';
 import { cookies } from 'next/headers';
 import type { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { getPurchasable } from '../catalog';
+import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
 import { createCheckout } from './checkout';
 import {
   BROWSER_COOKIE,
-  ENTITLEMENT_COOKIE,
+  LEGACY_ENTITLEMENT_COOKIE,
   OWNS_HINT_COOKIE,
+  browserCookieValue,
   browserIdFrom,
   cookieOptions,
   newBrowserId,
-  readEntitlements,
+  readLegacyEntitlements,
   unlocks,
-  writeEntitlements,
 } from './entitlements';
 import { ledger } from './ledger';
-import { createRestoreChallenge, restorePurchases } from './restore';
+import { playbackUrl, renewAfterSeconds } from './playback';
+import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { signingSecret } from './secret';
 import { verifyPayment, type VerifyRequest } from './verify';
 
@@ -31,16 +32,37 @@ export const walletSchema = base58(32, 44);
 
 const catalog = { getPurchasable };
 const connection = new Connection(env.SOLANA_RPC_URL, 'confirmed');
+const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
 
-/** This browser's id and owned paths, from its cookies. */
+/** This browser's id (from its signed cookie), and the paths a cookie of the old format still lists. */
 export async function currentVisitor() {
   const jar = await cookies();
   return {
-    browser: browserIdFrom(jar.get(BROWSER_COOKIE)?.value),
-    owned: readEntitlements(signingSecret, jar.get(ENTITLEMENT_COOKIE)?.value),
+    browser: browserIdFrom(signingSecret, jar.get(BROWSER_COOKIE)?.value),
+    legacyOwned: readLegacyEntitlements(signingSecret, jar.get(LEGACY_ENTITLEMENT_COOKIE)?.value),
   };
+}
+
+/**
+ * Positive answers only, for a minute: playback requests ask on every range request, and a
+ * purchase made on another instance must never be refused here because of an old "no".
+ */
+const knownOwned = new Map<string, { paths: string[]; until: number }>();
+
+/** Every path this browser owns, from the ledger: nothing is ever dropped, however many. */
+export async function ownedPaths(browser: string | null): Promise<string[]> {
+  if (!browser) return [];
+  const paths = await ledger.ownedBy(browser);
+  if (paths.length > 0) knownOwned.set(browser, { paths, until: Date.now() + 60_000 });
+  return paths;
+}
+
+export async function ownsVideo(browser: string, videoPath: string): Promise<boolean> {
+  const known = knownOwned.get(browser);
+  if (known && known.until > Date.now() && unlocks(known.paths, videoPath)) return true;
+  return unlocks(await ownedPaths(browser), videoPath);
 }
 
 export const startCheckout = (path: string, browser: string) =>
@@ -49,32 +71,64 @@ export const startCheckout = (path: string, browser: string) =>
 export const finishCheckout = (request: VerifyRequest) =>
   verifyPayment(request, { secret: signingSecret, connection, ledger, catalog });
 
-export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet);
+export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
 
-export const restore = (token: string, signature: string) => restorePurchases(signingSecret, token, signature, ledger);
+/** Checks a signed restore, then gives this browser everything the wallet bought. */
+export async function restore(answer: RestoreAnswer, browser: string) {
+  const result = await restorePurchases(signingSecret, answer, site, ledger);
+  if (result.ok) await Promise.all(result.paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
+  return result;
+}
 
-/** Playback for every video this browser owns, keyed by video path. */
-export async function ownedVideos(owned: string[]): Promise<Record<string, string>> {
-  const titles = await Promise.all(owned.map((path) => getPurchasable(path)));
+/** Carries the purchases an old-format cookie lists into the ledger, once. */
+export async function adoptLegacyPurchases(browser: string, paths: string[]) {
+  await Promise.all(paths.map((path) => ledger.grant(browser, path, 'legacy-cookie')));
+}
+
+/** Playback links to hand this browser, and when to ask for fresh ones. */
+const linkTerms = (browser: string) => ({ secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
+export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
+
+function linkedVideos(playback: Playback, owned: string[], browser: string) {
   const videos: Record<string, string> = {};
-  for (const title of titles) {
-    for (const video of title?.playback.videos ?? []) if (unlocks(owned, video.path)) videos[video.path] = video.videourl;
+  for (const video of playback.videos) {
+    if (!unlocks(owned, video.path)) continue;
+    const url = playbackUrl(video, playback.path, linkTerms(browser));
+    if (url) videos[video.path] = url;
+    else console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
   }
   return videos;
+}
+
+/** Playback for every video this browser owns, keyed by video path. */
+export async function ownedVideos(owned: string[], browser: string): Promise<Record<string, string>> {
+  const titles = await Promise.all(owned.map((path) => getOwnedPlayback(path)));
+  return Object.assign({}, ...titles.map((title) => (title ? linkedVideos(title.playback, owned, browser) : {})));
+}
+
+/** A just-verified purchase's playback, with links for this browser in place of the sources. */
+export function linkedPlayback(playback: Playback, browser: string) {
+  const videos = linkedVideos(playback, [playback.path], browser);
+  return {
+    ...playback,
+    videos: playback.videos.flatMap((video) => (videos[video.path] ? [{ ...video, videourl: videos[video.path]! }] : [])),
+  };
 }
 
 const isHttps = (request: Request) =>
   new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 
 export function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
-  response.cookies.set(BROWSER_COOKIE, browser, cookieOptions(isHttps(request)));
+  response.cookies.set(BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(isHttps(request)));
 }
 
-/** Remembers purchases in this browser: the signed list, and a readable hint that there is one. */
-export function grantEntitlements(response: NextResponse, request: Request, owned: string[]) {
-  const secure = isHttps(request);
-  response.cookies.set(ENTITLEMENT_COOKIE, writeEntitlements(signingSecret, owned), cookieOptions(secure));
-  response.cookies.set(OWNS_HINT_COOKIE, String(owned.length), cookieOptions(secure, false));
+/** Tells the page (a readable hint, no secret) that this browser owns something worth asking about. */
+export function markOwner(response: NextResponse, request: Request) {
+  response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(isHttps(request), false));
+}
+
+export function clearLegacyCookie(response: NextResponse) {
+  response.cookies.delete(LEGACY_ENTITLEMENT_COOKIE);
 }
 
 export { newBrowserId };

@@ -34,8 +34,18 @@ export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): P
   if (!checkout) return refuse(400, 'Unknown or altered checkout.');
   if (checkout.browser !== request.browser) return refuse(403, 'This checkout was started in another browser.');
 
+  try {
+    return await verifyOnChain(request, checkout, deps);
+  } catch (error) {
+    // The ledger or the catalog failed (Firestore unreachable): the browser keeps the signature and retries.
+    console.error('[payments] could not record', request.signature, error);
+    return refuse(503, 'We could not record your payment just now. Your payment is safe; it will be finished when you come back.');
+  }
+}
+
+async function verifyOnChain(request: VerifyRequest, checkout: Checkout, deps: VerifyDeps): Promise<VerifyResult> {
   const claimed = await deps.ledger.get(request.signature);
-  if (claimed) return answerClaimed(claimed, checkout, deps);
+  if (claimed) return answerClaimed(claimed, checkout, request.browser, deps);
 
   let transaction: ParsedTransactionWithMeta | null;
   try {
@@ -61,23 +71,25 @@ export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): P
     blockTime: transaction.blockTime ?? null,
     verifiedAt: new Date().toISOString(),
     reference: checkout.reference,
+    browser: request.browser,
   };
   if (!(await deps.ledger.create(purchase))) {
     const winner = await deps.ledger.get(request.signature);
-    return winner ? answerClaimed(winner, checkout, deps) : refuse(409, 'This transaction has already been claimed.');
+    return winner ? answerClaimed(winner, checkout, request.browser, deps) : refuse(409, 'This transaction has already been claimed.');
   }
-  return withPlayback(purchase, deps);
+  return grantAndPlay(purchase, request.browser, deps);
 }
 
-/** A retry of the same checkout gets the same answer; anyone else is refused. */
-function answerClaimed(claimed: Purchase, checkout: Checkout, deps: VerifyDeps) {
+/** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
+function answerClaimed(claimed: Purchase, checkout: Checkout, browser: string, deps: VerifyDeps) {
   if (claimed.reference !== checkout.reference || claimed.path !== checkout.path) {
     return Promise.resolve(refuse(409, 'This transaction has already been claimed for another purchase.'));
   }
-  return withPlayback(claimed, deps);
+  return grantAndPlay(claimed, browser, deps);
 }
 
-async function withPlayback(purchase: Purchase, deps: VerifyDeps): Promise<VerifyResult> {
+async function grantAndPlay(purchase: Purchase, browser: string, deps: VerifyDeps): Promise<VerifyResult> {
+  await deps.ledger.grant(browser, purchase.path, purchase.signature);
   const title = await deps.catalog.getPurchasable(purchase.path);
   if (!title) return refuse(404, `The title ${purchase.path} no longer exists.`);
   return { ok: true, purchase, playback: title.playback };

@@ -11,7 +11,10 @@ export async function POST(request: Request) {
   if (!body.ok) return body.response;
   const visitor = await currentVisitor();
   const browser = visitor.browser ?? newBrowserId();
-  const result = await startCheckout(body.data.path, browser);
+  const result = await startCheckout(body.data.path, browser).catch((error: unknown) => {
+    console.error('[checkout] the catalog could not be read', error);
+    return { ok: false as const, status: 503, reason: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.' };
+  });
   if (!result.ok) return errorResponse(result.status, result.reason);
   const { reference, recipient, lamports, path, title } = result.checkout;
   const response = NextResponse.json(

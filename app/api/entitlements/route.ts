@@ -1,11 +1,35 @@
 import { NextResponse } from 'next/server';
-import { currentVisitor, ownedVideos } from '@/lib/payments/server';
+import { errorResponse } from '@/lib/http/json';
+import {
+  adoptLegacyPurchases,
+  clearLegacyCookie,
+  currentVisitor,
+  markOwner,
+  newBrowserId,
+  ownedPaths,
+  ownedVideos,
+  renewIn,
+  setBrowserCookie,
+} from '@/lib/payments/server';
 
-/** What this browser owns, with the playback URL of each owned video. */
-export async function GET() {
-  const { owned } = await currentVisitor();
-  return NextResponse.json(
-    { paths: owned, videos: await ownedVideos(owned) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+/** What this browser owns, with a fresh playback link for each owned video and when to renew them. */
+export async function GET(request: Request) {
+  const visitor = await currentVisitor();
+  const adopting = visitor.legacyOwned.length > 0;
+  const browser = visitor.browser ?? (adopting ? newBrowserId() : null);
+  try {
+    if (adopting && browser) await adoptLegacyPurchases(browser, visitor.legacyOwned);
+    const paths = await ownedPaths(browser);
+    const videos = browser ? await ownedVideos(paths, browser) : {};
+    const response = NextResponse.json({ paths, videos, renewIn }, { headers: { 'Cache-Control': 'private, no-store' } });
+    if (adopting && browser) {
+      if (!visitor.browser) setBrowserCookie(response, request, browser);
+      clearLegacyCookie(response);
+      markOwner(response, request);
+    }
+    return response;
+  } catch (error) {
+    console.error('[entitlements] could not read the ledger', error);
+    return errorResponse(503, 'Your purchases could not be loaded just now; they are safe. Please reload in a moment.');
+  }
 }

@@ -1,18 +1,27 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
-import { currentVisitor, grantEntitlements, restore, signatureSchema } from '@/lib/payments/server';
+import { currentVisitor, markOwner, newBrowserId, restore, setBrowserCookie, signatureSchema } from '@/lib/payments/server';
 
-const bodySchema = z.object({ token: z.string().min(1).max(2048), signature: signatureSchema });
+const bodySchema = z.object({
+  token: z.string().min(1).max(2048),
+  signedMessage: z.base64('expected the signed message, base64').min(1).max(4096),
+  signature: signatureSchema,
+});
 
-/** Re-issues, in this browser, the entitlements of every purchase the signing wallet made. */
+/** Sign In With Solana: gives this browser every purchase the signing wallet made. */
 export async function POST(request: Request) {
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;
-  const result = await restore(body.data.token, body.data.signature);
+  const visitor = await currentVisitor();
+  const browser = visitor.browser ?? newBrowserId();
+  const result = await restore(body.data, browser).catch((error: unknown) => {
+    console.error('[restore] the ledger failed', error);
+    return { ok: false as const, status: 503, reason: 'Your purchases could not be restored just now; they are safe. Please try again in a moment.' };
+  });
   if (!result.ok) return errorResponse(result.status, result.reason);
-  const { owned } = await currentVisitor();
   const response = NextResponse.json({ wallet: result.wallet, restored: result.paths }, { headers: { 'Cache-Control': 'no-store' } });
-  grantEntitlements(response, request, [...owned, ...result.paths]);
+  if (!visitor.browser) setBrowserCookie(response, request, browser);
+  if (result.paths.length > 0) markOwner(response, request);
   return response;
 }

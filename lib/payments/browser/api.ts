@@ -16,15 +16,34 @@ export interface PlaybackVideo {
   videourl: string;
 }
 
+/** Playback links of private videos are bound to this browser and last a while: ask again after `renewIn` seconds. */
 export interface VerifyAnswer {
   path: string;
   signature: string;
   playback: { path: string; title: string; videos: PlaybackVideo[] };
+  renewIn: number;
 }
 
 export interface EntitlementsAnswer {
   paths: string[];
   videos: Record<string, string>;
+  renewIn: number;
+}
+
+/** A Sign In With Solana request, as the server asks for it (SolanaSignInInput). */
+export interface RestoreChallenge {
+  token: string;
+  input: {
+    domain: string;
+    address: string;
+    statement: string;
+    uri: string;
+    version: string;
+    chainId: string;
+    nonce: string;
+    issuedAt: string;
+    expirationTime: string;
+  };
 }
 
 export class PaymentApiError extends Error {
@@ -59,7 +78,13 @@ export const requestCheckout = (path: string) => call<CheckoutAnswer>('/api/chec
 export const verifySignature = (checkout: string, signature: string) =>
   call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
-export const requestRestoreChallenge = (wallet: string) =>
-  call<{ token: string; message: string }>('/api/restore/challenge', { wallet });
-export const restoreWithSignature = (token: string, signature: string) =>
-  call<{ wallet: string; restored: string[] }>('/api/restore', { token, signature });
+export const requestRestoreChallenge = (wallet: string) => call<RestoreChallenge>('/api/restore/challenge', { wallet });
+export const restoreWithSignature = (answer: { token: string; signedMessage: string; signature: string }) =>
+  call<{ wallet: string; restored: string[] }>('/api/restore', answer);
+
+/** What a verified payment grants, in the shape the page keeps. */
+export const grantOf = ({ path, playback, renewIn }: VerifyAnswer): EntitlementsAnswer => ({
+  paths: [path],
+  videos: Object.fromEntries(playback.videos.map((v) => [v.path, v.videourl])),
+  renewIn,
+});

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
-import { currentVisitor, finishCheckout, grantEntitlements, signatureSchema } from '@/lib/payments/server';
+import { currentVisitor, finishCheckout, linkedPlayback, markOwner, renewIn, signatureSchema } from '@/lib/payments/server';
 
 const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
 
@@ -15,9 +15,9 @@ export async function POST(request: Request) {
   if (!result.ok) return errorResponse(result.status, result.reason);
   const { purchase, playback } = result;
   const response = NextResponse.json(
-    { path: purchase.path, signature: purchase.signature, playback },
+    { path: purchase.path, signature: purchase.signature, playback: linkedPlayback(playback, visitor.browser), renewIn },
     { headers: { 'Cache-Control': 'no-store' } },
   );
-  grantEntitlements(response, request, [...visitor.owned, purchase.path]);
+  markOwner(response, request);
   return response;
 }

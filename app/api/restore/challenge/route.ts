@@ -5,7 +5,7 @@ import { restoreChallenge, walletSchema } from '@/lib/payments/server';
 
 const bodySchema = z.object({ wallet: walletSchema });
 
-/** A one-time message for the wallet to sign, proving it is the buyer's. */
+/** A one-time Sign In With Solana request naming this site, for the wallet to sign. */
 export async function POST(request: Request) {
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;

@@ -1,0 +1,11 @@
+import { servePlaybackLink } from '@/lib/payments/media-route';
+
+type Context = { params: Promise<{ token: string; file: string }> };
+
+/** A private video for the browser its link was made for, while it owns the title: ranges for seeking. */
+export async function GET(request: Request, { params }: Context) {
+  const { token, file } = await params;
+  return servePlaybackLink(request, token, file);
+}
+
+export const HEAD = GET;

@@ -1,0 +1,91 @@
+import 'server-only';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { Readable } from 'node:stream';
+import { errorResponse } from '../http/json';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.ogv': 'video/ogg',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
+};
+
+/** Paid bytes: never stored by a shared cache or the browser's disk cache, never embedded by another site. */
+const PRIVATE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'Accept-Ranges': 'bytes',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+type Range = { start: number; end: number };
+
+/**
+ * One `bytes=` range of a file of `size` bytes (RFC 9110 §14): a range, an open end, or a suffix.
+ * null: satisfy the whole file (no Range, another unit, or several ranges, which we may ignore);
+ * 'unsatisfiable': answer 416.
+ */
+export function parseRange(header: string | null, size: number): Range | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
+  if (!match) return null;
+  const spec = match[1]!.trim();
+  if (spec.includes(',')) return null;
+  const parts = /^(\d*)\s*-\s*(\d*)$/.exec(spec);
+  if (!parts || (parts[1] === '' && parts[2] === '')) return 'unsatisfiable';
+  const [, first = '', last = ''] = parts;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Streams a file with HTTP Range support (seeking in a player), validators and private caching.
+ * The file is read in chunks as the client takes them, never buffered whole.
+ */
+export async function fileResponse(path: string, request: Request, downloadName: string): Promise<Response> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) {
+    console.error(`[media] ${path} is missing: put the file there or fix the title's videourl`);
+    return errorResponse(404, 'This video file is missing on the server.');
+  }
+  const size = info.size;
+  const etag = `"${size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+  const validators = { ETag: etag, 'Last-Modified': info.mtime.toUTCString() };
+  const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const head = request.method === 'HEAD';
+
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...PRIVATE_HEADERS, ...validators } });
+
+  // A Range is honoured only while the file is still the one the client started with (If-Range).
+  const ifRange = request.headers.get('if-range');
+  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.get('range'), size);
+  if (range === 'unsatisfiable') {
+    return Response.json(
+      { error: `Range not satisfiable: this file has ${size} bytes (ask for bytes=0-${Math.max(0, size - 1)} or less).` },
+      { status: 416, headers: { ...PRIVATE_HEADERS, 'Content-Range': `bytes */${size}` } },
+    );
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const headers: Record<string, string> = {
+    ...PRIVATE_HEADERS,
+    ...validators,
+    'Content-Type': type,
+    'Content-Length': String(size === 0 ? 0 : end - start + 1),
+    'Content-Disposition': `inline; filename="${downloadName.replace(/[^\w.-]/g, '_')}"`,
+  };
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+  const body = head || size === 0 ? null : (Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: range ? 206 : 200, headers });
+}

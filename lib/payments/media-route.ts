@@ -1,0 +1,46 @@
+import 'server-only';
+import { resolve, sep } from 'node:path';
+import { cookies } from 'next/headers';
+import { NextResponse } from 'next/server';
+import { env } from '../env';
+import { errorResponse } from '../http/json';
+import { fileResponse } from '../media/file-response';
+import { videoSource } from '../media/source';
+import { signedStorageUrl } from '../media/storage';
+import { BROWSER_COOKIE, browserIdFrom } from './entitlements';
+import { checkPlaybackLink } from './playback';
+import { signingSecret } from './secret';
+import { ownsVideo } from './server';
+
+const privateRoot = resolve(process.cwd(), env.PRIVATE_MEDIA_DIR);
+
+/**
+ * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
+ * still owns the title, then streams the private file or redirects to a short-lived signed URL.
+ */
+export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response> {
+  const browser = browserIdFrom(signingSecret, (await cookies()).get(BROWSER_COOKIE)?.value);
+  const link = checkPlaybackLink(signingSecret, token, browser);
+  if (!link.ok) return errorResponse(link.status, link.reason);
+  const { claim } = link;
+  try {
+    if (!(await ownsVideo(claim.browser, claim.video))) return errorResponse(403, 'This browser has not bought this title.');
+  } catch (error) {
+    console.error('[media] could not read the ledger', error);
+    return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');
+  }
+  const source = videoSource(claim.source);
+  if (!source || source.kind === 'public' || decodeURIComponent(file) !== source.name) return errorResponse(404, 'No such video.');
+  if (source.kind === 'private') {
+    const path = resolve(privateRoot, source.file);
+    if (!path.startsWith(privateRoot + sep)) return errorResponse(404, 'No such video.');
+    return fileResponse(path, request, source.name);
+  }
+  try {
+    const url = await signedStorageUrl(source.bucket, source.object);
+    return NextResponse.redirect(url, { status: 302, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
+  } catch (error) {
+    console.error(`[media] could not sign gs://${source.bucket}/${source.object}`, error);
+    return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');
+  }
+}
