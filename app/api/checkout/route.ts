@@ -1,12 +1,15 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { rateLimit } from '@/lib/http/rate-limit';
 import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout, titlePathSchema } from '@/lib/payments/server';
 
 const bodySchema = z.object({ path: titlePathSchema });
 
 /** Starts buying a locked title: answers the recipient, the price and a fresh reference for this browser. */
 export async function POST(request: Request) {
+  const limited = await rateLimit(request, 'checkout');
+  if (limited) return limited;
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;
   const visitor = await currentVisitor();

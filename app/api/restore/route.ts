@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { rateLimit } from '@/lib/http/rate-limit';
 import { currentVisitor, markOwner, newBrowserId, restore, setBrowserCookie, signatureSchema } from '@/lib/payments/server';
 
 const bodySchema = z.object({
@@ -11,6 +12,8 @@ const bodySchema = z.object({
 
 /** Sign In With Solana: gives this browser every purchase the signing wallet made. */
 export async function POST(request: Request) {
+  const limited = await rateLimit(request, 'restore');
+  if (limited) return limited;
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;
   const visitor = await currentVisitor();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CATALOG_TAG } from '@/lib/catalog';
 import { env } from '@/lib/env';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { rateLimit } from '@/lib/http/rate-limit';
 import { bearerMatches } from '@/lib/http/secret';
 
 const bodySchema = z.object({
@@ -15,6 +16,8 @@ const bodySchema = z.object({
  * POST with `Authorization: Bearer $REVALIDATE_SECRET`, optionally `{ "paths": [...] }`; no paths refreshes every page.
  */
 export async function POST(request: Request) {
+  const limited = await rateLimit(request, 'revalidate');
+  if (limited) return limited;
   if (!env.REVALIDATE_SECRET) return errorResponse(503, 'Revalidation is not configured: set REVALIDATE_SECRET.');
   if (!bearerMatches(request, env.REVALIDATE_SECRET)) return errorResponse(401, 'Missing or wrong bearer token.');
   const body = await readJsonBody(request, bodySchema, { optional: true });

@@ -1,12 +1,15 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { rateLimit } from '@/lib/http/rate-limit';
 import { currentVisitor, finishCheckout, linkedPlayback, markOwner, renewIn, signatureSchema } from '@/lib/payments/server';
 
 const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
 
 /** Verifies a payment on chain, records it once, and only then hands out playback and the entitlement. */
 export async function POST(request: Request) {
+  const limited = await rateLimit(request, 'verify');
+  if (limited) return limited;
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;
   const visitor = await currentVisitor();

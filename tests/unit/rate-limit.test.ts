@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, clientKey, rateLimit } from '@/lib/http/rate-limit';
+
+const from = (forwardedFor?: string) =>
+  new Request('http://site.test/api/checkout', { method: 'POST', headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+
+describe('clientKey', () => {
+  it('is the right-most X-Forwarded-For entry: the address the nearest hop saw', () => {
+    expect(clientKey(from('203.0.113.9'))).toBe('203.0.113.9');
+    expect(clientKey(from('1.2.3.4, 198.51.100.7'))).toBe('198.51.100.7');
+    expect(clientKey(from(' 1.2.3.4 ,  2001:db8::1 '))).toBe('2001:db8::1');
+  });
+
+  it('falls back when the header is missing and never grows without bound', () => {
+    expect(clientKey(from())).toBe('unknown');
+    expect(clientKey(from(`1.1.1.1, ${'x'.repeat(5000)}`))).toHaveLength(100);
+  });
+});
+
+describe('rateLimit', () => {
+  it('serves a client up to its budget, then answers 429 with Retry-After and a JSON reason', async () => {
+    const client = `test-${randomUUID()}`;
+    for (let i = 0; i < BUDGETS.restore.points; i += 1) expect(await rateLimit(from(client), 'restore')).toBeNull();
+    const limited = await rateLimit(from(client), 'restore');
+    expect(limited?.status).toBe(429);
+    const retryAfter = Number(limited?.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited?.headers.get('Cache-Control')).toBe('no-store');
+    const body = (await limited?.json()) as { error: string };
+    expect(body.error).toMatch(new RegExp(`Too many restore attempts .*Try again in ${retryAfter} seconds?\\.`));
+  });
+
+  it('counts each client and each bucket apart', async () => {
+    const client = `test-${randomUUID()}`;
+    for (let i = 0; i <= BUDGETS.revalidate.points; i += 1) await rateLimit(from(client), 'revalidate');
+    expect((await rateLimit(from(client), 'revalidate'))?.status).toBe(429);
+    expect(await rateLimit(from(`test-${randomUUID()}`), 'revalidate')).toBeNull();
+    expect(await rateLimit(from(client), 'checkout')).toBeNull();
+    // A spoofed left-hand entry does not make a new client: only the right-most one counts.
+    expect((await rateLimit(from(`9.9.9.9, ${client}`), 'revalidate'))?.status).toBe(429);
+  });
+
+  it('gives humans room: every budget allows several tries a minute', () => {
+    for (const { points } of Object.values(BUDGETS)) expect(points).toBeGreaterThanOrEqual(10);
+  });
+});
