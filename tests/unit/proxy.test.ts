@@ -1,0 +1,36 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { config, decodable, proxy } from '@/proxy';
+
+describe('proxy: undecodable path segments (vercel/next.js#92527)', () => {
+  it.each(['/series/%', '/series/%E0%A4%A', '/short-films/%', '/watch/trailers/%', '/series/x/season/%', '/series/%ZZ', '/series/%ED%A0%80'])(
+    '%s is not decodable',
+    (path) => expect(decodable(path)).toBe(false),
+  );
+
+  it.each(['/series/abc', '/series/%00', '/series/..%2f', '/series/%E2%9C%93', '/series/%25', '/series/日本', `/series/${'a'.repeat(10_240)}`])(
+    '%s is decodable and left to the page',
+    (path) => expect(decodable(path)).toBe(true),
+  );
+
+  it('rewrites an undecodable page URL to the not-found page with status 404', () => {
+    const response = proxy(new NextRequest('http://localhost/series/%E0%A4%A'));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-middleware-rewrite')).toMatch(/\/_malformed-url$/);
+  });
+
+  it('answers an undecodable API URL with a JSON reason', async () => {
+    const response = proxy(new NextRequest('http://localhost/api/media/%/x'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/percent-encoding/) });
+  });
+
+  it('lets a well-formed URL through untouched', () => {
+    const response = proxy(new NextRequest('http://localhost/series/abc'));
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('runs only on the dynamic routes, never on _next or static files', () => {
+    expect(config.matcher).toEqual(['/series/:path*', '/short-films/:path*', '/watch/:path*', '/api/media/:path*']);
+  });
+});
