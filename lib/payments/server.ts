@@ -19,6 +19,7 @@ import {
 } from './entitlements';
 import { ledger } from './ledger';
 import { playbackUrl, renewAfterSeconds } from './playback';
+import { timedFetch } from './rpc';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { signingSecret } from './secret';
 import { verifyPayment, type VerifyRequest } from './verify';
@@ -31,7 +32,7 @@ export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
 const catalog = { getPurchasable };
-const connection = new Connection(env.SOLANA_RPC_URL, 'confirmed');
+const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: timedFetch(env.RPC_TIMEOUT_MS) });
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };

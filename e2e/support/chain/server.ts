@@ -5,8 +5,11 @@ import { Ledger, type RecordedTransaction } from './ledger';
 import { createRpcMethods } from './rpc';
 import { startSubscriptionServer } from './subscriptions';
 
-/** How the RPC looks while "down": HTTP 503 answers, or connections dropped without an answer. */
-export type RpcDownMode = 'unavailable' | 'reset';
+/**
+ * How the RPC looks while "down": HTTP 503 answers, connections dropped without an answer, or
+ * requests accepted and never answered (a hung node) until the RPC is up again.
+ */
+export type RpcDownMode = 'unavailable' | 'reset' | 'hang';
 
 export interface LocalChainOptions {
   /** HTTP JSON-RPC port; the websocket listens on port + 1, where web3.js looks for it. */
@@ -39,6 +42,8 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
   const ledger = new Ledger();
   const methods = createRpcMethods(ledger);
   let down: RpcDownMode | null = null;
+  /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
+  const hung = new Set<IncomingMessage>();
   const subscriptions = await startSubscriptionServer(ledger, host, port + 1);
 
   const chain: LocalChain = {
@@ -51,17 +56,23 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
     setRpcDown: (value, mode = 'unavailable') => {
       down = value ? mode : null;
       subscriptions.setDown(value);
+      if (down !== 'hang') {
+        for (const req of hung) req.socket.destroy();
+        hung.clear();
+      }
     },
     expireBlockhash: () => ledger.expireBlockhash(),
     setTimeOffset: (seconds) => ledger.setTimeOffset(seconds),
     stop: async () => {
+      for (const req of hung) req.socket.destroy();
+      hung.clear();
       server.closeAllConnections();
       await Promise.all([new Promise((resolve) => server.close(resolve)), subscriptions.stop()]);
     },
   };
 
   const control: Record<string, (body: Record<string, unknown>) => unknown> = {
-    'rpc-down': (body) => chain.setRpcDown(body.down !== false, body.mode === 'reset' ? 'reset' : 'unavailable'),
+    'rpc-down': (body) => chain.setRpcDown(body.down !== false, body.mode === 'reset' || body.mode === 'hang' ? body.mode : 'unavailable'),
     'expire-blockhash': () => chain.expireBlockhash(),
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
@@ -72,6 +83,11 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
     const path = new URL(req.url ?? '/', 'http://chain').pathname;
     if (path.startsWith('/__test/')) return handleControl(req, res, control[path.slice('/__test/'.length)]);
     if (down === 'reset') return void req.socket.destroy();
+    if (down === 'hang') {
+      hung.add(req);
+      req.socket.once('close', () => hung.delete(req));
+      return;
+    }
     if (down === 'unavailable') return reply(res, 503, 'text/plain', 'Service Unavailable');
     if (req.method === 'OPTIONS') return reply(res, 204);
     if (req.method === 'GET' && path === '/health') return reply(res, 200, 'text/plain', 'ok');

@@ -1,0 +1,91 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Connection, Keypair } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createLocalStore } from '@/lib/catalog/local';
+import { paymentTransaction } from '@/lib/payments/browser/transaction';
+import { createCheckout } from '@/lib/payments/checkout';
+import { fileLedger } from '@/lib/payments/ledger';
+import { timedFetch } from '@/lib/payments/rpc';
+import { verifyPayment } from '@/lib/payments/verify';
+import { fixtureDocuments } from '../fixtures/catalog-documents';
+
+const PORT = 8931;
+const TIMEOUT_MS = 600;
+const SECRET = 'rpc-timeout-secret-0123456789abcdef';
+const BROWSER = 'browser-a-0123456789ab';
+const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
+
+let chain: LocalChain;
+/** The server's connection, configured as lib/payments/server.ts does, with a short timeout. */
+let timed: Connection;
+
+beforeAll(async () => {
+  chain = await startLocalChain({ port: PORT });
+  timed = new Connection(chain.url, { commitment: 'confirmed', fetch: timedFetch(TIMEOUT_MS) });
+});
+afterAll(() => chain.stop());
+
+/** A real payment of a checkout, confirmed on the local chain, as the browser makes it. */
+async function paidCheckout() {
+  const connection = new Connection(chain.url, 'confirmed');
+  const payer = Keypair.generate();
+  await chain.airdrop(payer.publicKey, 2_000_000_000);
+  const started = await createCheckout('trailers/c-vault', BROWSER, { secret: SECRET, recipient: Keypair.generate().publicKey.toBase58(), lamports: 10_000_000, catalog });
+  if (!started.ok) throw new Error(started.reason);
+  const blockhash = await connection.getLatestBlockhash('confirmed');
+  const tx = paymentTransaction(payer.publicKey, started.checkout, blockhash);
+  tx.sign(payer);
+  const signature = await connection.sendRawTransaction(tx.serialize());
+  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');
+  return { token: started.token, signature };
+}
+
+describe('timedFetch', () => {
+  it('aborts a request the server never answers, and still honours the caller’s own signal', async () => {
+    chain.setRpcDown(true, 'hang');
+    try {
+      const started = Date.now();
+      await expect(timedFetch(200)(chain.url, { method: 'POST', body: '{}' })).rejects.toThrow(/abort|timeout/i);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const caller = new AbortController();
+      const pending = timedFetch(60_000)(chain.url, { method: 'POST', body: '{}', signal: caller.signal });
+      caller.abort();
+      await expect(pending).rejects.toThrow(/abort/i);
+    } finally {
+      chain.setRpcDown(false);
+    }
+  });
+});
+
+describe('verifyPayment under a hung RPC', () => {
+  it('answers 503 "your payment is safe" within about the timeout, then verifies once the RPC answers', async () => {
+    const { token, signature } = await paidCheckout();
+    const deps = { secret: SECRET, connection: timed, ledger: fileLedger(await mkdtemp(join(tmpdir(), 'solenema-ledger-'))), catalog };
+    chain.setRpcDown(true, 'hang');
+    try {
+      const started = Date.now();
+      const result = await verifyPayment({ checkoutToken: token, signature, browser: BROWSER }, deps);
+      const elapsed = Date.now() - started;
+      expect(result).toMatchObject({ ok: false, status: 503 });
+      expect(result.ok ? '' : result.reason).toMatch(/payment is safe/i);
+      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 2_000);
+    } finally {
+      chain.setRpcDown(false);
+    }
+    expect((await verifyPayment({ checkoutToken: token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+  });
+
+  it('stops cleanly with requests still hanging', async () => {
+    const other = await startLocalChain({ port: PORT + 10 });
+    other.setRpcDown(true, 'hang');
+    const hanging = fetch(other.url, { method: 'POST', body: '{}' }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await other.stop();
+    expect(await hanging).toBeInstanceOf(Error);
+  });
+});
