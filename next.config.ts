@@ -8,6 +8,9 @@ const env = parseEnv(process.env);
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Private videos are read from disk at run time: ship them with the one function that streams them
+  // (on Vercel, a serverless function only has the files its trace names).
+  outputFileTracingIncludes: { '/api/media/[token]/[file]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`] },
   images: {
     formats: ['image/avif', 'image/webp'],
     qualities: [60, 75],

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/offline';
 
 /** Starts the production server with one variable changed; resolves with its exit code and output. */
 function startWith(port: number, overrides: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -26,4 +26,10 @@ test('production does not start without ENTITLEMENT_SECRET', async () => {
   const { code, output } = await startWith(3299, { ENTITLEMENT_SECRET: '' });
   expect(code).not.toBe(0);
   expect(output).toContain('Solenema cannot start. ENTITLEMENT_SECRET: required in production');
+});
+
+test('production does not start with a purchase ledger in files it would lose', async () => {
+  const { code, output } = await startWith(3297, { FIRESTORE_EMULATOR_HOST: '', LEDGER_DIR: '' });
+  expect(code).not.toBe(0);
+  expect(output).toContain('The purchase ledger needs Firestore in production: set FIREBASE_PROJECT_ID, FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY');
 });

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/offline';
 import { lockedVideoUrls, sitePaths } from './support/catalog';
 
 const locked = lockedVideoUrls();
@@ -45,5 +46,16 @@ test('no locked playback URL reaches an unpaid browser', async ({ page, request 
   }
 
   const owned = await request.get('/api/entitlements');
-  expect(await owned.json()).toEqual({ paths: [], videos: {} });
+  expect(await owned.json()).toMatchObject({ paths: [], videos: {} });
+});
+
+/** Paid bytes, not only paid URLs: no public file is a copy of a locked title's video, under any name. */
+test('no public file carries the bytes of a locked title’s video', () => {
+  const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  const paid = new Map(filesUnder('media-private').map((file) => [digest(file), file]));
+  expect(paid.size).toBeGreaterThan(5);
+  const copies = filesUnder('public').flatMap((file) => (paid.has(digest(file)) ? [`${file} = ${paid.get(digest(file))}`] : []));
+  expect(copies).toEqual([]);
+  // Every locked local video is private: none plays a file that public/ serves.
+  expect(locked.filter((url) => url.startsWith('/'))).toEqual([]);
 });

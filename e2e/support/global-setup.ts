@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startLocalChain } from './chain';
 import { startFirestoreEmulator } from './firestore-emulator';
-import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET, SITE_URL } from './ports';
+import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET, SITE_URL } from './ports';
 import { run, startServer, stopServer } from './processes';
 
 /** Settings the e2e build is made with; NEXT_PUBLIC_* ones are inlined into the bundle at build time. */
@@ -13,11 +13,14 @@ export const e2eSiteEnv = {
   REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
   REVALIDATE_SECONDS: String(E2E_REVALIDATE_SECONDS),
   ENTITLEMENT_SECRET: E2E_ENTITLEMENT_SECRET,
+  MEDIA_TOKEN_SECONDS: String(E2E_MEDIA_TOKEN_SECONDS),
   NEXT_PUBLIC_VOICE_AGENT_ID: 'test-agent-id',
   NEXT_PUBLIC_EMAILJS_SERVICE_ID: 'service_test',
   NEXT_PUBLIC_EMAILJS_TEMPLATE_ID: 'template_test',
   NEXT_PUBLIC_EMAILJS_PUBLIC_KEY: 'public_test',
   SOLANA_RPC_URL: CHAIN_URL,
+  // Short, so a hung RPC answers the payment's 503 within seconds (payments-recovery.spec.ts).
+  RPC_TIMEOUT_MS: '3000',
   NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
   SOLANA_RECIPIENT: E2E_RECIPIENT,
   NEXT_TELEMETRY_DISABLED: '1',

@@ -7,6 +7,8 @@ export const E2E_PROJECT_ID = 'demo-solenema';
 /** Not the default (300), so a test can tell the setting reaches the pages. */
 export const E2E_REVALIDATE_SECONDS = 120;
 export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789';
+/** Short, so a test can watch a playback link run out and the page renew it. */
+export const E2E_MEDIA_TOKEN_SECONDS = 30;
 export const E2E_ENTITLEMENT_SECRET = 'e2e-entitlement-secret-0123456789abcdef';
 export const SITE_URL = `http://127.0.0.1:${E2E_PORTS.site}`;
 export const PHONE = { width: 375, height: 812 } as const;

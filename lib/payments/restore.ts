@@ -33,7 +33,7 @@ export const siteIdentity = (siteUrl: string): SiteIdentity => {
 };
 
 /** The Sign In With Solana request the wallet signs; rebuilt from the signed challenge when it comes back. */
-export function signInInput(challenge: Challenge): SolanaSignInInput {
+export function signInInput(challenge: Challenge) {
   return {
     domain: challenge.domain,
     address: challenge.wallet,
@@ -44,7 +44,7 @@ export function signInInput(challenge: Challenge): SolanaSignInInput {
     nonce: challenge.nonce,
     issuedAt: challenge.issuedAt,
     expirationTime: challenge.expirationTime,
-  };
+  } satisfies SolanaSignInInput;
 }
 
 export function createRestoreChallenge(secret: string, wallet: string, site: SiteIdentity, now = Date.now()) {

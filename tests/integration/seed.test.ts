@@ -21,6 +21,10 @@ it('npm run seed copies the embedded catalog into Firestore, and a second run wr
   const first = await sh('npm run seed --silent', { env: env() });
   expect(first.stdout).toContain(`seed: ${documents.length} written, 0 unchanged`);
   expect(first.stdout).toContain('created series/');
+  // The operator learns where paid videos live, and which locked ones are not protected.
+  expect(first.stdout).toMatch(/seed: paid media: \d+ locked videos are private:… files/);
+  expect(first.stdout).toContain('NOT protected');
+  expect(first.stdout).toContain('trailers/orbit-of-wolves: https://vimeo.com/');
 
   const second = await sh('npm run seed --silent', { env: env() });
   expect(second.stdout).toContain(`seed: 0 written, ${documents.length} unchanged`);

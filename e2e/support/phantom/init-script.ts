@@ -24,6 +24,7 @@ export interface PhantomTestState {
   signDelayMs: number;
   rpcUrl: string | null;
   signatures: string[];
+  messages: string[];
 }
 
 // __dirname and require.resolve rather than import.meta: Playwright loads this file as CommonJS.

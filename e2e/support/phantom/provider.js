@@ -58,6 +58,8 @@ function installPhantom(nacl, config) {
     rpcUrl: config.rpcUrl || null,
     /** Base58 signatures of every transaction this wallet signed, in order. */
     signatures: [],
+    /** The text of every message this wallet signed, in order. */
+    messages: [],
   };
 
   const listeners = new Map();
@@ -177,6 +179,7 @@ function installPhantom(nacl, config) {
     async signMessage(message) {
       record('signMessage');
       await approveSigning();
+      test.messages.push(new TextDecoder().decode(message));
       return { signature: sign(message), publicKey };
     },
     on(event, listener) {

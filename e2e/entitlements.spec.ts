@@ -1,0 +1,65 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
+import { signToken } from '@/lib/payments/signed-token';
+import { content } from './support/catalog';
+import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID } from './support/ports';
+import { expect, test } from './support/offline';
+import { card, reveal } from './support/purchase';
+
+const [lockedSeriesId, lockedSeries] = content.series.find(([, s]) => s.locked)!;
+const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked && t.videourl.startsWith('private:'))!;
+const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+const browserCookie = (id: string) => `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}`;
+
+test('a browser that bought 200 titles keeps all 200, and plays the ones it opens', async ({ request, browser }) => {
+  const id = newBrowserId();
+  const bought = [`series/${lockedSeriesId}`, `trailers/${lockedTrailerId}`, ...Array.from({ length: 198 }, (_, i) => `trailers/retired-title-${i}`)];
+  // What the ledger holds after 200 verified purchases in this browser (the old cookie kept only the last 60).
+  const batch = db().batch();
+  bought.forEach((path, i) =>
+    batch.set(db().doc(`entitlements/${id}~e2e-${i}`), { browser: id, path, via: `e2e-signature-${i}`, grantedAt: new Date(Date.now() - i).toISOString() }),
+  );
+  await batch.commit();
+
+  const answer = await request.get('/api/entitlements', { headers: { Cookie: browserCookie(id) } });
+  expect(answer.status()).toBe(200);
+  const owned = (await answer.json()) as { paths: string[]; videos: Record<string, string> };
+  expect(owned.paths).toHaveLength(200);
+  expect(new Set(owned.paths)).toEqual(new Set(bought));
+  const episodes = Object.values(lockedSeries.seasons).flatMap((season) => Object.values(season.episodes));
+  expect(Object.keys(owned.videos).filter((path) => path.startsWith(`series/${lockedSeriesId}/`))).toHaveLength(episodes.length);
+  expect(owned.videos[`trailers/${lockedTrailerId}`]).toMatch(/^\/api\/media\//);
+
+  // The same browser, as a visitor: the oldest purchase (the trailer) still plays.
+  const context = await browser.newContext();
+  try {
+    await context.addCookies([
+      { name: 'solenema_browser', value: browserCookieValue(E2E_ENTITLEMENT_SECRET, id), domain: '127.0.0.1', path: '/' },
+      { name: 'solenema_owns', value: '1', domain: '127.0.0.1', path: '/' },
+    ]);
+    const page = await context.newPage();
+    await page.goto('/');
+    const trailer = card(page, lockedTrailer.title);
+    await reveal(page, trailer, 'Trailers');
+    await trailer.getByRole('button', { name: /^Free/ }).click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2), { timeout: 15_000 }).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a purchase remembered by the old cookie format is carried into the ledger once', async ({ request }) => {
+  const legacy = signToken(E2E_ENTITLEMENT_SECRET, 'entitlements', { paths: [`trailers/${lockedTrailerId}`] });
+  const first = await request.get('/api/entitlements', { headers: { Cookie: `solenema_entitlements=${legacy}` } });
+  expect(first.status()).toBe(200);
+  expect((await first.json()).paths).toEqual([`trailers/${lockedTrailerId}`]);
+  const setCookies = first.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  expect(setCookies.some((c) => c.startsWith('solenema_browser='))).toBe(true);
+  expect(setCookies.some((c) => /^solenema_entitlements=;/.test(c) || /solenema_entitlements=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
+  // From now on the browser cookie alone carries it.
+  const browserValue = setCookies.find((c) => c.startsWith('solenema_browser='))!.split(';')[0]!;
+  const later = await request.get('/api/entitlements', { headers: { Cookie: browserValue } });
+  expect((await later.json()).paths).toEqual([`trailers/${lockedTrailerId}`]);
+});
