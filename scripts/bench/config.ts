@@ -45,6 +45,17 @@ export const THROUGHPUT = {
   headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' },
 } as const;
 
+/** `--only=load`: mixed traffic, split evenly over five kinds of request (see load.ts). */
+export const LOAD = {
+  connections: 50,
+  durationSeconds: 30,
+  /** A locked title (content/trailers.json) the bench's buyer owns and checkouts ask for. */
+  lockedPath: 'trailers/iron-meridian',
+  /** Bytes per media range request, at a random offset. */
+  rangeBytes: 64 * 1024,
+  headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' },
+} as const;
+
 export const READS = {
   /** After the last read, how long the emulator must stay quiet before a render counts as finished. */
   quietMs: 1_000,
@@ -91,10 +102,10 @@ export interface BenchOptions {
   lighthouseRuns: number;
 }
 
-export const SECTIONS = ['reads', 'throughput', 'bytes', 'lighthouse'] as const;
+export const SECTIONS = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-const USAGE = `usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,bytes,lighthouse] [--lighthouse-runs=N]
+const USAGE = `usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse] [--lighthouse-runs=N]
   --build              rebuild .next even when it is reusable
   --no-build           reuse .next as it is, even if stale or built with another environment
   --force              rebuild even while other Next processes (e2e server, a build) use this .next

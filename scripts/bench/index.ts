@@ -3,12 +3,13 @@
  * asserting. It starts a Firestore emulator in this process (seeded with `npm run seed`), builds when
  * .next cannot be reused, starts `next start` on loopback, then measures in turn:
  *   reads (Firestore reads per render, cold and cached) · throughput (page vs static file) ·
+ *   load (30 s of mixed pages, API calls and media ranges at 50 connections) ·
  *   bytes (JS/CSS a browser loads, wallet code) · Lighthouse (mobile).
  * Prints one table on stdout (progress goes to stderr) and writes the data to bench/results/.
  * Exit status: 0 when every measurement ran (goals met or not), 1 when the bench itself could not run
  * (or a measurement failed), 2 on a usage error. Every process it started is stopped, also on Ctrl-C.
  *
- * Usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,bytes,lighthouse]
+ * Usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
   GOALS,
+  LOAD,
   PORTS,
   parseArgs,
   READS,
@@ -32,6 +34,7 @@ import {
   type Section,
 } from './config';
 import { startEmulator, type Emulator } from './emulator';
+import { measureLoad } from './load';
 import { measureLighthouse, type ChromeHandle } from './lighthouse';
 import { measureReads } from './reads';
 import { buildRows, renderTable, writeResults, type BenchResults } from './report';
@@ -118,6 +121,9 @@ async function bench(options: BenchOptions, results: BenchResults): Promise<void
 
   results.reads = (await section('reads', options, results, () => measureReads(siteUrl, reads, targets))) ?? [];
   results.throughput = (await section('throughput', options, results, () => measureThroughput(siteUrl, targets, serverPgid))) ?? [];
+  const seriesPath = targets.find((target) => target.kind === 'series')?.path ?? '/';
+  const emulatorHost = running.emulator.host;
+  results.load = await section('load', options, results, () => measureLoad(siteUrl, emulatorHost, seriesPath));
   results.bytes = (await section('bytes', options, results, () => measureBytes(siteUrl, browserTargets))) ?? [];
   results.lighthouse =
     (await section('lighthouse', options, results, () =>
@@ -167,6 +173,7 @@ async function main(): Promise<number> {
     settings: {
       ports: PORTS,
       throughput: THROUGHPUT,
+      load: LOAD,
       reads: READS,
       goals: GOALS,
       chromiumFlags: CHROMIUM_FLAGS,
@@ -176,6 +183,7 @@ async function main(): Promise<number> {
     targets: [],
     missingTargets: [],
     throughput: [],
+    load: null,
     bytes: [],
     reads: [],
     lighthouse: [],

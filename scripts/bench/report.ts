@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { BytesResult, Totals } from './bytes';
 import { GOALS, RESULTS_DIR } from './config';
 import { CATEGORIES, type LighthouseResult } from './lighthouse';
+import type { LoadKindResult, LoadResult as MixedLoadResult } from './load';
 import type { ReadsResult } from './reads';
 import type { BuildInfo } from './server';
 import type { Target } from './targets';
@@ -23,6 +24,8 @@ export interface BenchResults {
   /** Pages that could not be chosen (thin catalog). */
   missingTargets: string[];
   throughput: ThroughputResult[];
+  /** `load`: mixed traffic, null when not run (or failed: see errors). */
+  load: MixedLoadResult | null;
   bytes: BytesResult[];
   reads: ReadsResult[];
   lighthouse: LighthouseResult[];
@@ -136,6 +139,20 @@ function readsRows(result: ReadsResult): Row[] {
   ];
 }
 
+type LoadFigures = Omit<LoadKindResult, 'kind' | 'method' | 'path' | 'statuses'>;
+
+const loadValue = (f: LoadFigures) =>
+  `${f.requestsPerSecond.toFixed(0)} req/s · p50/p99 ${ms(f.latencyP50Ms)}/${ms(f.latencyP99Ms)} ms · ` +
+  `2xx ${f.ok} (206 ${f.partial}) · 429 ${f.limited} · errors ${f.errors}`;
+
+function loadRows(result: MixedLoadResult): Row[] {
+  const measure = `load ${result.connections} conn ${result.durationSeconds} s`;
+  return [
+    ...result.kinds.map((kind): Row => [`${kind.method} ${short(kind.path).slice(0, 40)}`, `${measure}: ${kind.kind}`, loadValue(kind), '', kind.errors === 0]),
+    ['(all)', `${measure}: total`, loadValue(result.total), '0 errors other than deliberate 429s', result.total.errors === 0],
+  ];
+}
+
 const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' } as const;
 
 function lighthouseRows(result: LighthouseResult): Row[] {
@@ -176,6 +193,7 @@ export function buildRows(results: BenchResults): Row[] {
     if (reads) rows.push(...readsRows(reads));
     if (lighthouse) rows.push(...lighthouseRows(lighthouse));
   }
+  if (results.load) rows.push(...loadRows(results.load));
   for (const missing of results.missingTargets) rows.push(['(not measured)', missing, '', '', null]);
   for (const error of results.errors) rows.push(['(bench)', 'error', short(error), '', 'error']);
   return rows;
