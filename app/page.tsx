@@ -16,7 +16,6 @@ export const metadata: Metadata = pageMetadata({
   description: 'Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with 0.01 SOL through Phantom.',
   path: routes.home,
   coverimg: '/media/hero-poster.jpg',
-  kind: 'Solenema',
 });
 
 export default function HomePage() {

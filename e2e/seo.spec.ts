@@ -64,9 +64,26 @@ test('a free title names its video in JSON-LD; a title without a cover gets a ge
   const data = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);
   expect(data).toMatchObject({ '@type': 'Movie', isAccessibleForFree: true, contentUrl: expect.stringMatching(/^http.*\.mp4$/) });
   const ogImage = html.match(/<meta property="og:image" content="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
-  expect(ogImage).toContain('/og?');
+  // The card is addressed by the title's catalog path; app/og reads its name from the catalog.
+  expect(new URL(ogImage).search).toBe('?path=documentaries%2Fthe-last-lighthouse-keepers');
   const image = await request.get(new URL(ogImage).pathname + new URL(ogImage).search);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
-  expect((await request.get('/og')).status()).toBe(400);
+  expect((await request.get('/og')).headers()['content-type']).toBe('image/png'); // the site's own card
+});
+
+test('/og draws no text from the query string: free text, unknown and malformed paths are refused with a reason', async ({ request }) => {
+  for (const [query, status] of [
+    ['?title=%F0%9F%92%A5', 400],
+    ['?title=Free%20SOL%20here&kind=Series', 400],
+    ['?path=series/no-such-series', 404],
+    ['?path=series/%F0%9F%92%A5', 404],
+    ['?path=../../etc/passwd', 404],
+    ['?path=%', 404],
+  ] as const) {
+    const response = await request.get(`/og${query}`, { timeout: 10_000 });
+    expect(response.status(), query).toBe(status);
+    expect(response.headers()['content-type'], query).toMatch(/^application\/json/);
+    expect((await response.json()).error, query).toEqual(expect.any(String));
+  }
 });

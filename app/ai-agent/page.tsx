@@ -12,7 +12,6 @@ export const metadata: Metadata = pageMetadata({
   description: 'Talk to the Solenema voice agent for recommendations and support in over 30 languages.',
   path: routes.aiAgent,
   coverimg: null,
-  kind: 'Solenema',
 });
 
 const agentFeatures: Feature[] = [

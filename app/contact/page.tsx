@@ -10,7 +10,6 @@ export const metadata: Metadata = pageMetadata({
   description: 'Questions, feedback or a title you would like to see? Send the Solenema team a message.',
   path: routes.contact,
   coverimg: null,
-  kind: 'Solenema',
 });
 
 export default function ContactPage() {

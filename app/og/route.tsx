@@ -1,36 +1,39 @@
-import { ImageResponse } from 'next/og';
-import { z } from 'zod';
+import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
 import { errorResponse } from '@/lib/http/json';
+import { renderCard, type Card } from '@/lib/og/card';
+import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, parseTitlePath } from '@/lib/og/titles';
 
-const querySchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  kind: z.enum(['Trailer', 'Documentary', 'Series', 'Season', 'Short film', 'Solenema']).default('Solenema'),
-});
+const catalog = { getMovie, getSeries, getSeason, getShortFilm };
 
-/** The Open Graph card of a title that has no cover: its name on the site's gradient, 1200×630. */
-export function GET(request: Request) {
-  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return errorResponse(400, 'Expected ?title= (1–120 characters) and an optional ?kind=.');
-  const { title, kind } = query.data;
-  return new ImageResponse(
-    (
-      <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: 72,
-          color: '#f4f4f7',
-          background: 'radial-gradient(circle at 20% 10%, #4b1d87 0%, #121219 55%, #09090d 100%)',
-        }}
-      >
-        <div style={{ display: 'flex', fontSize: 30, letterSpacing: 8, color: '#b69cff' }}>{kind.toUpperCase()}</div>
-        <div style={{ display: 'flex', fontSize: title.length > 40 ? 64 : 88, fontWeight: 700, lineHeight: 1.05 }}>{title}</div>
-        <div style={{ display: 'flex', fontSize: 32, letterSpacing: 12, color: '#b0b0c3' }}>SOLENEMA</div>
-      </div>
-    ),
-    { width: 1200, height: 630, headers: { 'Cache-Control': 'public, max-age=86400, immutable' } },
-  );
+/**
+ * The Open Graph card (1200×630 PNG) of a title that has no cover: `/og?path=series/abc` draws
+ * that title's name and kind as the catalog has them; `/og` alone draws the site's card.
+ * It draws nothing a visitor types: free text in the query would let anyone publish any words
+ * as an image on our domain.
+ */
+export async function GET(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const unknown = [...new Set(params.keys())].filter((key) => key !== 'path');
+  if (unknown.length > 0) {
+    return errorResponse(400, `Unknown query parameter ${unknown.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}: /og draws catalog titles only, as /og?path=series/<id>.`);
+  }
+  const paths = params.getAll('path');
+  if (paths.length > 1) return errorResponse(400, 'Give one ?path=.');
+
+  let card: Card = SITE_CARD;
+  if (paths.length === 1) {
+    const title = parseTitlePath(paths[0]!);
+    if (!title) return errorResponse(404, `Not a title path: expected ${TITLE_PATH_FORMS}.`);
+    const found = await cardForTitle(title, catalog);
+    if (!found) return errorResponse(404, 'No title at this path in the catalog.');
+    card = found;
+  }
+
+  return new Response(new Uint8Array(await renderCard(card)), {
+    headers: {
+      'Content-Type': 'image/png',
+      // A title's name can change: a day in caches, then drawn again.
+      'Cache-Control': 'public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400',
+    },
+  });
 }

@@ -16,7 +16,6 @@ export const metadata: Metadata = pageMetadata({
   description: 'Set up Phantom, connect it to Solenema and unlock a title with Solana in four steps.',
   path: routes.walletGuide,
   coverimg: null,
-  kind: 'Solenema',
 });
 
 export default function WalletGuidePage() {

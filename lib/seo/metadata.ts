@@ -2,27 +2,28 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { absolute } from './urls';
 
-export type OgKind = 'Trailer' | 'Documentary' | 'Series' | 'Season' | 'Short film' | 'Solenema';
-
 interface TitlePage {
   title: string;
   description: string;
   path: string;
   coverimg: string | null;
-  kind: OgKind;
+  /** The title's catalog path (`series/abc`): its generated card names it. Pages that are not titles get the site's card. */
+  ogPath?: string;
   ogType?: 'video.movie' | 'video.tv_show' | 'video.episode' | 'website';
 }
 
-/** A generated card (app/og) stands in for a title without a cover of its own. */
-export const generatedOgImage = (title: string, kind: OgKind) =>
-  absolute(`/og?${new URLSearchParams({ title, kind }).toString()}`);
+/**
+ * A generated card (app/og) stands in for a page without a cover of its own. It is addressed by
+ * the title's catalog path, never by free text: app/og reads the name from the catalog.
+ */
+export const generatedOgImage = (ogPath?: string) => absolute(ogPath ? `/og?${new URLSearchParams({ path: ogPath }).toString()}` : '/og');
 
 /** Title, description, canonical URL, Open Graph and Twitter card of one page. */
-export function pageMetadata({ title, description, path, coverimg, kind, ogType = 'website' }: TitlePage): Metadata {
+export function pageMetadata({ title, description, path, coverimg, ogPath, ogType = 'website' }: TitlePage): Metadata {
   const summary = description || `Watch ${title} on Solenema: trailers, documentaries, series and short films.`;
   const image = coverimg
     ? { url: absolute(coverimg), width: 960, height: 540, alt: title }
-    : { url: generatedOgImage(title, kind), width: 1200, height: 630, alt: title };
+    : { url: generatedOgImage(ogPath), width: 1200, height: 630, alt: title };
   return {
     title,
     description: summary,

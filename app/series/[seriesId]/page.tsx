@@ -21,7 +21,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const series = await getSeries((await params).seriesId);
-  return series ? pageMetadata({ ...series, path: routes.series(series.id), kind: 'Series', ogType: 'video.tv_show' }) : {};
+  return series ? pageMetadata({ ...series, path: routes.series(series.id), ogPath: series.path, ogType: 'video.tv_show' }) : {};
 }
 
 export default async function SeriesPage({ params }: Props) {

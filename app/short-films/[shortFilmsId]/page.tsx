@@ -20,7 +20,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const film = await getShortFilm((await params).shortFilmsId);
-  return film ? pageMetadata({ ...film, path: routes.shortFilm(film.id), kind: 'Short film', ogType: 'video.movie' }) : {};
+  return film ? pageMetadata({ ...film, path: routes.shortFilm(film.id), ogPath: film.path, ogType: 'video.movie' }) : {};
 }
 
 export default async function ShortFilmPage({ params }: Props) {

@@ -28,8 +28,7 @@ export async function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const movie = await movieFor(params);
   if (!movie) return {};
-  const kind = movie.collection === 'trailers' ? 'Trailer' : 'Documentary';
-  return pageMetadata({ ...movie, path: routes.watch(movie.collection, movie.id), kind, ogType: 'video.movie' });
+  return pageMetadata({ ...movie, path: routes.watch(movie.collection, movie.id), ogPath: movie.path, ogType: 'video.movie' });
 }
 
 /** A trailer's or documentary's own page, so crawlers can index it; the player is one click away. */

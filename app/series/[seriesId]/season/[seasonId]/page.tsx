@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const season = await load(params);
   if (!season) return {};
   const path = routes.season(season.seriesId, season.id);
-  return pageMetadata({ ...season, title: `${season.title} · ${season.series.title}`, path, kind: 'Season', ogType: 'video.tv_show' });
+  return pageMetadata({ ...season, title: `${season.title} · ${season.series.title}`, path, ogPath: season.path, ogType: 'video.tv_show' });
 }
 
 export default async function SeasonPage({ params }: Props) {
