@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Generates the sample video clips, the hero clip and its poster into public/media.
+# Locked titles get their own clips outside public/ from private-clips.sh (media-private/); this script makes only the free ones.
 # Usage: bash scripts/media/clips.sh   (needs ffmpeg with libx264 + the Lato font: apt-get install fonts-lato)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
