@@ -11,7 +11,11 @@ const purchase = (signature: string, wallet: string, path = 'trailers/a'): Purch
   signature, wallet, path, lamports: 10_000_000, slot: 1, blockTime: 1, verifiedAt: new Date().toISOString(), reference: 'r',
 });
 
-/** Both ledgers promise the same thing: a signature is claimed once, whatever the race. */
+const BROWSER_A = 'browser-a-0123456789ab';
+const BROWSER_B = 'browser-b-0123456789ab';
+const BROWSER_C = 'browser-a-0123456789ac';
+
+/** Both ledgers promise the same thing: a signature is claimed once, whatever the race, and a browser keeps everything it was granted. */
 function ledgerContract(name: string, make: () => Promise<Ledger>) {
   describe(`ledger contract: ${name}`, () => {
     it('creates a purchase once: a second claim of the same signature fails and changes nothing', async () => {
@@ -36,6 +40,62 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       expect((await ledger.byWallet('buyer')).map((p) => p.path).sort()).toEqual(['series/b', 'trailers/a']);
       expect(await ledger.spendNonce('n1')).toBe(true);
       expect(await ledger.spendNonce('n1')).toBe(false);
+    });
+
+    it('keeps the browser that claimed a purchase', async () => {
+      const ledger = await make();
+      const withBrowser = { ...purchase('b1', 'buyer'), browser: BROWSER_A };
+      expect(await ledger.create(withBrowser)).toBe(true);
+      expect(await ledger.get('b1')).toEqual(withBrowser);
+      // Purchases recorded before browsers were remembered still read back.
+      await ledger.create(purchase('b0', 'buyer'));
+      expect(await ledger.get('b0')).toEqual(expect.not.objectContaining({ browser: expect.anything() }));
+    });
+
+    it('grants a path to a browser, once however often it is granted', async () => {
+      const ledger = await make();
+      expect(await ledger.ownedBy(BROWSER_A)).toEqual([]);
+      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-1');
+      expect(await ledger.ownedBy(BROWSER_A)).toEqual(['trailers/a']);
+      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-1');
+      await ledger.grant(BROWSER_A, 'trailers/a', 'restore:wallet');
+      await Promise.all(Array.from({ length: 5 }, () => ledger.grant(BROWSER_A, 'trailers/a', 'sig-race')));
+      expect(await ledger.ownedBy(BROWSER_A)).toEqual(['trailers/a']);
+    });
+
+    it('shows a browser only its own grants', async () => {
+      const ledger = await make();
+      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-a');
+      await ledger.grant(BROWSER_B, 'series/b', 'sig-b');
+      expect(await ledger.ownedBy(BROWSER_A)).toEqual(['trailers/a']);
+      expect(await ledger.ownedBy(BROWSER_B)).toEqual(['series/b']);
+      expect(await ledger.ownedBy(BROWSER_C)).toEqual([]);
+    });
+
+    it('remembers every purchase of a browser: 200 grants all come back (the old cookie kept 60)', async () => {
+      const ledger = await make();
+      const paths = Array.from({ length: 200 }, (_, i) => `trailers/t${String(i).padStart(3, '0')}`);
+      for (let i = 0; i < paths.length; i += 25) {
+        await Promise.all(paths.slice(i, i + 25).map((path) => ledger.grant(BROWSER_A, path, `sig-${path}`)));
+      }
+      const owned = await ledger.ownedBy(BROWSER_A);
+      expect(owned).toHaveLength(200);
+      expect([...owned].sort()).toEqual(paths);
+      expect(await ledger.ownedBy(BROWSER_B)).toEqual([]);
+    });
+
+    it('grants paths with slashes, long paths and paths that differ only slightly, each on its own', async () => {
+      const ledger = await make();
+      const paths = [
+        'series/salt-road/seasons/s1/episodes/e1',
+        'series/salt-road/seasons/s1',
+        'series/salt-road',
+        'shortFilms/x/episodes/ep_1.final',
+        `series/${'l'.repeat(1500)}`,
+        `series/${'l'.repeat(1499)}m`,
+      ];
+      for (const path of paths) await ledger.grant(BROWSER_A, path, 'sig');
+      expect([...(await ledger.ownedBy(BROWSER_A))].sort()).toEqual([...paths].sort());
     });
   });
 }

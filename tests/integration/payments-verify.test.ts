@@ -2,7 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
@@ -198,5 +198,91 @@ describe('verifyPayment on a local chain', () => {
       chain.setRpcDown(false);
     }
     expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+  });
+});
+
+describe('verifyPayment: what the browser is granted', () => {
+  it('records the browser that claimed the purchase and grants the title to that browser only', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    expect(result).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER } });
+    expect(await ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
+    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await ledger.ownedBy(OTHER_BROWSER)).toEqual([]);
+  });
+
+  it('keeps every title a browser buys', async () => {
+    const payer = await funded();
+    for (const path of ['trailers/c-vault', 'series/paid-show']) {
+      const started = await checkout(BROWSER, path);
+      const signature = await payAsBrowser(payer, started);
+      expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    }
+    expect([...(await ledger.ownedBy(BROWSER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
+  });
+});
+
+describe('verifyPayment while the ledger is failing', () => {
+  /** The file ledger, with one operation failing while `down` is set, as Firestore does when unreachable. */
+  function failing(operation: 'create' | 'grant' | 'get') {
+    const state = { down: true, calls: 0 };
+    const wrapped: Ledger = {
+      ...ledger,
+      [operation]: async (...args: unknown[]) => {
+        state.calls += 1;
+        if (state.down) throw Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 });
+        return (ledger[operation] as (...a: unknown[]) => Promise<unknown>)(...args);
+      },
+    };
+    return { state, deps: { ...deps, ledger: wrapped } };
+  }
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    return () => vi.restoreAllMocks();
+  });
+
+  it.each(['create', 'grant', 'get'] as const)(
+    'answers 503 "your payment is safe" when the ledger’s %s throws, then finishes the same request once it is back',
+    async (operation) => {
+      const payer = await funded();
+      const started = await checkout();
+      const signature = await payAsBrowser(payer, started);
+      const request = { checkoutToken: started.token, signature, browser: BROWSER };
+      const flaky = failing(operation);
+
+      const down = await verifyPayment(request, flaky.deps);
+      expect(down).toMatchObject({ ok: false, status: 503 });
+      expect(!down.ok && down.reason).toMatch(/payment is safe/i);
+      expect(flaky.state.calls).toBeGreaterThan(0);
+      // A retry while it is still down is refused the same way, and loses nothing.
+      expect(await verifyPayment(request, flaky.deps)).toMatchObject({ ok: false, status: 503 });
+
+      flaky.state.down = false;
+      const back = await verifyPayment(request, flaky.deps);
+      expect(back).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER, path: 'trailers/c-vault' } });
+      expect(await ledgerFiles()).toEqual([`${signature}.json`]);
+      expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+      // And the answer stays the same afterwards.
+      expect(await verifyPayment(request, flaky.deps)).toEqual(back);
+      expect(await ledgerFiles()).toHaveLength(1);
+    },
+  );
+
+  it('answers 503 when the catalog cannot be read, and succeeds once it can', async () => {
+    const payer = await funded();
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const request = { checkoutToken: started.token, signature, browser: BROWSER };
+    let down = true;
+    const flakyCatalog = {
+      getPurchasable: (path: string) => (down ? Promise.reject(new Error('catalog unavailable')) : catalog.getPurchasable(path)),
+    };
+    expect(await verifyPayment(request, { ...deps, catalog: flakyCatalog })).toMatchObject({ ok: false, status: 503, reason: expect.stringMatching(/payment is safe/i) });
+    down = false;
+    expect((await verifyPayment(request, { ...deps, catalog: flakyCatalog })).ok).toBe(true);
+    expect(await ledgerFiles()).toHaveLength(1);
   });
 });
