@@ -2,49 +2,179 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
+import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileLedger, type Ledger, type Purchase } from '@/lib/payments/ledger';
-import { createRestoreChallenge, restorePurchases } from '@/lib/payments/restore';
+import { RESTORE_STATEMENT, createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from '@/lib/payments/restore';
 
 const SECRET = 'restore-test-secret-0123456789abcdef';
+const SITE = siteIdentity('http://127.0.0.1:3210');
 const buyer = Keypair.generate();
+const wallet = buyer.publicKey.toBase58();
 let ledger: Ledger;
 
-const purchase = (signature: string, wallet: string, path: string): Purchase => ({
-  signature, wallet, path, lamports: 10_000_000, slot: 1, blockTime: 1, verifiedAt: new Date().toISOString(), reference: 'r',
+const purchase = (signature: string, owner: string, path: string): Purchase => ({
+  signature, wallet: owner, path, lamports: 10_000_000, slot: 1, blockTime: 1, verifiedAt: new Date().toISOString(), reference: 'r',
 });
 
-const sign = (message: string, signer = buyer) => bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), signer.secretKey));
+/** A Sign In With Solana request as a wallet receives it (domain and address are always set). */
+type SignInInput = Parameters<typeof createSignInMessage>[0];
+
+/** What the browser sends back: the exact bytes signed (what a wallet's signIn, or the signMessage fallback, signs). */
+function answer(token: string, input: SignInInput, signer: Keypair = buyer): RestoreAnswer {
+  const bytes = createSignInMessage(input);
+  return {
+    token,
+    signedMessage: Buffer.from(bytes).toString('base64'),
+    signature: bs58.encode(nacl.sign.detached(bytes, signer.secretKey)),
+  };
+}
+
+const challenge = (now?: number) => createRestoreChallenge(SECRET, wallet, SITE, now);
 
 beforeEach(async () => {
   ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-restore-')));
-  await ledger.create(purchase('sig1', buyer.publicKey.toBase58(), 'trailers/a'));
-  await ledger.create(purchase('sig2', buyer.publicKey.toBase58(), 'series/b'));
+  await ledger.create(purchase('sig1', wallet, 'trailers/a'));
+  await ledger.create(purchase('sig2', wallet, 'series/b'));
+  // The same title bought twice (two browsers) is listed once.
+  await ledger.create(purchase('sig4', wallet, 'trailers/a'));
   await ledger.create(purchase('sig3', Keypair.generate().publicKey.toBase58(), 'trailers/other'));
 });
 
-describe('restorePurchases', () => {
-  it('lists every purchase of the wallet that signed the challenge', async () => {
-    const { token, message } = createRestoreChallenge(SECRET, buyer.publicKey.toBase58());
-    expect(message).toContain(buyer.publicKey.toBase58());
-    const result = await restorePurchases(SECRET, token, sign(message), ledger);
-    expect(result).toMatchObject({ ok: true, wallet: buyer.publicKey.toBase58() });
-    expect(result.ok && result.paths.sort()).toEqual(['series/b', 'trailers/a']);
-  });
-
-  it('accepts a challenge once', async () => {
-    const { token, message } = createRestoreChallenge(SECRET, buyer.publicKey.toBase58());
-    expect((await restorePurchases(SECRET, token, sign(message), ledger)).ok).toBe(true);
-    expect(await restorePurchases(SECRET, token, sign(message), ledger)).toMatchObject({ ok: false, status: 409 });
-  });
-
-  it('refuses a signature by another key, and an altered challenge', async () => {
-    const { token, message } = createRestoreChallenge(SECRET, buyer.publicKey.toBase58());
-    expect(await restorePurchases(SECRET, token, sign(message, Keypair.generate()), ledger)).toMatchObject({ ok: false, status: 401 });
-    expect(await restorePurchases(SECRET, `${token}x`, sign(message), ledger)).toMatchObject({ ok: false, status: 400 });
-    expect(await restorePurchases(SECRET, token, 'not-base58-0OIl', ledger)).toMatchObject({ ok: false, status: 401 });
+describe('createRestoreChallenge', () => {
+  it('asks the wallet to Sign In With Solana on our domain and URI, with a fresh alphanumeric nonce and a short lifetime', () => {
+    expect(SITE).toEqual({ domain: '127.0.0.1:3210', uri: 'http://127.0.0.1:3210' });
+    const now = Date.parse('2026-01-02T03:04:05.000Z');
+    const { token, input } = challenge(now);
+    expect(token).toEqual(expect.any(String));
+    expect(input).toMatchObject({
+      domain: '127.0.0.1:3210',
+      uri: 'http://127.0.0.1:3210',
+      address: wallet,
+      statement: RESTORE_STATEMENT,
+      issuedAt: '2026-01-02T03:04:05.000Z',
+    });
+    expect(input.statement).toMatch(/\S/);
+    expect(input.nonce).toMatch(/^[A-Za-z0-9]{8,}$/);
+    expect(Date.parse(input.expirationTime!)).toBeGreaterThan(now);
+    expect(Date.parse(input.expirationTime!) - now).toBeLessThanOrEqual(60 * 60 * 1000);
+    expect(challenge(now).input.nonce).not.toBe(input.nonce);
+    // The text a wallet shows names our domain first, as SIWS requires.
+    expect(new TextDecoder().decode(createSignInMessage(input))).toMatch(/^127\.0\.0\.1:3210 wants you to sign in with your Solana account:\n/);
   });
 });
 
+describe('restorePurchases (Sign In With Solana)', () => {
+  it('lists every purchase of the wallet that signed the challenge, each path once', async () => {
+    const { token, input } = challenge();
+    const result = await restorePurchases(SECRET, answer(token, input), SITE, ledger);
+    expect(result).toMatchObject({ ok: true, wallet });
+    expect(result.ok && [...result.paths].sort()).toEqual(['series/b', 'trailers/a']);
+  });
+
+  it('accepts a challenge once: the same answer again is 409', async () => {
+    const { token, input } = challenge();
+    const signed = answer(token, input);
+    expect((await restorePurchases(SECRET, signed, SITE, ledger)).ok).toBe(true);
+    expect(await restorePurchases(SECRET, signed, SITE, ledger)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it('refuses a signature by another key (401), and a refused answer does not spend the nonce', async () => {
+    const { token, input } = challenge();
+    expect(await restorePurchases(SECRET, answer(token, input, Keypair.generate()), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect((await restorePurchases(SECRET, answer(token, input), SITE, ledger)).ok).toBe(true);
+  });
+
+  it('refuses a message that names another domain, even signed by the right key (a phishing page’s request)', async () => {
+    const { token, input } = challenge();
+    expect(await restorePurchases(SECRET, answer(token, { ...input, domain: 'evil.example' }), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('refuses a message with another URI, signed by the right key', async () => {
+    const { token, input } = challenge();
+    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'https://evil.example' }), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'http://127.0.0.1:3210/restore' }), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('refuses a message whose other fields differ from the challenge: nonce, statement, expiry, chain, address', async () => {
+    const { token, input } = challenge();
+    const other = challenge().input;
+    const variants: SignInInput[] = [
+      { ...input, nonce: other.nonce },
+      { ...input, statement: 'Send me everything.' },
+      { ...input, expirationTime: new Date(Date.now() + 365 * 86_400_000).toISOString() },
+      { ...input, chainId: 'solana:mainnet' },
+      { ...input, resources: ['https://evil.example'] },
+    ];
+    for (const variant of variants) {
+      expect(await restorePurchases(SECRET, answer(token, variant), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    }
+    const stranger = Keypair.generate();
+    const strangers = answer(token, { ...input, address: stranger.publicKey.toBase58() }, stranger);
+    expect(await restorePurchases(SECRET, strangers, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    // None of the refusals spent the nonce.
+    expect((await restorePurchases(SECRET, answer(token, input), SITE, ledger)).ok).toBe(true);
+  });
+
+  it('refuses a challenge made for another site, checked against ours (401)', async () => {
+    const theirs = siteIdentity('https://evil.example');
+    const { token, input } = createRestoreChallenge(SECRET, wallet, theirs);
+    expect(input.domain).toBe('evil.example');
+    expect(await restorePurchases(SECRET, answer(token, input), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    // Another port on the same host is another site, too.
+    const otherPort = createRestoreChallenge(SECRET, wallet, siteIdentity('http://127.0.0.1:3211'));
+    expect(await restorePurchases(SECRET, answer(otherPort.token, otherPort.input), SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('refuses an expired challenge (401), and accepts it until then', async () => {
+    const issued = Date.now();
+    const { token, input } = challenge(issued);
+    const expires = Date.parse(input.expirationTime!);
+    const signed = answer(token, input);
+    expect(await restorePurchases(SECRET, signed, SITE, ledger, expires + 1)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, signed, SITE, ledger, expires)).toMatchObject({ ok: false, status: 401 });
+    expect((await restorePurchases(SECRET, signed, SITE, ledger, expires - 1000)).ok).toBe(true);
+  });
+
+  it('refuses an altered token or one signed with another secret (400)', async () => {
+    const { token, input } = challenge();
+    expect(await restorePurchases(SECRET, answer(`${token}x`, input), SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+    const [, mac] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...input, wallet, domain: SITE.domain, uri: SITE.uri, expirationTime: '2999-01-01T00:00:00.000Z' })).toString('base64url');
+    expect(await restorePurchases(SECRET, answer(`${forged}.${mac}`, input), SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+    const foreign = createRestoreChallenge(`${SECRET}-other`, wallet, SITE);
+    expect(await restorePurchases(SECRET, answer(foreign.token, foreign.input), SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer('garbage', input), SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('answers garbage base64 and base58 with 401, never a throw', async () => {
+    const { token, input } = challenge();
+    const good = answer(token, input);
+    const garbage: RestoreAnswer[] = [
+      { ...good, signature: 'not-base58-0OIl' },
+      { ...good, signature: '' },
+      { ...good, signature: bs58.encode(new Uint8Array(10)) },
+      { ...good, signedMessage: '%%%not base64%%%' },
+      { ...good, signedMessage: '' },
+      { ...good, signedMessage: Buffer.from('hello').toString('base64') },
+      { ...good, signedMessage: '%%%', signature: '0OIl' },
+    ];
+    for (const bad of garbage) {
+      await expect(restorePurchases(SECRET, bad, SITE, ledger)).resolves.toMatchObject({ ok: false, status: 401 });
+    }
+    expect((await restorePurchases(SECRET, good, SITE, ledger)).ok).toBe(true);
+  });
+
+  it('refuses, without throwing, a challenge for an address that is not a public key', async () => {
+    const { token, input } = createRestoreChallenge(SECRET, 'not-a-wallet', SITE);
+    await expect(restorePurchases(SECRET, answer(token, input), SITE, ledger)).resolves.toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('restores nothing for a wallet that bought nothing, but still succeeds', async () => {
+    const fresh = Keypair.generate();
+    const { token, input } = createRestoreChallenge(SECRET, fresh.publicKey.toBase58(), SITE);
+    expect(await restorePurchases(SECRET, answer(token, input, fresh), SITE, ledger)).toEqual({ ok: true, wallet: fresh.publicKey.toBase58(), paths: [] });
+  });
+});
