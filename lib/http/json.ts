@@ -6,13 +6,24 @@ export function errorResponse(status: number, reason: string) {
   return NextResponse.json({ error: reason }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
-/** Reads and validates a JSON body; a bad one becomes a 400 naming what is wrong. */
+/**
+ * The largest JSON body any API route takes. The biggest real one (a restore: a signed message,
+ * a challenge token and a signature) is a few kilobytes; anything far larger is refused unread.
+ */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_REASON_LENGTH = 500;
+
+/** Reads and validates a JSON body; a bad one becomes a 4xx naming what is wrong. */
 export async function readJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   { optional = false } = {},
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: NextResponse }> {
-  const text = await request.text();
+  const text = await readText(request, MAX_JSON_BODY_BYTES);
+  if (text === 'too large') {
+    return { ok: false, response: errorResponse(413, `Request body is too large: at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`) };
+  }
+  if (text === null) return { ok: false, response: errorResponse(400, 'Request body could not be read.') };
   let value: unknown;
   try {
     value = text.trim() === '' && optional ? {} : JSON.parse(text);
@@ -21,8 +32,37 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   const result = schema.safeParse(value);
   if (!result.success) {
-    const reason = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+    let reason = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+    if (reason.length > MAX_REASON_LENGTH) reason = `${reason.slice(0, MAX_REASON_LENGTH - 1)}…`;
     return { ok: false, response: errorResponse(400, `Invalid request body: ${reason}`) };
   }
   return { ok: true, data: result.data };
+}
+
+/**
+ * The body as text (invalid UTF-8 becomes U+FFFD), reading no more than `limit` bytes: a declared
+ * or streamed body beyond it stops the read. null: the body could not be read (the client went away).
+ */
+async function readText(request: Request, limit: number): Promise<string | 'too large' | null> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) return 'too large';
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return 'too large';
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
