@@ -30,6 +30,14 @@ export function browserIdFrom(secret: string, cookie: string | undefined): strin
   return readToken(secret, BROWSER_PURPOSE, cookie, browserTokenSchema)?.id ?? null;
 }
 
+/**
+ * A bare id, as cookies held it before they were signed. Still honoured (as unguessable as before)
+ * so a payment pending from then, whose checkout names it, finishes; the answer re-signs the cookie.
+ */
+export function unsignedBrowserIdFrom(cookie: string | undefined): string | null {
+  return browserIdSchema.safeParse(cookie).success ? (cookie as string) : null;
+}
+
 export function readLegacyEntitlements(secret: string, cookie: string | undefined): string[] {
   if (!cookie || cookie.length > 8192) return [];
   return readToken(secret, LEGACY_PURPOSE, cookie, legacySchema)?.paths ?? [];

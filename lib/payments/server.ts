@@ -16,6 +16,7 @@ import {
   newBrowserId,
   readLegacyEntitlements,
   unlocks,
+  unsignedBrowserIdFrom,
 } from './entitlements';
 import { ledger } from './ledger';
 import { playbackUrl, renewAfterSeconds } from './playback';
@@ -37,11 +38,18 @@ const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
 
-/** This browser's id (from its signed cookie), and the paths a cookie of the old format still lists. */
+/**
+ * This browser's id (from its signed cookie, or a bare one from before cookies were signed: `unsigned`,
+ * to be re-signed), and the paths a cookie of the old format still lists.
+ */
 export async function currentVisitor() {
   const jar = await cookies();
+  const cookie = jar.get(BROWSER_COOKIE)?.value;
+  const signed = browserIdFrom(signingSecret, cookie);
+  const unsigned = signed ? null : unsignedBrowserIdFrom(cookie);
   return {
-    browser: browserIdFrom(signingSecret, jar.get(BROWSER_COOKIE)?.value),
+    browser: signed ?? unsigned,
+    unsigned: unsigned !== null,
     legacyOwned: readLegacyEntitlements(signingSecret, jar.get(LEGACY_ENTITLEMENT_COOKIE)?.value),
   };
 }

@@ -23,7 +23,9 @@ describe('embedded catalog (content/)', () => {
     ]);
     for (const s of series) await catalog.getSeries(s.id).then((d) => Promise.all(d!.seasons.map((x) => catalog.getSeason(s.id, x.id))));
     for (const f of films) await catalog.getShortFilm(f.id);
-    expect(warn).not.toHaveBeenCalled();
+    // Skips nothing; the one warning is the deliberate example of a locked title on a public host (Vimeo),
+    // which the operator is told is not protected.
+    expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[catalog\] trailers\/orbit-of-wolves: locked, but its video is a public URL/)]]);
     expect(trailers.length).toBeGreaterThanOrEqual(8);
     expect(documentaries.length).toBeGreaterThanOrEqual(6);
     expect(series.length).toBeGreaterThanOrEqual(6);

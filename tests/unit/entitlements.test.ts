@@ -121,3 +121,14 @@ describe('unlocks', () => {
     expect(unlocks([], 'trailers/x')).toBe(false);
   });
 });
+
+describe('browser ids from before cookies were signed', () => {
+  it('are still honoured (a pending payment names them), only in their exact old shape', async () => {
+    const { unsignedBrowserIdFrom } = await import('@/lib/payments/entitlements');
+    const id = newBrowserId();
+    expect(unsignedBrowserIdFrom(id)).toBe(id);
+    expect(unsignedBrowserIdFrom(`${id}x`)).toBeNull();
+    expect(unsignedBrowserIdFrom(browserCookieValue(SECRET, id))).toBeNull();
+    expect(unsignedBrowserIdFrom(undefined)).toBeNull();
+  });
+});

@@ -24,6 +24,6 @@ export async function POST(request: Request) {
     { checkout: result.token, reference, recipient, lamports, path, title, network: 'devnet' },
     { headers: { 'Cache-Control': 'no-store' } },
   );
-  if (!visitor.browser) setBrowserCookie(response, request, browser);
+  if (!visitor.browser || visitor.unsigned) setBrowserCookie(response, request, browser);
   return response;
 }

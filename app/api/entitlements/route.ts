@@ -22,8 +22,8 @@ export async function GET(request: Request) {
     const paths = await ownedPaths(browser);
     const videos = browser ? await ownedVideos(paths, browser) : {};
     const response = NextResponse.json({ paths, videos, renewIn }, { headers: { 'Cache-Control': 'private, no-store' } });
+    if (browser && (visitor.unsigned || (adopting && !visitor.browser))) setBrowserCookie(response, request, browser);
     if (adopting && browser) {
-      if (!visitor.browser) setBrowserCookie(response, request, browser);
       clearLegacyCookie(response);
       markOwner(response, request);
     }

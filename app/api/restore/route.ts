@@ -24,7 +24,7 @@ export async function POST(request: Request) {
   });
   if (!result.ok) return errorResponse(result.status, result.reason);
   const response = NextResponse.json({ wallet: result.wallet, restored: result.paths }, { headers: { 'Cache-Control': 'no-store' } });
-  if (!visitor.browser) setBrowserCookie(response, request, browser);
+  if (!visitor.browser || visitor.unsigned) setBrowserCookie(response, request, browser);
   if (result.paths.length > 0) markOwner(response, request);
   return response;
 }

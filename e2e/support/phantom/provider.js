@@ -179,7 +179,8 @@ function installPhantom(nacl, config) {
     async signMessage(message) {
       record('signMessage');
       await approveSigning();
-      test.messages.push(new TextDecoder().decode(message));
+      // Byte by byte: the messages signed here are ASCII, and this also runs where TextDecoder does not exist.
+      test.messages.push(Array.from(message, (byte) => String.fromCharCode(byte)).join(''));
       return { signature: sign(message), publicKey };
     },
     on(event, listener) {

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, finishCheckout, linkedPlayback, markOwner, renewIn, signatureSchema } from '@/lib/payments/server';
+import { currentVisitor, finishCheckout, linkedPlayback, markOwner, renewIn, setBrowserCookie, signatureSchema } from '@/lib/payments/server';
 
 const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
 
@@ -22,5 +22,6 @@ export async function POST(request: Request) {
     { headers: { 'Cache-Control': 'no-store' } },
   );
   markOwner(response, request);
+  if (visitor.unsigned) setBrowserCookie(response, request, visitor.browser);
   return response;
 }
