@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/offline';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { E2E_PROJECT_ID, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET } from './support/ports';

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/offline';
 
 /** Home's budget for the JavaScript a first visit downloads before the page has loaded. */
 const HOME_BUDGET_GZIP_BYTES = 150 * 1024;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/offline';
 import { lockedVideoUrls } from './support/catalog';
 import { SITE_URL } from './support/ports';
 
