@@ -1,27 +1,41 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { documentIdSchema } from './lib/catalog/schemas';
 
 /**
- * Next.js answers 500 to a dynamic route whose path segment cannot be percent-decoded
- * (`/series/%`, `/series/%E0%A4%A`, `/watch/trailers/%`): its route matcher calls
- * decodeURIComponent, which throws, and in production the error escapes as a 500
- * (vercel/next.js#92527; fix proposed in vercel/next.js#92557). Such a URL cannot name any
- * title, so until Next handles it, this proxy answers it here, before routing, with the
- * site's own 404 page (or a JSON 404 under /api). Remove once the upstream fix ships.
+ * Answers, before routing, the title URLs that cannot name any title, with the site's own 404
+ * page (a JSON 404 under /api). Two reasons, one place:
  *
- * Only the dynamic routes run through here (see `config.matcher`): static assets, `_next`
- * and the other pages never pay for it.
+ * 1. Next.js answers 500 to a dynamic route whose path segment cannot be percent-decoded
+ *    (`/series/%`, `/series/%E0%A4%A`, `/watch/trailers/%`): its route matcher calls
+ *    decodeURIComponent, which throws, and in production the error escapes as a 500
+ *    (vercel/next.js#92527; fix proposed in vercel/next.js#92557). Remove that part once the
+ *    upstream fix ships.
+ * 2. A title page that calls notFound() renders inside app/loading.tsx's Suspense boundary, so
+ *    its HTML carries the loading skeleton and only the browser's JavaScript draws the 404 page.
+ *    An id that is not a catalog id at all (`%00`, `..%2f`, unicode, 10 KB: see
+ *    documentIdSchema) is sent here to the not-found page, rendered on the server, at once and
+ *    without reading the catalog, as Next's docs advise for a 404 before streaming starts.
+ *
+ * Only the dynamic routes run through here (see `config.matcher`): static assets, `_next` and
+ * the other pages never pay for it.
  */
 export function proxy(request: NextRequest) {
-  if (decodable(request.nextUrl.pathname)) return NextResponse.next();
-  if (request.nextUrl.pathname.startsWith('/api/')) {
-    return NextResponse.json(
-      { error: 'The URL has a path segment that is not valid percent-encoding.' },
-      { status: 404, headers: { 'Cache-Control': 'no-store' } },
-    );
+  const { pathname } = request.nextUrl;
+  if (!decodable(pathname)) {
+    if (pathname.startsWith('/api/')) {
+      return NextResponse.json(
+        { error: 'The URL has a path segment that is not valid percent-encoding.' },
+        { status: 404, headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    return notFoundPage(request);
   }
-  // A path no route matches renders app/not-found.tsx; status keeps it a real 404.
-  return NextResponse.rewrite(new URL('/_malformed-url', request.url), { status: 404 });
+  if (!namesPossibleTitle(pathname)) return notFoundPage(request);
+  return NextResponse.next();
 }
+
+/** A path no route matches renders app/not-found.tsx; the status keeps it a real 404. */
+const notFoundPage = (request: NextRequest) => NextResponse.rewrite(new URL('/_not-a-title', request.url), { status: 404 });
 
 /** Whether every segment of a raw (still percent-encoded) path decodes. */
 export function decodable(pathname: string): boolean {
@@ -31,6 +45,22 @@ export function decodable(pathname: string): boolean {
   } catch {
     return false;
   }
+}
+
+const isId = (segment: string) => documentIdSchema.safeParse(decodeURIComponent(segment)).success;
+
+/** The title pages, by their segments after the first; `true` for any other path (its route decides). */
+const titlePages: [RegExp, (segments: string[]) => boolean][] = [
+  [/^\/series\/[^/]+$/, ([id]) => isId(id!)],
+  [/^\/series\/[^/]+\/season\/[^/]+$/, ([seriesId, , seasonId]) => isId(seriesId!) && isId(seasonId!)],
+  [/^\/short-films\/[^/]+$/, ([id]) => isId(id!)],
+  [/^\/watch\/[^/]+\/[^/]+$/, ([collection, id]) => (collection === 'trailers' || collection === 'documentaries') && isId(id!)],
+];
+
+/** Whether a decodable path could be a title page that exists: false for `/series/%00`, `/watch/movies/x`, … */
+export function namesPossibleTitle(pathname: string): boolean {
+  const page = titlePages.find(([pattern]) => pattern.test(pathname));
+  return page ? page[1](pathname.split('/').slice(2)) : true;
 }
 
 export const config = {

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { config, decodable, proxy } from '@/proxy';
+import { config, decodable, namesPossibleTitle, proxy } from '@/proxy';
 
 describe('proxy: undecodable path segments (vercel/next.js#92527)', () => {
   it.each(['/series/%', '/series/%E0%A4%A', '/short-films/%', '/watch/trailers/%', '/series/x/season/%', '/series/%ZZ', '/series/%ED%A0%80'])(
@@ -16,13 +16,39 @@ describe('proxy: undecodable path segments (vercel/next.js#92527)', () => {
   it('rewrites an undecodable page URL to the not-found page with status 404', () => {
     const response = proxy(new NextRequest('http://localhost/series/%E0%A4%A'));
     expect(response.status).toBe(404);
-    expect(response.headers.get('x-middleware-rewrite')).toMatch(/\/_malformed-url$/);
+    expect(response.headers.get('x-middleware-rewrite')).toMatch(/\/_not-a-title$/);
   });
 
   it('answers an undecodable API URL with a JSON reason', async () => {
     const response = proxy(new NextRequest('http://localhost/api/media/%/x'));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/percent-encoding/) });
+  });
+
+  it.each([
+    ['/series/deep-field-station', true],
+    ['/series/%61bc', true],
+    ['/series/x/season/season-one', true],
+    ['/short-films/the-moth-collector', true],
+    ['/watch/trailers/abc', true],
+    ['/watch/documentaries/abc_1', true],
+    ['/series/a/b', true], // no such route: Next's own 404
+    ['/series/%00', false],
+    ['/series/..%2f', false],
+    ['/series/%F0%9F%92%A5', false],
+    ['/series/日本', false],
+    [`/series/${'a'.repeat(129)}`, false],
+    ['/series/x/season/%2e', false],
+    ['/series/%20/season/x', false],
+    ['/short-films/a.b', false],
+    ['/watch/movies/abc', false],
+    ['/watch/trailers/%3Cscript%3E', false],
+  ])('%s could name a title: %s', (path, expected) => expect(namesPossibleTitle(path)).toBe(expected));
+
+  it('sends an id that cannot exist to the server-rendered 404 page', () => {
+    const response = proxy(new NextRequest('http://localhost/watch/trailers/%00'));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-middleware-rewrite')).toMatch(/\/_not-a-title$/);
   });
 
   it('lets a well-formed URL through untouched', () => {
