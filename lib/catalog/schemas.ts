@@ -58,5 +58,11 @@ export type SeasonDoc = z.infer<typeof seasonDocSchema>;
 export type EpisodeDoc = z.infer<typeof episodeDocSchema>;
 export type ShortFilmDoc = z.infer<typeof shortFilmDocSchema>;
 
-/** A Firestore document id: what a route segment must look like before we ask for it. */
-export const documentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+/**
+ * A Firestore document id: what a route segment must look like before we ask for it. Firestore
+ * refuses ids matching `__.*__` (reserved) with an error, not a "not found", so they never reach it.
+ */
+export const documentIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/)
+  .refine((id) => !/^__.*__$/.test(id), 'ids matching __.*__ are reserved by Firestore');

@@ -30,6 +30,7 @@ describe('catalog document schemas', () => {
 
   it('accepts Firestore ids and refuses anything that could escape a path', () => {
     expect(documentIdSchema.safeParse('the-salt-road_2').success).toBe(true);
-    for (const bad of ['', 'a/b', '..', 'a b', 'x'.repeat(129), '%2F']) expect(documentIdSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['', 'a/b', '..', 'a b', 'x'.repeat(129), '%2F', '__proto__', '__x__']) expect(documentIdSchema.safeParse(bad).success).toBe(false);
+    expect(documentIdSchema.safeParse('constructor').success).toBe(true);
   });
 });
