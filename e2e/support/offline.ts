@@ -80,11 +80,15 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-/** Lets violation events already queued in open pages reach the binding. */
+/**
+ * Lets violation events already queued in open pages reach the binding. Bounded: a page with
+ * JavaScript disabled never runs the timer (and records nothing anyway).
+ */
 async function settle(context: BrowserContext) {
+  const bounded = new Promise((resolve) => setTimeout(resolve, 1_000));
   await Promise.all(
     context.pages().map((page) =>
-      page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined),
+      Promise.race([page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined), bounded]),
     ),
   );
 }
