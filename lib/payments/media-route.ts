@@ -12,7 +12,14 @@ import { checkPlaybackLink } from './playback';
 import { signingSecret } from './secret';
 import { ownsVideo } from './server';
 
-const privateRoot = resolve(process.cwd(), env.PRIVATE_MEDIA_DIR);
+// The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
+// ignore comments Turbopack would trace the whole project, public/ included, into the function.
+const privateRoot = resolve(/* turbopackIgnore: true */ process.cwd(), env.PRIVATE_MEDIA_DIR);
+
+/** Next hands the segment over decoded; a name with reserved characters may still arrive encoded. */
+function namesMatch(segment: string, name: string): boolean {
+  return segment === name || segment === encodeURIComponent(name);
+}
 
 /**
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
@@ -30,9 +37,9 @@ export async function servePlaybackLink(request: Request, token: string, file: s
     return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');
   }
   const source = videoSource(claim.source);
-  if (!source || source.kind === 'public' || decodeURIComponent(file) !== source.name) return errorResponse(404, 'No such video.');
+  if (!source || source.kind === 'public' || !namesMatch(file, source.name)) return errorResponse(404, 'No such video.');
   if (source.kind === 'private') {
-    const path = resolve(privateRoot, source.file);
+    const path = resolve(/* turbopackIgnore: true */ privateRoot, source.file);
     if (!path.startsWith(privateRoot + sep)) return errorResponse(404, 'No such video.');
     return fileResponse(path, request, source.name);
   }
