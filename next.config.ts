@@ -9,8 +9,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Private videos are read from disk at run time: ship them with the one function that streams them
-  // (on Vercel, a serverless function only has the files its trace names).
-  outputFileTracingIncludes: { '/api/media/[token]/[file]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`] },
+  // (on Vercel, a serverless function only has the files its trace names). The key is a glob, so the
+  // route's brackets are escaped; unescaped they are character classes and match nothing.
+  outputFileTracingIncludes: { '/api/media/\\[token\\]/\\[file\\]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`] },
   images: {
     formats: ['image/avif', 'image/webp'],
     qualities: [60, 75],

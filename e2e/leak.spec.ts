@@ -59,3 +59,18 @@ test('no public file carries the bytes of a locked title’s video', () => {
   // Every locked local video is private: none plays a file that public/ serves.
   expect(locked.filter((url) => url.startsWith('/'))).toEqual([]);
 });
+
+/**
+ * A deployment only has the files a function's trace names: every private clip must ship with the
+ * media route (and with no other function), or paid titles would 404 on Vercel.
+ */
+test('the build ships every private video with the media route, and only there', () => {
+  const traced = (route: string) =>
+    (JSON.parse(readFileSync(`.next/server/app/${route}.js.nft.json`, 'utf8')) as { files: string[] }).files.filter((f) =>
+      f.includes('media-private/'),
+    );
+  const shipped = traced('api/media/[token]/[file]/route').map((f) => f.slice(f.indexOf('media-private/')));
+  expect(shipped.sort()).toEqual(filesUnder('media-private').sort());
+  expect(traced('api/entitlements/route')).toEqual([]);
+  expect(traced('page')).toEqual([]);
+});
