@@ -66,3 +66,8 @@ export const documentIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,128}$/)
   .refine((id) => !/^__.*__$/.test(id), 'ids matching __.*__ are reserved by Firestore');
+
+/** A document path that can be bought: `trailers/abc`, down to `series/a/seasons/b/episodes/c`. */
+export const titlePathSchema = z
+  .string()
+  .regex(/^[A-Za-z]+\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2}$/, 'expected a title path such as trailers/abc');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { titlePathSchema } from '../catalog/schemas';
 import { readToken, signToken } from './signed-token';
 
 /** A signed random id for this browser: the key to what it owns in the ledger, and what checkouts and playback links are bound to. */
@@ -18,7 +19,13 @@ const YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 const browserIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 const browserTokenSchema = z.object({ id: browserIdSchema });
-const legacySchema = z.object({ paths: z.array(z.string()).max(200) });
+/** Only paths that could name a title are adopted; anything else in an old cookie is dropped. */
+const legacySchema = z.object({
+  paths: z
+    .array(z.unknown())
+    .max(200)
+    .transform((paths) => paths.filter((path): path is string => titlePathSchema.safeParse(path).success)),
+});
 
 export const newBrowserId = () => randomBytes(16).toString('base64url');
 

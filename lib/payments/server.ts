@@ -28,7 +28,6 @@ import { verifyPayment, type VerifyRequest } from './verify';
 /** Request-body shapes shared by the payment routes. */
 export const base58 = (min: number, max: number) =>
   z.string().regex(new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${min},${max}}$`), 'expected a base58 string');
-export const titlePathSchema = z.string().regex(/^[A-Za-z]+\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2}$/, 'expected a title path such as trailers/abc');
 export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 

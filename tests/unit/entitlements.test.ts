@@ -90,6 +90,11 @@ describe('legacy entitlements cookie', () => {
     expect(readLegacyEntitlements(SECRET, legacy(paths))).toEqual(paths);
   });
 
+  it('keeps only entries that could name a title: a signed cookie with odd contents grants nothing odd', () => {
+    const odd = [' trailers/a', '/', '', 'a/b/c/d/e/f/g/h', '../x', 'trailers/a?b', 42, null];
+    expect(readLegacyEntitlements(SECRET, signToken(SECRET, 'entitlements', { paths: ['series/b', ...odd] }))).toEqual(['series/b']);
+  });
+
   it('returns [] for garbage, another secret, another purpose, an altered cookie, 8 KB+ and undefined', () => {
     expect(readLegacyEntitlements(SECRET, 'garbage')).toEqual([]);
     expect(readLegacyEntitlements(SECRET, '')).toEqual([]);

@@ -2,7 +2,8 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout, titlePathSchema } from '@/lib/payments/server';
+import { titlePathSchema } from '@/lib/catalog/schemas';
+import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout } from '@/lib/payments/server';
 
 const bodySchema = z.object({ path: titlePathSchema });
 
