@@ -1,9 +1,41 @@
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+
+type GrpcError = { code: number; details: string };
+type Handler = { type: string; func: (call: { emit(event: 'error', error: GrpcError): void }, callback?: (error: GrpcError) => void) => void };
 
 interface EmulatorServer {
   start(port: number): Promise<void>;
   stop(): Promise<void>;
   state: { getCollection(path: string): object };
+  /** The grpc-js Server the emulator registers its service on. */
+  server: { handlers: Map<string, Handler> };
+}
+
+const UNAVAILABLE: GrpcError = { code: 14, details: 'Firestore is unreachable (a test outage)' };
+const WRITES = /\/(Commit|BatchWrite|Write)$/;
+
+/** What fails: nothing, every call, or only writes (reads still answer). */
+export type Outage = 'none' | 'everything' | 'writes';
+const outages: readonly Outage[] = ['none', 'everything', 'writes'];
+
+/**
+ * An outage switch: the calls it covers fail as an unreachable Firestore answers, with UNAVAILABLE,
+ * which firebase-admin retries for minutes unless the site gives up first.
+ */
+function withOutageSwitch(server: EmulatorServer) {
+  let outage: Outage = 'none';
+  for (const [path, handler] of server.server.handlers) {
+    const serve = handler.func;
+    handler.func = (call, callback) => {
+      if (outage === 'none' || (outage === 'writes' && !WRITES.test(path))) return serve(call, callback);
+      if (handler.type === 'unary' || handler.type === 'clientStream') return callback?.(UNAVAILABLE);
+      call.emit('error', UNAVAILABLE);
+    };
+  }
+  return (next: Outage) => {
+    outage = next;
+  };
 }
 
 type DocumentsOf = { documents: object; getDocument(this: DocumentsOf, id: string): unknown };
@@ -27,12 +59,31 @@ function keyDocumentsSafely(server: EmulatorServer) {
  * An in-process Firestore emulator that firebase-admin reaches over FIRESTORE_EMULATOR_HOST.
  * Loaded with createRequire because the package is CommonJS-only and Vite would try to transform it.
  */
-export async function startFirestoreEmulator(port: number): Promise<{ host: string; stop: () => Promise<void> }> {
+export async function startFirestoreEmulator(port: number) {
   // __filename works under Playwright (CommonJS), Vitest and tsx alike; import.meta does not.
   const require = createRequire(__filename);
   const { FirestoreServer } = require('@firestore-emulator/server') as { FirestoreServer: new () => EmulatorServer };
   const server = new FirestoreServer();
   keyDocumentsSafely(server);
+  const setOutage = withOutageSwitch(server);
   await server.start(port);
-  return { host: `127.0.0.1:${port}`, stop: () => server.stop() };
+  return { host: `127.0.0.1:${port}`, setOutage, stop: () => server.stop() };
+}
+
+/** Lets tests in other processes switch outages: POST /everything, /writes or /none on `port`. */
+export function serveOutageSwitch(setOutage: (outage: Outage) => void, port: number) {
+  const control = createServer((request, response) => {
+    const outage = outages.find((o) => request.url === `/${o}`);
+    if (request.method !== 'POST' || !outage) return void response.writeHead(404).end();
+    setOutage(outage);
+    response.writeHead(204).end();
+  });
+  control.listen(port, '127.0.0.1');
+  return () => new Promise<void>((resolve) => control.close(() => resolve()));
+}
+
+/** For a spec: starts an outage of the shared emulator ('none' ends it). */
+export async function setFirestoreOutage(url: string, outage: Outage) {
+  const response = await fetch(`${url}/${outage}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`Firestore outage switch: ${response.status}`);
 }

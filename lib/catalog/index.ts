@@ -13,7 +13,7 @@ export type * from './types';
 
 export const catalogBackend = chooseBackend(env);
 
-const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env)) : createLocalStore();
+const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env), env.FIRESTORE_TIMEOUT_MS) : createLocalStore();
 const catalog = createCatalog(store, console, publicCoverCheck());
 
 /** Every cached catalog read carries this tag; POST /api/revalidate expires them all. */

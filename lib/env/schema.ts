@@ -57,6 +57,8 @@ export const envSchema = z.object({
   SIGNED_URL_SECONDS: positiveInt(2 * 60 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
   /** How long the server waits for the Solana RPC before telling the visitor to come back. */
   RPC_TIMEOUT_MS: positiveInt(8_000),
+  /** How long one Firestore read or write may take before the request gives up (the client would retry for minutes). */
+  FIRESTORE_TIMEOUT_MS: positiveInt(10_000),
   /** Extra origins the Content-Security-Policy allows for videos and covers the catalog names. */
   MEDIA_HOSTS: optionalText.transform((value) => (value ? value.split(/[\s,]+/).filter(Boolean) : [])),
   /** Vercel sets these; the production domain stands in for NEXT_PUBLIC_SITE_URL when that is unset. */

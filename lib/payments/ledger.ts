@@ -4,6 +4,7 @@ import { mkdir, open, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { withDeadline } from '../deadline';
 import { env } from '../env';
 import { firestore, firestoreConfigured } from '../firebase';
 
@@ -56,10 +57,12 @@ function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string)
 const present = <T>(value: T | null): value is T => value !== null;
 const unique = (paths: string[]) => [...new Set(paths)];
 
-export function firestoreLedger(db: Firestore): Ledger {
+/** Every call gives up after `timeoutMs`: the payment then answers 503 "safe", and its retry finds what landed. */
+export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
+  const bounded = <T>(work: Promise<T>, what: string) => withDeadline(work, timeoutMs, `ledger ${what}`);
   const createOnce = async (path: string, data: object) => {
     try {
-      await db.doc(path).create(data);
+      await bounded(db.doc(path).create(data), `create ${path}`);
       return true;
     } catch (error) {
       if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
@@ -69,11 +72,11 @@ export function firestoreLedger(db: Firestore): Ledger {
   return {
     create: (purchase) => createOnce(`purchases/${purchase.signature}`, purchase),
     async get(signature) {
-      const snapshot = await db.doc(`purchases/${signature}`).get();
+      const snapshot = await bounded(db.doc(`purchases/${signature}`).get(), 'read');
       return snapshot.exists ? parseWith(purchaseSchema, snapshot.data(), snapshot.ref.path) : null;
     },
     async byWallet(wallet) {
-      const snapshot = await db.collection('purchases').where('wallet', '==', wallet).get();
+      const snapshot = await bounded(db.collection('purchases').where('wallet', '==', wallet).get(), 'query');
       return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
     spendNonce: (nonce) => createOnce(`restoreNonces/${nonce}`, { spentAt: new Date().toISOString() }),
@@ -81,7 +84,7 @@ export function firestoreLedger(db: Firestore): Ledger {
       await createOnce(`entitlements/${grantId(browser, path)}`, { browser, path, via, grantedAt: new Date().toISOString() });
     },
     async ownedBy(browser) {
-      const snapshot = await db.collection('entitlements').where('browser', '==', browser).get();
+      const snapshot = await bounded(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
       return unique(snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)?.path ?? null).filter(present));
     },
   };
@@ -132,5 +135,5 @@ export function fileLedger(dir: string): Ledger {
 }
 
 export const ledger: Ledger = firestoreConfigured(env)
-  ? firestoreLedger(firestore(env))
+  ? firestoreLedger(firestore(env), env.FIRESTORE_TIMEOUT_MS)
   : fileLedger(env.LEDGER_DIR ?? join(process.cwd(), '.data'));

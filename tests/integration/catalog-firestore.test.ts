@@ -27,4 +27,4 @@ afterAll(async () => {
   await emulator.stop();
 });
 
-catalogContract('Firestore backend (emulator)', () => createFirestoreStore(db));
+catalogContract('Firestore backend (emulator)', () => createFirestoreStore(db, 5_000));

@@ -118,5 +118,25 @@ ledgerContract('Firestore ledger (emulator)', async () => {
   // A fresh emulated project per test keeps the tests independent.
   const app = initializeApp({ projectId: `demo-ledger-${apps.length}` }, `ledger-${apps.length}`);
   apps.push(app);
-  return firestoreLedger(getFirestore(app));
+  return firestoreLedger(getFirestore(app), 5_000);
+});
+
+describe('Firestore ledger while Firestore is unreachable', () => {
+  it('gives up within its deadline (firebase-admin alone retries for minutes), and works again once Firestore is back', async () => {
+    const app = initializeApp({ projectId: 'demo-ledger-outage' }, 'ledger-outage');
+    apps.push(app);
+    const ledger = firestoreLedger(getFirestore(app), 400);
+    await ledger.grant('browser-a', 'trailers/a', 'sig');
+    emulator.setOutage('everything');
+    try {
+      const started = Date.now();
+      await expect(ledger.grant('browser-a', 'trailers/b', 'sig')).rejects.toThrow(/took longer than 400 ms/);
+      await expect(ledger.ownedBy('browser-a')).rejects.toThrow(/took longer than 400 ms/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      emulator.setOutage('none');
+    }
+    await ledger.grant('browser-a', 'trailers/b', 'sig');
+    expect((await ledger.ownedBy('browser-a')).sort()).toEqual(['trailers/a', 'trailers/b']);
+  });
 });
