@@ -23,9 +23,11 @@ export async function POST(request: Request) {
   const body = await readJsonBody(request, bodySchema, { optional: true });
   if (!body.ok) return body.response;
   const paths = body.data.paths ?? [];
-  // Content changed: expire the cached catalog reads at once, then the pages built from them.
-  revalidateTag(CATALOG_TAG, { expire: 0 });
-  if (paths.length === 0) revalidatePath('/', 'layout');
+  // Content changed: every catalog read is marked stale, and with it every page built from one. Stale,
+  // not expired: the next visit gets the last good page while the new one renders, so a refresh during
+  // a Firestore outage never turns pages into errors (store-outage.spec.ts). Named paths are expired
+  // outright: their next visit waits for the new page.
+  revalidateTag(CATALOG_TAG, 'max');
   for (const path of paths) revalidatePath(path);
   return NextResponse.json({ revalidated: paths.length === 0 ? ['/ (every page)'] : paths, at: new Date().toISOString() });
 }
