@@ -20,9 +20,11 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   // One desktop project; specs switch to 375 px with test.use({ viewport: PHONE }) where width matters.
-  // The recovery test takes the shared local chain down, so it runs alone, after everything else.
+  // The outage tests take the shared local chain, then the shared Firestore emulator, down: each
+  // runs alone, after everything else.
   projects: [
-    { name: 'chromium', use: desktop, testIgnore: /payments-recovery/ },
+    { name: 'chromium', use: desktop, testIgnore: /payments-recovery|store-outage/ },
     { name: 'chain-outage', use: desktop, testMatch: /payments-recovery/, dependencies: ['chromium'] },
+    { name: 'store-outage', use: desktop, testMatch: /store-outage/, dependencies: ['chain-outage'] },
   ],
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startLocalChain } from './chain';
-import { startFirestoreEmulator } from './firestore-emulator';
-import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET, SITE_URL } from './ports';
+import { serveOutageSwitch, startFirestoreEmulator } from './firestore-emulator';
+import { CHAIN_URL, E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET, SITE_LOG, SITE_URL } from './ports';
 import { run, startServer, stopServer } from './processes';
 
 /** Settings the e2e build is made with; NEXT_PUBLIC_* ones are inlined into the bundle at build time. */
@@ -21,6 +21,8 @@ export const e2eSiteEnv = {
   SOLANA_RPC_URL: CHAIN_URL,
   // Short, so a hung RPC answers the payment's 503 within seconds (payments-recovery.spec.ts).
   RPC_TIMEOUT_MS: '3000',
+  // Short too, so a Firestore outage fails a payment or a regeneration within seconds (store-outage.spec.ts).
+  FIRESTORE_TIMEOUT_MS: '3000',
   NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
   SOLANA_RECIPIENT: E2E_RECIPIENT,
   NEXT_TELEMETRY_DISABLED: '1',
@@ -35,12 +37,13 @@ export default async function globalSetup() {
   Object.assign(process.env, e2eSiteEnv);
   const env = process.env;
   const emulator = await startFirestoreEmulator(E2E_PORTS.firestore);
+  const stopOutageSwitch = serveOutageSwitch(emulator.setOutage, E2E_PORTS.firestoreOutage);
   const chain = await startLocalChain({ port: E2E_PORTS.chain });
   await run('npm', ['run', 'seed', '--silent'], env);
   if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);
-  const site = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.site), '-H', '127.0.0.1'], env, SITE_URL);
+  const site = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: SITE_LOG });
   return async () => {
     stopServer(site);
-    await Promise.all([emulator.stop(), chain.stop()]);
+    await Promise.all([emulator.stop(), chain.stop(), stopOutageSwitch()]);
   };
 }

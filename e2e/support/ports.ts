@@ -4,7 +4,7 @@
  */
 // E2E_PORT_OFFSET moves the whole stack, so two checkouts can run their suites side by side.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
-export const E2E_PORTS = { site: 3210 + offset, firestore: 8790 + offset, chain: 8899 + offset } as const;
+export const E2E_PORTS = { site: 3210 + offset, firestore: 8790 + offset, firestoreOutage: 8798 + offset, chain: 8899 + offset } as const;
 export const E2E_PROJECT_ID = 'demo-solenema';
 /** Not the default (300), so a test can tell the setting reaches the pages. */
 export const E2E_REVALIDATE_SECONDS = 120;
@@ -18,3 +18,7 @@ export const DESKTOP = { width: 1440, height: 900 } as const;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
 export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
+/** Takes the Firestore emulator down and up again (see serveOutageSwitch). */
+export const FIRESTORE_OUTAGE_URL = `http://127.0.0.1:${E2E_PORTS.firestoreOutage}`;
+/** Everything the site under test prints, so a test can check what it logged. */
+export const SITE_LOG = '.e2e/site.log';

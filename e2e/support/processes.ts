@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -9,15 +11,25 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   });
 }
 
-/** Starts a long-running server and resolves once `url` answers, or rejects after `timeoutMs`. */
+/**
+ * Starts a long-running server and resolves once `url` answers, or rejects after `timeoutMs`. Its
+ * output goes to this terminal and, with `logFile`, to that file too.
+ */
 export async function startServer(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   url: string,
-  timeoutMs = 60_000,
+  { timeoutMs = 60_000, logFile }: { timeoutMs?: number; logFile?: string } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const log = logFile ? (mkdirSync(dirname(logFile), { recursive: true }), createWriteStream(logFile)) : null;
+  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+    from?.on('data', (chunk: Buffer) => {
+      to.write(chunk);
+      log?.write(chunk);
+    });
+  }
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before ${url} answered`);

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { content } from './support/catalog';
+import { setFirestoreOutage, type Outage } from './support/firestore-emulator';
+import { createTestWallet } from './support/phantom/wallet';
+import { E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
+import { expect, test } from './support/offline';
+import { card, purchaseDialog, reveal, withWallet } from './support/purchase';
+
+/**
+ * Runs in its own project after every other test: it takes the shared Firestore emulator down
+ * (every call answers UNAVAILABLE, which firebase-admin would retry for minutes; the site gives up
+ * after FIRESTORE_TIMEOUT_MS, 3 s in e2e).
+ */
+test.describe.configure({ mode: 'default' });
+
+const outage = (kind: Outage) => setFirestoreOutage(FIRESTORE_OUTAGE_URL, kind);
+const [seriesId, series] = content.series[0]!;
+const documentary = content.documentaries.filter(([, d]) => d.locked).map(([, d]) => d).at(-1)!;
+const siteLog = () => readFileSync(SITE_LOG, 'utf8');
+
+test('while Firestore is unreachable the last good page keeps being served, and the failed refresh is logged', async ({ request }) => {
+  const path = `/series/${seriesId}`;
+  const before = await request.get(path);
+  expect(before.status()).toBe(200);
+  const loggedBefore = siteLog().length;
+  await outage('everything');
+  try {
+    // Marks every page stale, as REVALIDATE_SECONDS running out does, without waiting for it.
+    const refreshed = await request.post('/api/revalidate', { headers: { Authorization: `Bearer ${E2E_REVALIDATE_SECRET}` } });
+    expect(refreshed.status()).toBe(200);
+    // Visitors keep getting the page while its regeneration fails in the background, again and again.
+    for (const _ of Array.from({ length: 4 })) {
+      const page = await request.get(path);
+      expect(page.status()).toBe(200);
+      expect(await page.text()).toContain(series.title);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await expect.poll(() => siteLog().slice(loggedBefore), { timeout: 10_000 }).toMatch(/catalog (read|list) \S+ took longer than 3000 ms/);
+  } finally {
+    await outage('none');
+  }
+  await expect.poll(async () => (await request.get(path)).status(), { timeout: 15_000 }).toBe(200);
+});
+
+test('a ledger that cannot be written after a valid payment: 503, the payment stays pending, the retry finishes it', async ({ page }) => {
+  await withWallet(page, createTestWallet());
+  await page.route('**/api/payments/verify', async (route) => {
+    // Reads still answer: the claim is checked, the chain confirms, and recording it fails.
+    await outage('writes');
+    await route.fallback();
+  });
+  await page.goto('/');
+  const target = card(page, documentary.title);
+  await reveal(page, target, 'Documentaries');
+  await target.getByRole('button', { name: /Pay with Solana/ }).click();
+  const dialog = purchaseDialog(page);
+  await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+  try {
+    const verified = page.waitForResponse('**/api/payments/verify');
+    await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
+    const answer = await verified;
+    expect(answer.status()).toBe(503);
+    expect((await answer.json()).error).toMatch(/safe/i);
+    await expect(dialog.getByRole('alert')).toContainText('Payment sent', { timeout: 10_000 });
+    const pending = await page.evaluate(() => localStorage.getItem('solenema:pending-payments'));
+    expect(JSON.parse(pending ?? '[]')).toHaveLength(1);
+    expect(siteLog()).toMatch(/\[payments\] could not record \w+ Error: ledger create purchases\/\w+ took longer than 3000 ms/);
+  } finally {
+    await page.unroute('**/api/payments/verify');
+    await outage('none');
+  }
+  await page.reload();
+  await reveal(page, card(page, documentary.title), 'Documentaries');
+  await expect(card(page, documentary.title).getByRole('button', { name: /^Free/ })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('solenema:pending-payments'))).toBeNull();
+});
