@@ -145,10 +145,13 @@ const loadValue = (f: LoadFigures) =>
   `${f.requestsPerSecond.toFixed(0)} req/s · p50/p99 ${ms(f.latencyP50Ms)}/${ms(f.latencyP99Ms)} ms · ` +
   `2xx ${f.ok} (206 ${f.partial}) · 429 ${f.limited} · errors ${f.errors}`;
 
+/** A playback link's token is long and says nothing in a table. */
+const loadPage = (path: string) => short(path.replace(/^\/api\/media\/[^/]+/, '/api/media/{token}')).slice(0, 40);
+
 function loadRows(result: MixedLoadResult): Row[] {
   const measure = `load ${result.connections} conn ${result.durationSeconds} s`;
   return [
-    ...result.kinds.map((kind): Row => [`${kind.method} ${short(kind.path).slice(0, 40)}`, `${measure}: ${kind.kind}`, loadValue(kind), '', kind.errors === 0]),
+    ...result.kinds.map((kind): Row => [`${kind.method} ${loadPage(kind.path)}`, `${measure}: ${kind.kind}`, loadValue(kind), '', kind.errors === 0]),
     ['(all)', `${measure}: total`, loadValue(result.total), '0 errors other than deliberate 429s', result.total.errors === 0],
   ];
 }
