@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { useEffect } from 'react';
 import { StatusScreen } from '@/components/feedback/StatusScreen';
 import button from '@/components/ui/button.module.css';
@@ -19,9 +19,9 @@ export default function RouteError({ error, retry }: { error: unknown; retry: ()
           <button type="button" className={`${button.button} ${button.primary}`} onClick={retry}>
             Try again
           </button>
-          <Link href="/" className={`${button.button} ${button.ghost}`}>
+          <IntentLink href="/" className={`${button.button} ${button.ghost}`}>
             Back to Home
-          </Link>
+          </IntentLink>
         </>
       }
     >

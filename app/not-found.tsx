@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { StatusScreen } from '@/components/feedback/StatusScreen';
 import button from '@/components/ui/button.module.css';
 
@@ -11,9 +11,9 @@ export default function NotFound() {
       code="404"
       title="Page not found"
       actions={
-        <Link href="/" className={`${button.button} ${button.primary}`}>
+        <IntentLink href="/" className={`${button.button} ${button.primary}`}>
           Back to Home
-        </Link>
+        </IntentLink>
       }
     >
       <p>This title or page does not exist, or it has been removed from the catalog.</p>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { GuideSection } from '@/components/guides/GuideSection';
 import { GuideStep } from '@/components/guides/GuideStep';
 import { PageIntro } from '@/components/guides/PageIntro';
@@ -85,12 +85,12 @@ export default function WalletGuidePage() {
         <RestorePurchasesButton />
       </GuideSection>
       <div className={guides.cta}>
-        <Link href="/" className={`${button.button} ${button.primary}`}>
+        <IntentLink href="/" className={`${button.button} ${button.primary}`}>
           Browse titles
-        </Link>
-        <Link href="/ai-agent" className={`${button.button} ${button.ghost}`}>
+        </IntentLink>
+        <IntentLink href="/ai-agent" className={`${button.button} ${button.ghost}`}>
           Ask the AI agent
-        </Link>
+        </IntentLink>
       </div>
     </PageBody>
   );

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { LockedGridActions } from '../payment/LockedActions';
 import { CoverImage } from './CoverImage';
 import { LockBadge } from './LockBadge';
@@ -32,9 +32,9 @@ export function GridCard({ title, coverimg, href, meta, purchasePath }: GridCard
           {locked ? (
             <LockedGridActions purchasePath={purchasePath} href={href} title={title} />
           ) : (
-            <Link href={href} className={`${button.button} ${button.primary} ${button.small} ${styles.stretchedLink}`}>
+            <IntentLink href={href} className={`${button.button} ${button.primary} ${button.small} ${styles.stretchedLink}`}>
               Watch Now<span className="visually-hidden">: {title}</span>
-            </Link>
+            </IntentLink>
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import type { Episode, MovieItem } from '@/lib/catalog/types';
 import { routes } from '@/lib/routes';
 import { FreePlayButton } from '../player/FreePlayButton';
@@ -24,9 +24,9 @@ export function MovieCard({ item }: { item: MovieItem | Episode }) {
       <div className={styles.body}>
         <h3 className={styles.title}>
           {'collection' in item ? (
-            <Link href={routes.watch(item.collection, item.id)} className={styles.titleLink}>
+            <IntentLink href={routes.watch(item.collection, item.id)} className={styles.titleLink}>
               {item.title}
-            </Link>
+            </IntentLink>
           ) : (
             item.title
           )}

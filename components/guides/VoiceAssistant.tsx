@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import Script from 'next/script';
 import { publicEnv } from '@/lib/public-env';
 import styles from './guides.module.css';
@@ -10,7 +10,7 @@ export function VoiceAssistant() {
     return (
       <p className={styles.notice} role="note">
         The voice assistant is not configured yet. In the meantime, reach us through the{' '}
-        <Link href="/contact">contact page</Link>.
+        <IntentLink href="/contact">contact page</IntentLink>.
       </p>
     );
   }

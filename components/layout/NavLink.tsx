@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { ExternalIcon } from '../ui/icons';
 import type { SiteLink } from './siteLinks';
 
@@ -16,8 +16,8 @@ export function NavLink({ link, className, current, onNavigate }: Props) {
     );
   }
   return (
-    <Link href={link.href} className={className} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+    <IntentLink href={link.href} className={className} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
       {link.label}
-    </Link>
+    </IntentLink>
   );
 }

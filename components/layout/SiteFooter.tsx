@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { NavLink } from './NavLink';
 import { siteLinks } from './siteLinks';
 import styles from './SiteFooter.module.css';
@@ -8,17 +8,17 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <Link href="/" className={styles.logo}>
+          <IntentLink href="/" className={styles.logo}>
             Solenema
-          </Link>
+          </IntentLink>
           <p className={styles.tagline}>Trailers, documentaries, series and short films. Free to watch, or unlocked with Solana.</p>
         </div>
         <nav aria-label="Footer">
           <ul className={styles.links}>
             <li>
-              <Link href="/" className={styles.link}>
+              <IntentLink href="/" className={styles.link}>
                 Home
-              </Link>
+              </IntentLink>
             </li>
             {siteLinks.map((link) => (
               <li key={link.label}>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { SiteNav } from './SiteNav';
 import styles from './SiteHeader.module.css';
 
@@ -6,10 +6,10 @@ export function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link href="/" className={styles.logo}>
+        <IntentLink href="/" className={styles.logo}>
           <span className={styles.logoMark} aria-hidden="true" />
           Solenema
-        </Link>
+        </IntentLink>
         <SiteNav />
       </div>
     </header>

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { FreePlayButton } from '../player/FreePlayButton';
 import button from '../ui/button.module.css';
 import cards from '../cards/cards.module.css';
@@ -26,9 +26,9 @@ export function LockedMovieActions({ purchasePath, videoPath, title }: { purchas
 export function LockedGridActions({ purchasePath, href, title }: { purchasePath: string; href: string; title: string }) {
   if (!usePurchases().owns(purchasePath)) return <PayWithSolanaButton purchasePath={purchasePath} title={title} />;
   return (
-    <Link href={href} data-owned className={`${button.button} ${button.primary} ${button.small} ${cards.stretchedLink}`}>
+    <IntentLink href={href} data-owned className={`${button.button} ${button.primary} ${button.small} ${cards.stretchedLink}`}>
       Watch Now<span className="visually-hidden">: {title}</span>
-    </Link>
+    </IntentLink>
   );
 }
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import styles from './PurchaseDialog.module.css';
 
 export type Notice = { tone: 'error' | 'info' | 'success'; text: string; guide?: boolean };
@@ -9,9 +9,9 @@ export function PaymentNotice({ notice }: { notice: Notice }) {
     <div role="alert" className={`${styles.notice} ${styles[notice.tone]}`}>
       <p>{notice.text}</p>
       {notice.guide && (
-        <Link href="/solenema-wallet" className={styles.guideLink}>
+        <IntentLink href="/solenema-wallet" className={styles.guideLink}>
           How to set up Phantom
-        </Link>
+        </IntentLink>
       )}
     </div>
   );

@@ -1,13 +1,13 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { ArrowLeftIcon } from './icons';
 import button from './button.module.css';
 
 /** The "back" control of detail pages: a real link, so it works without JavaScript. */
 export function BackLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <Link href={href} className={`${button.button} ${button.ghost} ${button.small}`}>
+    <IntentLink href={href} className={`${button.button} ${button.ghost} ${button.small}`}>
       <ArrowLeftIcon />
       {children}
-    </Link>
+    </IntentLink>
   );
 }
