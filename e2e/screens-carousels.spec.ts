@@ -33,6 +33,21 @@ test('carousels show 1, 3, 4 and 6 cards from 0, 600, 1000 and 1400 px, 20 px ap
   }
 });
 
+test('a visit that only looks gets plain scroll-snap rows; the first interaction makes them Swipers, at the card the row was on', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const trailers = band(page, 'trailers');
+  await expect(trailers.locator('[aria-roledescription="carousel"]')).toBeVisible();
+  expect(await page.locator('.swiper-initialized').count()).toBe(0);
+  // A phone visitor swipes the row natively to its third card: that is the first interaction.
+  await trailers.getByRole('group', { name: 'Trailers', exact: true }).locator('div').first().evaluate((track) => {
+    const [first, second] = Array.from(track.children, (slide) => (slide as HTMLElement).offsetLeft);
+    track.scrollTo({ left: 2 * (second! - first!) });
+  });
+  await expect(trailers.locator('.swiper-initialized')).toBeAttached();
+  await expect(trailers.locator('.swiper-slide-active')).toHaveAttribute('data-swiper-slide-index', '2');
+});
+
 test('home carousels loop and follow the arrow keys', async ({ page }) => {
   await page.goto('/');
   await carouselsReady(page);

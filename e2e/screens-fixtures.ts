@@ -3,6 +3,7 @@ import { expect } from './support/offline';
 
 // Every screens test runs offline, through the suite's shared fixture.
 export { expect, test } from './support/offline';
+export { carouselsReady } from './support/purchase';
 
 /** A home-page band by its heading: "trailers", "documentaries", "short-films", "series". */
 export const band = (page: Page, id: string) => page.locator(`section[aria-labelledby="${id}-heading"]`);
@@ -31,8 +32,3 @@ export async function carouselAtRest(carousel: Locator) {
   await expect.poll(() => track.evaluate((element) => (element as HTMLElement & { swiper?: { animating: boolean } }).swiper?.animating)).toBe(false);
 }
 
-/** Carousels start as plain rows and become Swiper after the page loads: wait for every one on the page. */
-export async function carouselsReady(page: Page) {
-  const carousels = page.locator('[aria-roledescription="carousel"]');
-  await expect(carousels.locator('.swiper-initialized')).toHaveCount(await carousels.count());
-}

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { movieWithBrokenCover, movieWithoutCover } from './screens-catalog';
-import { band, expect, test } from './screens-fixtures';
+import { band, carouselsReady, expect, test } from './screens-fixtures';
 
 /** The "Free" button of the first free trailer in view. */
 async function firstFreeButton(page: Page) {
   await page.goto('/');
+  await carouselsReady(page);
   const button = band(page, 'trailers').locator('.swiper-slide-visible').getByRole('button', { name: /^Free/ }).first();
   await expect(button).toBeVisible();
   return button;
@@ -63,11 +64,11 @@ test('a video that cannot play shows a message in the modal, and the error is lo
 
 test('locked titles show a lock and "Pay with Solana", and neither card nor cover plays or opens anything', async ({ page }) => {
   await page.goto('/');
+  await carouselsReady(page);
   const checked: string[] = [];
   for (const id of ['trailers', 'documentaries', 'series', 'short-films']) {
     // In a carousel, only cards in view can be clicked without sliding the row.
     const isGrid = id === 'series' || id === 'short-films';
-    if (!isGrid) await expect(band(page, id).locator('.swiper-slide-visible').first()).toBeAttached(); // Swiper is up
     const cards = isGrid ? band(page, id).locator('article') : band(page, id).locator('.swiper-slide-visible article');
     const card = cards.filter({ hasText: 'Locked' }).first();
     if ((await card.count()) === 0) continue;
@@ -92,6 +93,7 @@ test('a cover that fails to load is replaced by the default image', async ({ pag
     (route) => route.fulfill({ status: 404, body: 'missing' }),
   );
   await page.goto('/');
+  await carouselsReady(page);
   const cover = band(page, 'trailers').locator('.swiper-slide-active img');
   await expect(cover).toHaveAttribute('src', /default-cover\.jpg/);
   await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

@@ -1,36 +1,27 @@
 'use client';
 
-import { Children, isValidElement, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Children, isValidElement, lazy, Suspense, useRef, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons';
 import styles from './Carousel.module.css';
+import { useReadyOnInteraction } from './useFirstInteraction';
 
 type Props = { label: string; loop: boolean; children: React.ReactNode };
 
-// Swiper is an enhancement: it loads once the page has, so it is never part of the first load.
-const SwiperTrack = lazy(() => import('./SwiperTrack'));
-
-function usePageLoaded() {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    const done = () => setLoaded(true);
-    if (document.readyState === 'complete') {
-      const timer = setTimeout(done, 0);
-      return () => clearTimeout(timer);
-    }
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, []);
-  return loaded;
-}
+// Swiper is an enhancement: it loads at the visitor's first interaction, so a visit that only looks
+// never downloads it; until then the plain track scrolls, snaps and answers the arrows.
+const loadSwiperTrack = () => import('./SwiperTrack');
+const SwiperTrack = lazy(loadSwiperTrack);
 
 /** A row of cards. Arrow buttons, the arrow keys (on the focused row) and tabbing into a card all move it. */
 export function Carousel({ label, loop, children }: Props) {
-  const loaded = usePageLoaded();
+  const enhanced = useReadyOnInteraction(loadSwiperTrack);
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [atStart, setAtStart] = useState(!loop);
   const [atEnd, setAtEnd] = useState(false);
   const staticTrack = useRef<HTMLDivElement>(null);
+  /** The first card the plain track was scrolled to: Swiper starts there, so nothing jumps when it arrives. */
+  const [startSlide, setStartSlide] = useState(0);
   const slides = Children.toArray(children).map((node, index) => ({ key: String(isValidElement(node) ? node.key : index), node }));
 
   const trackEdges = (instance: SwiperInstance) => {
@@ -45,9 +36,15 @@ export function Carousel({ label, loop, children }: Props) {
     track?.scrollBy({ left: direction * track.clientWidth, behavior: 'smooth' });
   };
 
+  function rememberPlainPosition(event: React.UIEvent<HTMLDivElement>) {
+    const [first, second] = Array.from(event.currentTarget.children, (slide) => (slide as HTMLElement).offsetLeft);
+    const step = first !== undefined && second !== undefined ? second - first : 0;
+    if (step > 0) setStartSlide(Math.round(event.currentTarget.scrollLeft / step));
+  }
+
   // Until Swiper is here: the same widths in a native scroll-snapping row, so nothing moves when it arrives.
   const plainTrack = (
-    <div ref={staticTrack} className={`${styles.swiper} ${styles.staticTrack}`}>
+    <div ref={staticTrack} className={`${styles.swiper} ${styles.staticTrack}`} onScroll={rememberPlainPosition}>
       {slides.map(({ key, node }) => (
         <div key={key} className={styles.slide}>
           {node}
@@ -80,10 +77,12 @@ export function Carousel({ label, loop, children }: Props) {
         <ChevronLeftIcon />
         <span className="visually-hidden">Previous {label}</span>
       </button>
-      {loaded ? (
-        <Suspense fallback={plainTrack}>
+      {/* One boundary around both, so switching (a transition) keeps the plain track until Swiper renders. */}
+      <Suspense fallback={plainTrack}>
+        {enhanced ? (
           <SwiperTrack
             loop={loop}
+            initialSlide={startSlide}
             slides={slides}
             onReady={(instance) => {
               setSwiper(instance);
@@ -91,10 +90,10 @@ export function Carousel({ label, loop, children }: Props) {
             }}
             onMove={trackEdges}
           />
-        </Suspense>
-      ) : (
-        plainTrack
-      )}
+        ) : (
+          plainTrack
+        )}
+      </Suspense>
       <button
         type="button"
         className={`${styles.arrow} ${styles.next}`}

@@ -17,13 +17,15 @@ const BREAKPOINTS = {
 
 type Props = {
   loop: boolean;
+  /** The card to start at: where the plain track was before Swiper arrived. */
+  initialSlide: number;
   slides: { key: string; node: ReactNode }[];
   onReady: (swiper: SwiperInstance) => void;
   onMove: (swiper: SwiperInstance) => void;
 };
 
 /** The Swiper track of a Carousel, loaded after the page so swiper stays out of its first load. */
-export default function SwiperTrack({ loop, slides, onReady, onMove }: Props) {
+export default function SwiperTrack({ loop, initialSlide, slides, onReady, onMove }: Props) {
   return (
     <Swiper
       className={styles.swiper}
@@ -32,6 +34,7 @@ export default function SwiperTrack({ loop, slides, onReady, onMove }: Props) {
       spaceBetween={20}
       breakpoints={BREAKPOINTS}
       loop={loop}
+      initialSlide={initialSlide}
       watchSlidesProgress
       onSwiper={onReady}
       onSlideChange={onMove}

@@ -7,10 +7,24 @@ import { CHAIN_URL } from './ports';
 export const card = (page: Page, title: string) =>
   page.locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
 
+/**
+ * Every carousel on the page, once it is a Swiper. Swiper loads at the visitor's first interaction
+ * (see useFirstInteraction), so this moves the mouse as a visitor starting to use the page would.
+ */
+export async function carouselsReady(page: Page) {
+  const carousels = page.locator('[aria-roledescription="carousel"]');
+  let x = 0;
+  await expect(async () => {
+    // Until the carousel code has run there is nothing listening yet: move again.
+    await page.mouse.move(++x, 1);
+    await expect(carousels.locator('.swiper-initialized')).toHaveCount(await carousels.count(), { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Scrolls a carousel with its arrow until `target` is on screen. */
 export async function reveal(page: Page, target: Locator, carouselLabel?: string) {
-  // The row becomes a Swiper after the page loads; cards re-mount then, so wait for it first.
-  if (carouselLabel) await expect(page.getByRole('group', { name: carouselLabel }).locator('.swiper-initialized')).toBeAttached();
+  // The rows become Swipers at the first interaction; cards re-mount then, so wait for it first.
+  if (carouselLabel) await carouselsReady(page);
   await target.scrollIntoViewIfNeeded();
   for (let i = 0; i < 12 && carouselLabel && !(await isOnScreen(target)); i += 1) {
     await page.getByRole('button', { name: `Next ${carouselLabel}` }).click();
