@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/offline';
 
-/** Home's budget for the JavaScript a first visit downloads before the page has loaded. */
-const HOME_BUDGET_GZIP_BYTES = 150 * 1024;
+/** The budget for the JavaScript a first visit downloads before any interaction, to network idle. */
+const FIRST_VISIT_BUDGET_GZIP_BYTES = 150 * 1024;
 /** Strings only the wallet adapter or web3.js bundles carry, minified or not. */
 const WALLET_MARKERS = ['PhantomWalletAdapter', 'WalletReadyState', 'SystemProgram', 'TransactionInstruction'];
 
@@ -18,16 +18,21 @@ async function visit(page: Page, path: string) {
     scripts.push({ url: response.url(), body: await response.body(), beforeLoad });
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  const firstLoad = scripts.filter((s) => s.beforeLoad);
-  const gzip = firstLoad.reduce((sum, s) => sum + gzipSync(s.body).length, 0);
-  console.log(`[first-load] ${path}: ${firstLoad.length} scripts, ${(gzip / 1024).toFixed(1)} KB gzip before load; ${scripts.length} scripts until idle`);
+  const gzipOf = (list: typeof scripts) => list.reduce((sum, s) => sum + gzipSync(s.body).length, 0);
+  const gzip = gzipOf(scripts);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`[first-load] ${path}: ${scripts.length} scripts, ${kb(gzip)} gzip to network idle (${kb(gzipOf(scripts.filter((s) => s.beforeLoad)))} before load)`);
   return { scripts, gzip };
 }
 
-test('home: first-load JavaScript within 150 KB gzip', async ({ page }) => {
-  const { gzip } = await visit(page, '/');
-  expect(gzip).toBeLessThanOrEqual(HOME_BUDGET_GZIP_BYTES);
-});
+// Counted to network idle, not only to the load event: code fetched after load (lazy chunks, other
+// routes prefetched by links in view) is downloaded by a visitor who has not touched anything yet.
+for (const path of ['/', '/series/harbor-lights']) {
+  test(`${path}: the JavaScript a visit downloads before any interaction is within 150 KB gzip`, async ({ page }) => {
+    const { gzip } = await visit(page, path);
+    expect(gzip).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_GZIP_BYTES);
+  });
+}
 
 for (const path of ['/', '/series/harbor-lights', '/watch/trailers/iron-meridian', '/solenema-wallet']) {
   test(`${path}: no wallet or web3 code until a pay button is clicked`, async ({ page }) => {

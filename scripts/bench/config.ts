@@ -70,7 +70,8 @@ export const LIGHTHOUSE_RUNS = 3;
 
 export const GOALS = {
   ratio: 0.8,
-  homeJsGzipBytes: 150 * 1024,
+  /** JavaScript the home and a series page download before any interaction, to network idle. */
+  firstVisitJsGzipBytes: 150 * 1024,
   cachedReads: 0,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
 } as const;
