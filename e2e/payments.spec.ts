@@ -148,6 +148,9 @@ test('restore on a new browser: the wallet that paid signs and gets its titles b
   await fresh.goto('/solenema-wallet');
   await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
   await expect(fresh.getByRole('dialog').getByRole('alert')).toContainText(/Restored \d+ purchase/);
+  // Nothing left to sign: the dialog offers to close, and closes.
+  await fresh.getByRole('dialog').getByRole('button', { name: 'Start watching' }).click();
+  await expect(fresh.getByRole('dialog')).toHaveCount(0);
   // Sign In With Solana: the signed text names this site, so a look-alike site's request would show its own domain.
   const [signed] = (await phantomState(fresh)).messages;
   expect(signed).toMatch(new RegExp(`^${new URL(SITE_URL).host} wants you to sign in with your Solana account:\n${wallet.publicKey.toBase58()}\n`));

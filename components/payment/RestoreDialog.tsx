@@ -86,9 +86,16 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={`${button.button} ${button.solana}`} onClick={connected ? restore : connectPhantom} disabled={busy}>
-            {busy ? 'Restoring…' : connected ? 'Sign and restore' : 'Connect Phantom Wallet'}
-          </button>
+          {notice?.tone === 'success' ? (
+            // Done: the titles are unlocked on every page; nothing is left to sign.
+            <button type="button" className={`${button.button} ${button.primary}`} onClick={onClose}>
+              Start watching
+            </button>
+          ) : (
+            <button type="button" className={`${button.button} ${button.solana}`} onClick={connected ? restore : connectPhantom} disabled={busy}>
+              {busy ? 'Restoring…' : connected ? 'Sign and restore' : 'Connect Phantom Wallet'}
+            </button>
+          )}
         </div>
         {!available ? (
           <PaymentNotice notice={{ tone: 'error', text: INSTALL_PHANTOM, guide: true }} />
