@@ -162,6 +162,32 @@ test('restore on a new browser: the wallet that paid signs and gets its titles b
   await fresh.close();
 });
 
+test('today’s Phantom, a Wallet Standard wallet: pays with a signed transaction, restores with its own Sign In With Solana', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const wallet = createTestWallet();
+  await withWallet(page, wallet, 1_000_000_000, { standard: true });
+  await page.goto('/');
+  const trailer = card(page, lockedTrailer.title);
+  await reveal(page, trailer, 'Trailers');
+  await buy(page, trailer);
+  expect((await phantomState(page)).calls).toEqual(expect.arrayContaining(['standard:connect', 'solana:signTransaction']));
+
+  const fresh = await browser.newPage();
+  await withWallet(fresh, wallet, 0, { standard: true });
+  await fresh.goto('/solenema-wallet');
+  await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+  await expect(fresh.getByRole('dialog').getByRole('alert')).toContainText('Restored 1 purchase');
+  const { calls, messages } = await phantomState(fresh);
+  // The wallet's own signIn was used (it shows the site's domain to its user), not a bare signMessage.
+  expect(calls).toContain('solana:signIn');
+  expect(calls).not.toContain('solana:signMessage');
+  expect(messages[0]).toMatch(new RegExp(`^${new URL(SITE_URL).host} wants you to sign in with your Solana account:\n${wallet.publicKey.toBase58()}\n`));
+  await fresh.goto('/');
+  await reveal(fresh, card(fresh, lockedTrailer.title), 'Trailers');
+  await expect(card(fresh, lockedTrailer.title).getByRole('button', { name: /^Free/ })).toBeVisible();
+  await fresh.close();
+});
+
 test('API bodies: a bad request is a 400 with a reason, an unknown or free title is refused', async ({ request }) => {
   for (const [url, data] of [
     ['/api/checkout', { path: 42 }],

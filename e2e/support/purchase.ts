@@ -38,10 +38,10 @@ const isOnScreen = (target: Locator) =>
     return box.left >= 0 && box.right <= window.innerWidth && box.width > 0;
   });
 
-/** A funded Phantom stand-in in this page's context. */
-export async function withWallet(page: Page, wallet: Keypair, lamports = 1_000_000_000) {
+/** A funded Phantom stand-in in this page's context (`standard`: registered as today's Phantom is, too). */
+export async function withWallet(page: Page, wallet: Keypair, lamports = 1_000_000_000, options: { standard?: boolean } = {}) {
   if (lamports > 0) await fundTestWallet(CHAIN_URL, wallet, lamports);
-  await installPhantom(page.context(), wallet);
+  await installPhantom(page.context(), wallet, options);
 }
 
 export const purchaseDialog = (page: Page) => page.getByRole('dialog');

@@ -13,6 +13,8 @@ export interface PhantomOptions {
   signDelayMs?: number;
   /** Where signAndSendTransaction sends (Phantom uses its own RPC; here, the local chain). */
   rpcUrl?: string;
+  /** Also register as a Wallet Standard wallet, as today's Phantom does (with Sign In With Solana). */
+  standard?: boolean;
 }
 
 /** window.__phantomTest, as tests read and switch it with page.evaluate. */
@@ -30,6 +32,7 @@ export interface PhantomTestState {
 // __dirname and require.resolve rather than import.meta: Playwright loads this file as CommonJS.
 const naclSource = readFileSync(createRequire(__filename).resolve('tweetnacl/nacl-fast.min.js'), 'utf8');
 const providerSource = readFileSync(join(__dirname, 'provider.js'), 'utf8');
+const standardSource = readFileSync(join(__dirname, 'standard.js'), 'utf8');
 
 /**
  * The init script (for page.addInitScript / context.addInitScript) that installs the Phantom
@@ -42,6 +45,7 @@ export function phantomInitScript(options: PhantomOptions): string {
   var module = { exports: {} };
 ${naclSource}
 ${providerSource}
+${standardSource}
   installPhantom(module.exports, ${JSON.stringify(options)});
 })();`;
 }

@@ -210,6 +210,10 @@ function installPhantom(nacl, config) {
   test.emit = emit;
   test.provider = provider;
 
+  if (config.standard) {
+    registerStandardWallet({ address, publicKeyBytes, sign, approveSigning, connect: () => provider.connect(), test, base58 });
+  }
+
   window.__phantomTest = test;
   // wallet-adapter-phantom requires both the flag and one of the two provider locations.
   window.isPhantomInstalled = true;
