@@ -3,7 +3,7 @@ import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { CHAIN_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import { card, purchaseDialog, reveal, withWallet } from './support/purchase';
+import { card, openPurchase, reveal, withWallet } from './support/purchase';
 
 const [first, second] = content.documentaries.filter(([, d]) => d.locked).map(([, d]) => d);
 
@@ -28,11 +28,7 @@ for (const [mode, documentary, name] of [
       // On to the suite's own routing, which adds this test's client key.
       await route.fallback();
     });
-    await page.goto('/');
-    const target = card(page, documentary.title);
-    await reveal(page, target, 'Documentaries');
-    await target.getByRole('button', { name: /Pay with Solana/ }).click();
-    const dialog = purchaseDialog(page);
+    const { dialog } = await openPurchase(page, documentary.title, 'Documentaries');
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     try {
       const verified = page.waitForRequest('**/api/payments/verify');

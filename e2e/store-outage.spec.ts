@@ -4,7 +4,7 @@ import { setFirestoreOutage, type Outage } from './support/firestore-emulator';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
 import { expect, test } from './support/offline';
-import { card, purchaseDialog, reveal, withWallet } from './support/purchase';
+import { card, openPurchase, reveal, withWallet } from './support/purchase';
 
 /**
  * Runs in its own project after every other test: it takes the shared Firestore emulator down
@@ -49,11 +49,7 @@ test('a ledger that cannot be written after a valid payment: 503, the payment st
     await outage('writes');
     await route.fallback();
   });
-  await page.goto('/');
-  const target = card(page, documentary.title);
-  await reveal(page, target, 'Documentaries');
-  await target.getByRole('button', { name: /Pay with Solana/ }).click();
-  const dialog = purchaseDialog(page);
+  const { dialog } = await openPurchase(page, documentary.title, 'Documentaries');
   await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
   try {
     const verified = page.waitForResponse('**/api/payments/verify');
