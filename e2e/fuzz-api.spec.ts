@@ -216,3 +216,24 @@ function decodeURIComponentSafe(segment: string) {
     return null;
   }
 }
+
+test('every API answers a method it does not take with 405, Allow and a reason', async ({ request }) => {
+  const routes: [string, string][] = [
+    ['/api/checkout', 'POST'],
+    ['/api/payments/verify', 'POST'],
+    ['/api/restore/challenge', 'POST'],
+    ['/api/restore', 'POST'],
+    ['/api/revalidate', 'POST'],
+    ['/api/entitlements', 'GET, HEAD'],
+    ['/api/media/eyJ4IjoxfQ.AAAA/clip.mp4', 'GET, HEAD'],
+    ['/og', 'GET, HEAD'],
+  ];
+  for (const [url, allow] of routes) {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !allow.includes(m))) {
+      const response = await request.fetch(url, { method });
+      expect(response.status(), `${method} ${url}`).toBe(405);
+      expect(response.headers()['allow'], `${method} ${url}`).toBe(allow);
+      expect((await response.json()).error, `${method} ${url}`).toContain(allow);
+    }
+  }
+});

@@ -2,6 +2,7 @@ import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
 import { errorResponse } from '@/lib/http/json';
 import { renderCard, type Card } from '@/lib/og/card';
 import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, parseTitlePath } from '@/lib/og/titles';
+import { otherMethods } from '@/lib/http/methods';
 
 const catalog = { getMovie, getSeries, getSeason, getShortFilm };
 
@@ -37,3 +38,5 @@ export async function GET(request: Request) {
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'HEAD');

@@ -4,6 +4,7 @@ import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { titlePathSchema } from '@/lib/catalog/schemas';
 import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout } from '@/lib/payments/server';
+import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ path: titlePathSchema });
 
@@ -28,3 +29,5 @@ export async function POST(request: Request) {
   if (!visitor.browser || visitor.unsigned) setBrowserCookie(response, request, browser);
   return response;
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -11,6 +11,7 @@ import {
   renewIn,
   setBrowserCookie,
 } from '@/lib/payments/server';
+import { otherMethods } from '@/lib/http/methods';
 
 /** What this browser owns, with a fresh playback link for each owned video and when to renew them. */
 export async function GET(request: Request) {
@@ -33,3 +34,5 @@ export async function GET(request: Request) {
     return errorResponse(503, 'Your purchases could not be loaded just now; they are safe. Please reload in a moment.');
   }
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'HEAD');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { currentVisitor, markOwner, newBrowserId, restore, setBrowserCookie, signatureSchema } from '@/lib/payments/server';
+import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({
   token: z.string().min(1).max(2048),
@@ -28,3 +29,5 @@ export async function POST(request: Request) {
   if (result.paths.length > 0) markOwner(response, request);
   return response;
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -6,6 +6,7 @@ import { env } from '@/lib/env';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { bearerMatches } from '@/lib/http/secret';
+import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({
   paths: z.array(z.string().regex(/^\/[\w\-/]*$/, 'expected a site path such as /series/abc')).max(100).optional(),
@@ -31,3 +32,5 @@ export async function POST(request: Request) {
   for (const path of paths) revalidatePath(path);
   return NextResponse.json({ revalidated: paths.length === 0 ? ['/ (every page)'] : paths, at: new Date().toISOString() });
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

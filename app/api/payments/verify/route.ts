@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { currentVisitor, finishCheckout, linkedPlayback, markOwner, renewIn, setBrowserCookie, signatureSchema } from '@/lib/payments/server';
+import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
 
@@ -25,3 +26,5 @@ export async function POST(request: Request) {
   if (visitor.unsigned) setBrowserCookie(response, request, visitor.browser);
   return response;
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

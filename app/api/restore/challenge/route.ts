@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { restoreChallenge, walletSchema } from '@/lib/payments/server';
+import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ wallet: walletSchema });
 
@@ -14,3 +15,5 @@ export async function POST(request: Request) {
   if (!body.ok) return body.response;
   return NextResponse.json(restoreChallenge(body.data.wallet), { headers: { 'Cache-Control': 'no-store' } });
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

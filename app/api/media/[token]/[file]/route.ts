@@ -1,4 +1,5 @@
 import { servePlaybackLink } from '@/lib/payments/media-route';
+import { otherMethods } from '@/lib/http/methods';
 
 type Context = { params: Promise<{ token: string; file: string }> };
 
@@ -9,3 +10,5 @@ export async function GET(request: Request, { params }: Context) {
 }
 
 export const HEAD = GET;
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'HEAD');
