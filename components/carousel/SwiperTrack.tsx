@@ -24,7 +24,7 @@ type Props = {
   onMove: (swiper: SwiperInstance) => void;
 };
 
-/** The Swiper track of a Carousel, loaded after the page so swiper stays out of its first load. */
+/** The Swiper track of a Carousel, loaded at the visitor's first interaction so swiper stays out of a first visit. */
 export default function SwiperTrack({ loop, initialSlide, slides, onReady, onMove }: Props) {
   return (
     <Swiper

@@ -11,10 +11,7 @@ const listeners = new Set<() => void>();
 function markInteracted() {
   interacted = true;
   for (const event of EVENTS) window.removeEventListener(event, markInteracted, true);
-  // After this event has reached its target: a re-render now would replace the element it is for.
-  setTimeout(() => {
-    for (const listener of listeners) listener();
-  }, 0);
+  for (const listener of listeners) listener();
 }
 
 // Listening from the moment this module runs, before hydration, so an early touch is not missed.
@@ -32,7 +29,7 @@ function subscribe(listener: () => void) {
  * (Swiper) load then, so a visit that only looks downloads none of their code (the JavaScript budget
  * counts everything fetched before any interaction). One set of listeners serves every carousel.
  */
-export function useFirstInteraction(): boolean {
+function useFirstInteraction(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => interacted,
