@@ -13,3 +13,13 @@ export const routes = {
   shortFilm: (shortFilmId: string) => `/short-films/${segment(shortFilmId)}`,
   watch: (collection: MovieCollection, id: string) => `/watch/${collection}/${segment(id)}`,
 };
+
+/** The page that shows a catalog document (`series/a/seasons/b/episodes/c` is on its season's page). */
+export function pageOfDocument(path: string): string {
+  const [root, id, sub, subId] = path.split('/');
+  if (!id) return routes.home;
+  if (root === 'trailers' || root === 'documentaries') return routes.watch(root, id);
+  if (root === 'shortFilms') return routes.shortFilm(id);
+  if (root === 'series') return sub === 'seasons' && subId ? routes.season(id, subId) : routes.series(id);
+  return routes.home;
+}

@@ -8,7 +8,8 @@ import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import type { PurchaseRequest } from './PurchasesProvider';
-import { INSTALL_PHANTOM, shortAddress, usePhantom } from './usePhantom';
+import { pageOfDocument } from '@/lib/routes';
+import { INSTALL_PHANTOM, isPhoneBrowser, openInPhantomLink, shortAddress, usePhantom } from './usePhantom';
 import { WalletProviders } from './WalletProviders';
 import button from '../ui/button.module.css';
 import styles from './PurchaseDialog.module.css';
@@ -38,7 +39,9 @@ export default function PurchaseDialog(props: Props) {
 }
 
 function PurchaseFlow({ request, onClose, onGranted }: Props) {
-  const { available, connectPhantom, connected, connecting, publicKey, signTransaction } = usePhantom();
+  const { available, installed, connectPhantom, connected, connecting, publicKey, signTransaction } = usePhantom();
+  // This dialog only renders in the browser (it is loaded on the first pay click), so navigator is there.
+  const phoneWithoutPhantom = !installed && isPhoneBrowser(navigator.userAgent);
   const { connection } = useConnection();
   const [stage, setStage] = useState<PurchaseStage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -113,22 +116,26 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           {buysWholeShow(request.purchasePath) ? 'One payment unlocks every episode' : 'One payment unlocks this title'}{' '}
           in this browser; restore it anywhere from the wallet guide.
         </p>
-        <div className={styles.actions}>
-          {connected ? (
-            <button type="button" className={`${button.button} ${button.solana}`} onClick={pay} disabled={busy}>
-              Pay to Watch
-            </button>
-          ) : (
-            <>
-              <button type="button" className={`${button.button} ${button.solana}`} onClick={connect} disabled={busy}>
-                {connecting ? 'Connecting…' : 'Connect Phantom Wallet'}
-              </button>
-              <button type="button" className={`${button.button} ${button.ghost}`} onClick={pay} disabled={busy}>
+        {phoneWithoutPhantom ? (
+          <OpenInPhantom purchasePath={request.purchasePath} />
+        ) : (
+          <div className={styles.actions}>
+            {connected ? (
+              <button type="button" className={`${button.button} ${button.solana}`} onClick={pay} disabled={busy}>
                 Pay to Watch
               </button>
-            </>
-          )}
-        </div>
+            ) : (
+              <>
+                <button type="button" className={`${button.button} ${button.solana}`} onClick={connect} disabled={busy}>
+                  {connecting ? 'Connecting…' : 'Connect Phantom Wallet'}
+                </button>
+                <button type="button" className={`${button.button} ${button.ghost}`} onClick={pay} disabled={busy}>
+                  Pay to Watch
+                </button>
+              </>
+            )}
+          </div>
+        )}
         {stage && (
           <p className={styles.progress} role="status">
             <span className={styles.spinner} aria-hidden="true" />
@@ -138,5 +145,23 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
         {notice && <PaymentNotice notice={notice} />}
       </div>
     </ModalDialog>
+  );
+}
+
+/**
+ * A phone has no wallet extension: a real link (it also works from a long-press) that reopens this
+ * title's page inside Phantom's in-app browser, where Phantom is injected and the usual flow works.
+ */
+function OpenInPhantom({ purchasePath }: { purchasePath: string }) {
+  const { origin } = window.location;
+  return (
+    <>
+      <div className={styles.actions}>
+        <a className={`${button.button} ${button.solana}`} href={openInPhantomLink(`${origin}${pageOfDocument(purchasePath)}`, origin)}>
+          Open in Phantom
+        </a>
+      </div>
+      <p className={styles.explain}>Phantom’s app opens this title in its own browser, where you can pay and watch.</p>
+    </>
   );
 }

@@ -12,6 +12,8 @@ export function usePhantom() {
   const wallet = useWallet();
   const phantom = wallet.wallets.find((w) => w.adapter.name === PhantomWalletName);
   const available = phantom?.readyState === WalletReadyState.Installed || phantom?.readyState === WalletReadyState.Loadable;
+  /** Phantom is in this browser itself: the extension, or Phantom's in-app browser on a phone. */
+  const installed = phantom?.readyState === WalletReadyState.Installed;
 
   const { select, connect, wallet: selected } = wallet;
   const connectPhantom = useCallback(async () => {
@@ -24,8 +26,15 @@ export function usePhantom() {
     }
   }, [select, connect, selected]);
 
-  return { ...wallet, available, connectPhantom };
+  return { ...wallet, available, installed, connectPhantom };
 }
+
+/** Phones have no wallet extensions: there, Phantom's own app is the way in. */
+export const isPhoneBrowser = (userAgent: string) => /iPhone|iPad|iPod|Android/i.test(userAgent);
+
+/** Phantom's universal link that opens `pageUrl` inside Phantom's in-app browser, where it is injected. */
+export const openInPhantomLink = (pageUrl: string, origin: string) =>
+  `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(origin)}`;
 
 /** `AbCd…WxYz`: enough of an address to recognise it. */
 export const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
