@@ -176,8 +176,8 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     if (isMovie && segments.length === 2) {
       const doc = await getParsed(path, movieDocSchema);
       if (!doc) return null;
-      const { title, locked, videourl } = doc.doc;
-      return { path, title, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
+      const { title, locked, videourl, coverimg } = doc.doc;
+      return { path, title, coverimg, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
     }
     if (root === 'shortFilms' && (segments.length === 2 || (segments.length === 4 && sub === 'episodes'))) {
       const film = await getParsed(`shortFilms/${id}`, shortFilmDocSchema);
@@ -197,16 +197,16 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return null;
   }
 
-  function whole(path: string, parent: { title: string; locked: boolean }, episodes: Parsed<EpisodeDoc>[]): Purchasable {
+  function whole(path: string, parent: { title: string; locked: boolean; coverimg: string | null }, episodes: Parsed<EpisodeDoc>[]): Purchasable {
     const videos = episodes.map(({ path: videoPath, doc }) => ({ path: videoPath, title: doc.title, videourl: doc.videourl }));
-    return { path, title: parent.title, locked: parent.locked, playback: { path, title: parent.title, videos } };
+    return { path, title: parent.title, coverimg: parent.coverimg, locked: parent.locked, playback: { path, title: parent.title, videos } };
   }
 
   function single(path: string, episodes: Parsed<EpisodeDoc>[]): Purchasable | null {
     const found = episodes.find((doc) => doc.path === path);
     if (!found) return null;
-    const { title, locked, videourl } = found.doc;
-    return { path, title, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
+    const { title, locked, videourl, coverimg } = found.doc;
+    return { path, title, coverimg, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
   }
 
   return catalog;

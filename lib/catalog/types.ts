@@ -77,6 +77,8 @@ export interface Catalog {
 export interface Purchasable {
   path: string;
   title: string;
+  /** The cover to show on a receipt; null for the default one. */
+  coverimg: string | null;
   locked: boolean;
   playback: Playback;
 }

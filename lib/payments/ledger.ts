@@ -39,9 +39,12 @@ export interface Ledger {
   spendNonce(nonce: string): Promise<boolean>;
   /** Remembers that `browser` owns `path`; granting it again changes nothing. */
   grant(browser: string, path: string, via: string): Promise<void>;
+  /** Every grant `browser` holds: what, how (a purchase signature, `restore:{wallet}`, …) and when. */
+  grantsOf(browser: string): Promise<Grant[]>;
   /** Every path `browser` owns. */
   ownedBy(browser: string): Promise<string[]>;
 }
+
 
 const ALREADY_EXISTS = 6;
 
@@ -57,6 +60,12 @@ function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string)
 const present = <T>(value: T | null): value is T => value !== null;
 const unique = (paths: string[]) => [...new Set(paths)];
 
+/** ownedBy from grantsOf: one definition for every ledger. */
+const withOwnedBy = (store: Omit<Ledger, 'ownedBy'>): Ledger => ({
+  ...store,
+  ownedBy: async (browser) => unique((await store.grantsOf(browser)).map((grant) => grant.path)),
+});
+
 /** Every call gives up after `timeoutMs`: the payment then answers 503 "safe", and its retry finds what landed. */
 export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
   const bounded = <T>(work: Promise<T>, what: string) => withDeadline(work, timeoutMs, `ledger ${what}`);
@@ -69,7 +78,7 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       throw error;
     }
   };
-  return {
+  return withOwnedBy({
     create: (purchase) => createOnce(`purchases/${purchase.signature}`, purchase),
     async get(signature) {
       const snapshot = await bounded(db.doc(`purchases/${signature}`).get(), 'read');
@@ -83,11 +92,11 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
     async grant(browser, path, via) {
       await createOnce(`entitlements/${grantId(browser, path)}`, { browser, path, via, grantedAt: new Date().toISOString() });
     },
-    async ownedBy(browser) {
+    async grantsOf(browser) {
       const snapshot = await bounded(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
-      return unique(snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)?.path ?? null).filter(present));
+      return snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)).filter(present);
     },
-  };
+  });
 }
 
 /** Files created with O_EXCL: the same create-once guarantee as Firestore's create(), for a site without Firestore. */
@@ -122,7 +131,7 @@ export function fileLedger(dir: string): Ledger {
     );
     return all.filter(present);
   };
-  return {
+  return withOwnedBy({
     create: (purchase) => createOnce(purchases, purchase.signature, purchase),
     get: async (signature) => (await readAll(purchases, purchaseSchema, [`${signature}.json`]))[0] ?? null,
     byWallet: async (wallet) => (await readAll(purchases, purchaseSchema)).filter((p) => p.wallet === wallet),
@@ -130,8 +139,8 @@ export function fileLedger(dir: string): Ledger {
     async grant(browser, path, via) {
       await createOnce(grants(browser), grantId(browser, path), { browser, path, via, grantedAt: new Date().toISOString() });
     },
-    ownedBy: async (browser) => unique((await readAll(grants(browser), grantSchema)).map((g) => g.path)),
-  };
+    grantsOf: (browser) => readAll(grants(browser), grantSchema),
+  });
 }
 
 export const ledger: Ledger = firestoreConfigured(env)
