@@ -6,6 +6,7 @@ const segment = encodeURIComponent;
 export const routes = {
   home: '/',
   walletGuide: '/solenema-wallet',
+  purchases: '/purchases',
   aiAgent: '/ai-agent',
   contact: '/contact',
   series: (seriesId: string) => `/series/${segment(seriesId)}`,

@@ -82,7 +82,12 @@ export default function WalletGuidePage() {
           Purchases belong to the wallet that paid. Connect it here and sign a one-time message (free, no funds move) to unlock
           everything it bought in this browser.
         </p>
-        <RestorePurchasesButton />
+        <div className={guides.cta}>
+          <RestorePurchasesButton />
+          <IntentLink href={routes.purchases} className={`${button.button} ${button.ghost}`}>
+            My purchases
+          </IntentLink>
+        </div>
       </GuideSection>
       <div className={guides.cta}>
         <IntentLink href="/" className={`${button.button} ${button.primary}`}>

@@ -8,13 +8,14 @@ import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import type { PurchaseRequest } from './PurchasesProvider';
-import { pageOfDocument } from '@/lib/routes';
-import { INSTALL_PHANTOM, isPhoneBrowser, openInPhantomLink, shortAddress, usePhantom } from './usePhantom';
+import { PRICE_SOL, shortAddress } from '@/lib/payments/display';
+import { OpenInPhantom } from './OpenInPhantom';
+import { PaymentReceipt } from './PaymentReceipt';
+import { INSTALL_PHANTOM, isPhoneBrowser, usePhantom } from './usePhantom';
 import { WalletProviders } from './WalletProviders';
 import button from '../ui/button.module.css';
 import styles from './PurchaseDialog.module.css';
 
-const PRICE_SOL = '0.01 SOL';
 const NETWORK = 'Solana devnet';
 
 const STAGE_TEXT: Record<PurchaseStage, string> = {
@@ -46,6 +47,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const [stage, setStage] = useState<PurchaseStage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<PlaybackVideo | null>(null);
+  const [paidWith, setPaidWith] = useState<string | null>(null);
 
   const connect = () => {
     setNotice(available ? null : { tone: 'error', text: INSTALL_PHANTOM, guide: true });
@@ -68,6 +70,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
       const videos = answer.playback.videos;
       onGranted(grantOf(answer));
       console.info('[purchase] verified', answer.signature, answer.timings);
+      setPaidWith(answer.signature);
       setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
     } catch (error) {
       console.error('[purchase] failed', error);
@@ -86,6 +89,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
         <VideoPlayer src={video.videourl} title={video.title} videoPath={video.path} />
+        {paidWith && <PaymentReceipt signature={paidWith} />}
       </ModalDialog>
     );
   }
@@ -145,23 +149,5 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
         {notice && <PaymentNotice notice={notice} />}
       </div>
     </ModalDialog>
-  );
-}
-
-/**
- * A phone has no wallet extension: a real link (it also works from a long-press) that reopens this
- * title's page inside Phantom's in-app browser, where Phantom is injected and the usual flow works.
- */
-function OpenInPhantom({ purchasePath }: { purchasePath: string }) {
-  const { origin } = window.location;
-  return (
-    <>
-      <div className={styles.actions}>
-        <a className={`${button.button} ${button.solana}`} href={openInPhantomLink(`${origin}${pageOfDocument(purchasePath)}`, origin)}>
-          Open in Phantom
-        </a>
-      </div>
-      <p className={styles.explain}>Phantom’s app opens this title in its own browser, where you can pay and watch.</p>
-    </>
   );
 }

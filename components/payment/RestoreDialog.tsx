@@ -2,12 +2,14 @@
 
 import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
+import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { fetchEntitlements, requestRestoreChallenge, restoreWithSignature } from '@/lib/payments/browser/api';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import { usePurchases } from './PurchasesProvider';
-import { INSTALL_PHANTOM, shortAddress, usePhantom } from './usePhantom';
+import { shortAddress } from '@/lib/payments/display';
+import { INSTALL_PHANTOM, usePhantom } from './usePhantom';
 import { WalletProviders } from './WalletProviders';
 import button from '../ui/button.module.css';
 import styles from './PurchaseDialog.module.css';
@@ -26,6 +28,7 @@ const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.
 function RestoreFlow({ onClose }: { onClose: () => void }) {
   const { available, connectPhantom, connected, publicKey, signIn, signMessage } = usePhantom();
   const { granted } = usePurchases();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const asked = useRef(false);
@@ -48,6 +51,8 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
       }
       const { restored } = await restoreWithSignature({ token, signedMessage: toBase64(signedMessage), signature: bs58.encode(signature) });
       granted(await fetchEntitlements());
+      // Pages drawn for this browser on the server (My purchases) show the restored titles too.
+      router.refresh();
       setNotice(
         restored.length > 0
           ? { tone: 'success', text: `Restored ${restored.length} purchase${restored.length === 1 ? '' : 's'}. Enjoy watching!` }

@@ -36,5 +36,3 @@ export const isPhoneBrowser = (userAgent: string) => /iPhone|iPad|iPod|Android/i
 export const openInPhantomLink = (pageUrl: string, origin: string) =>
   `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(origin)}`;
 
-/** `AbCd…WxYz`: enough of an address to recognise it. */
-export const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;

@@ -21,6 +21,7 @@ import {
 import { ledger } from './ledger';
 import { playbackUrl, renewAfterSeconds } from './playback';
 import { timedFetch } from './rpc';
+import { receiptsFor } from './receipts';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { signingSecret } from './secret';
 import { verifyPayment, type VerifyRequest } from './verify';
@@ -87,6 +88,9 @@ export async function restore(answer: RestoreAnswer, browser: string) {
   if (result.ok) await Promise.all(result.paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
   return result;
 }
+
+/** "My purchases" for this browser, newest first. */
+export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getPurchasable: getOwnedPlayback } });
 
 /** Carries the purchases an old-format cookie lists into the ledger, once. */
 export async function adoptLegacyPurchases(browser: string, paths: string[]) {

@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import { GuideSection } from '@/components/guides/GuideSection';
+import { PageIntro } from '@/components/guides/PageIntro';
+import { PageBody } from '@/components/layout/PageBody';
+import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
+import { ReceiptList } from '@/components/receipts/ReceiptList';
+import { IntentLink } from '@/components/ui/IntentLink';
+import guides from '@/components/guides/guides.module.css';
+import button from '@/components/ui/button.module.css';
+import { currentVisitor, receiptsOf } from '@/lib/payments/server';
+import { publicEnv } from '@/lib/public-env';
+import { routes } from '@/lib/routes';
+
+// This browser's own page: never indexed, never shared between visitors (reading the cookie makes it dynamic).
+export const metadata: Metadata = { title: 'My purchases', robots: { index: false, follow: false } };
+
+async function loadReceipts() {
+  const { browser } = await currentVisitor();
+  if (!browser) return [];
+  try {
+    return await receiptsOf(browser);
+  } catch (error) {
+    console.error('[purchases] could not read the ledger', error);
+    return null;
+  }
+}
+
+export default async function PurchasesPage() {
+  const receipts = await loadReceipts();
+  return (
+    <PageBody>
+      <PageIntro eyebrow="Receipts" title="My purchases">
+        <p>What this browser has unlocked, with the Solana transaction that paid for each.</p>
+      </PageIntro>
+      {receipts === null ? (
+        <p className={guides.sectionText} role="alert">
+          Your purchases could not be loaded just now; they are safe. Please reload in a moment.
+        </p>
+      ) : receipts.length > 0 ? (
+        <ReceiptList receipts={receipts} rpcUrl={publicEnv.solanaRpcUrl} />
+      ) : (
+        <div className={guides.cta}>
+          <p className={guides.sectionText}>Nothing here yet. Titles you unlock in this browser are listed here with their receipts.</p>
+          <IntentLink href={routes.home} className={`${button.button} ${button.primary}`}>
+            Browse titles
+          </IntentLink>
+        </div>
+      )}
+      <GuideSection id="restore" title="Bought in another browser?">
+        <p className={guides.sectionText}>
+          Purchases belong to the wallet that paid. Connect it and sign a one-time message (free, no funds move) to list and
+          unlock here everything it bought.
+        </p>
+        <div className={guides.cta}>
+          <RestorePurchasesButton />
+        </div>
+      </GuideSection>
+    </PageBody>
+  );
+}

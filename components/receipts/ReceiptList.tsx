@@ -1,0 +1,57 @@
+import { CoverImage } from '../cards/CoverImage';
+import { IntentLink } from '../ui/IntentLink';
+import { explorerTransactionUrl } from '@/lib/payments/explorer';
+import { formatSol, shortAddress } from '@/lib/payments/display';
+import type { Receipt } from '@/lib/payments/receipts';
+import { pageOfDocument } from '@/lib/routes';
+import styles from './ReceiptList.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** What this browser owns, newest first: cover, title (to its page), price, date and the transaction on Explorer. */
+export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl: string }) {
+  return (
+    <ul className={styles.list}>
+      {receipts.map((receipt) => (
+        <li key={receipt.path} className={styles.receipt}>
+          <div className={styles.cover}>
+            <CoverImage src={receipt.coverimg} alt="" sizes="(max-width: 479px) 100vw, 120px" />
+          </div>
+          <div className={styles.details}>
+            <h2 className={styles.title}>
+              <IntentLink href={pageOfDocument(receipt.path)}>{receipt.title}</IntentLink>
+            </h2>
+            <dl className={styles.facts}>
+              <div>
+                <dt>Price</dt>
+                <dd>{receipt.payment ? formatSol(receipt.payment.lamports) : 'Paid before receipts were kept'}</dd>
+              </div>
+              <div>
+                <dt>Date</dt>
+                <dd>
+                  <time dateTime={receipt.at}>{dateFormat.format(new Date(receipt.at))} UTC</time>
+                </dd>
+              </div>
+              {receipt.payment && (
+                <div>
+                  <dt>Transaction</dt>
+                  <dd>
+                    <a
+                      href={explorerTransactionUrl(receipt.payment.signature, rpcUrl)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      title={receipt.payment.signature}
+                    >
+                      {shortAddress(receipt.payment.signature)}
+                      <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>
+                    </a>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

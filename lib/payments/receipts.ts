@@ -1,0 +1,45 @@
+import type { Purchasable } from '../catalog/types';
+import type { Grant, Ledger, Purchase } from './ledger';
+
+/** One line of "My purchases": what this browser owns, and the payment that proves it where known. */
+export interface Receipt {
+  path: string;
+  title: string;
+  coverimg: string | null;
+  /** When this browser got it (the payment's verification, or the grant for restores and old cookies). */
+  at: string;
+  /** The payment, when the ledger holds it; null for purchases carried over from the old cookie. */
+  payment: { signature: string; lamports: number } | null;
+}
+
+type Deps = { ledger: Pick<Ledger, 'grantsOf' | 'get' | 'byWallet'>; catalog: { getPurchasable(path: string): Promise<Purchasable | null> } };
+
+const RESTORED = /^restore:(.+)$/;
+const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
+
+/** The purchase behind a grant: its own signature, or the restoring wallet's purchase of that path. */
+async function purchaseBehind(grant: Grant, ledger: Deps['ledger']): Promise<Purchase | null> {
+  const restoredBy = RESTORED.exec(grant.via)?.[1];
+  if (restoredBy) return (await ledger.byWallet(restoredBy)).find((purchase) => purchase.path === grant.path) ?? null;
+  return SIGNATURE.test(grant.via) ? ledger.get(grant.via) : null;
+}
+
+/** Newest first; titles no longer in the catalog are left out (they cannot be shown or played). */
+export async function receiptsFor(browser: string, { ledger, catalog }: Deps): Promise<Receipt[]> {
+  const grants = await ledger.grantsOf(browser);
+  const receipts = await Promise.all(
+    grants.map(async (grant): Promise<Receipt | null> => {
+      const [title, purchase] = await Promise.all([catalog.getPurchasable(grant.path), purchaseBehind(grant, ledger)]);
+      if (!title) return null;
+      return {
+        path: grant.path,
+        title: title.title,
+        coverimg: title.coverimg,
+        at: purchase?.verifiedAt ?? grant.grantedAt,
+        payment: purchase ? { signature: purchase.signature, lamports: purchase.lamports } : null,
+      };
+    }),
+  );
+  const unique = new Map(receipts.filter((r): r is Receipt => r !== null).map((r) => [r.path, r]));
+  return [...unique.values()].sort((a, b) => b.at.localeCompare(a.at));
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { Purchasable } from '@/lib/catalog/types';
+import { formatSol } from '@/lib/payments/display';
+import { explorerTransactionUrl } from '@/lib/payments/explorer';
+import type { Grant, Purchase } from '@/lib/payments/ledger';
+import { receiptsFor } from '@/lib/payments/receipts';
+import { pageOfDocument } from '@/lib/routes';
+
+const SIG_A = '5'.repeat(87);
+const SIG_B = '4'.repeat(88);
+const WALLET = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
+
+const purchase = (signature: string, path: string, verifiedAt: string): Purchase => ({
+  signature,
+  wallet: WALLET,
+  path,
+  lamports: 10_000_000,
+  slot: 1,
+  blockTime: null,
+  verifiedAt,
+  reference: 'ref',
+  browser: 'another-browser',
+});
+const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt });
+const title = (path: string, name: string): Purchasable => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true, playback: { path, title: name, videos: [] } });
+
+describe('receiptsFor', () => {
+  const purchases = [purchase(SIG_A, 'trailers/a', '2026-11-01T10:00:00.000Z'), purchase(SIG_B, 'series/s', '2026-11-03T10:00:00.000Z')];
+  const ledger = {
+    grantsOf: async () => [
+      grant('trailers/a', SIG_A, '2026-11-01T10:00:01.000Z'),
+      grant('series/s', `restore:${WALLET}`, '2026-11-20T09:00:00.000Z'),
+      grant('trailers/old', 'legacy-cookie', '2026-11-10T08:00:00.000Z'),
+      grant('trailers/gone', SIG_A, '2026-11-02T08:00:00.000Z'),
+    ],
+    get: async (signature: string) => purchases.find((p) => p.signature === signature) ?? null,
+    byWallet: async (wallet: string) => purchases.filter((p) => p.wallet === wallet),
+  };
+  const catalog = {
+    getPurchasable: async (path: string) =>
+      ({ 'trailers/a': title('trailers/a', 'A'), 'series/s': title('series/s', 'S'), 'trailers/old': title('trailers/old', 'Old') })[path] ?? null,
+  };
+
+  it('gives each owned title its payment: its own signature, the restoring wallet’s purchase, or none for old cookies; newest first', async () => {
+    const receipts = await receiptsFor('b', { ledger, catalog });
+    expect(receipts).toEqual([
+      { path: 'trailers/old', title: 'Old', coverimg: '/c/Old.jpg', at: '2026-11-10T08:00:00.000Z', payment: null },
+      { path: 'series/s', title: 'S', coverimg: '/c/S.jpg', at: '2026-11-03T10:00:00.000Z', payment: { signature: SIG_B, lamports: 10_000_000 } },
+      { path: 'trailers/a', title: 'A', coverimg: '/c/A.jpg', at: '2026-11-01T10:00:00.000Z', payment: { signature: SIG_A, lamports: 10_000_000 } },
+    ]);
+  });
+
+  it('lists nothing for a browser without grants', async () => {
+    expect(await receiptsFor('b', { ledger: { ...ledger, grantsOf: async () => [] }, catalog })).toEqual([]);
+  });
+});
+
+describe('explorerTransactionUrl', () => {
+  it('names the cluster of the configured RPC', () => {
+    expect(explorerTransactionUrl(SIG_A, 'https://api.devnet.solana.com')).toBe(`https://explorer.solana.com/tx/${SIG_A}?cluster=devnet`);
+    expect(explorerTransactionUrl(SIG_A, 'https://api.testnet.solana.com')).toBe(`https://explorer.solana.com/tx/${SIG_A}?cluster=testnet`);
+    expect(explorerTransactionUrl(SIG_A, 'https://api.mainnet-beta.solana.com')).toBe(`https://explorer.solana.com/tx/${SIG_A}`);
+    expect(explorerTransactionUrl(SIG_A, 'http://127.0.0.1:8899')).toBe(
+      `https://explorer.solana.com/tx/${SIG_A}?cluster=custom&customUrl=${encodeURIComponent('http://127.0.0.1:8899')}`,
+    );
+  });
+});
+
+describe('display and pages', () => {
+  it('formats lamports as SOL', () => {
+    expect(formatSol(10_000_000)).toBe('0.01 SOL');
+    expect(formatSol(1_500_000_000)).toBe('1.5 SOL');
+  });
+
+  it('finds the page of any purchasable document', () => {
+    expect(pageOfDocument('trailers/a')).toBe('/watch/trailers/a');
+    expect(pageOfDocument('documentaries/d')).toBe('/watch/documentaries/d');
+    expect(pageOfDocument('series/s')).toBe('/series/s');
+    expect(pageOfDocument('series/s/seasons/one/episodes/e1')).toBe('/series/s/season/one');
+    expect(pageOfDocument('shortFilms/f/episodes/e')).toBe('/short-films/f');
+    expect(pageOfDocument('nonsense')).toBe('/');
+  });
+});
