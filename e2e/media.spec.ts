@@ -6,7 +6,7 @@ import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import { buy, card, reveal, withWallet } from './support/purchase';
+import { buyFromHome, withWallet } from './support/purchase';
 
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked && t.videourl.startsWith('private:'))!;
 const privateFile = `media-private/${lockedTrailer.videourl.slice('private:'.length)}`;
@@ -16,10 +16,7 @@ const LINK = /^\/api\/media\/[\w-]+\.[\w-]+\/[\w.-]+\.mp4$/;
 
 async function buyLockedTrailer(page: Parameters<typeof withWallet>[0]) {
   await withWallet(page, createTestWallet());
-  await page.goto('/');
-  const trailer = card(page, lockedTrailer.title);
-  await reveal(page, trailer, 'Trailers');
-  const dialog = await buy(page, trailer);
+  const { card: trailer, dialog } = await buyFromHome(page, lockedTrailer.title, 'Trailers');
   const video = dialog.locator('video');
   await expect(video).toHaveAttribute('src', LINK);
   return { trailer, dialog, video, src: (await video.getAttribute('src'))! };

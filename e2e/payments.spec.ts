@@ -2,7 +2,7 @@ import { createTestWallet, phantomState, setPhantom } from './support/phantom/wa
 import { SITE_URL } from './support/ports';
 import { content } from './support/catalog';
 import { expect, test } from './support/offline';
-import { buy, card, openPurchase, purchaseDialog, reveal, withWallet } from './support/purchase';
+import { buy, buyFromHome, card, openPurchase, purchaseDialog, reveal, withWallet } from './support/purchase';
 
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked)!;
 const [lockedSeriesId, lockedSeries] = content.series.find(([, s]) => s.locked)!;
@@ -135,10 +135,7 @@ test('restore on a new browser: the wallet that paid signs and gets its titles b
   test.setTimeout(120_000);
   const wallet = createTestWallet();
   await withWallet(page, wallet);
-  await page.goto('/');
-  const trailer = card(page, lockedTrailer.title);
-  await reveal(page, trailer, 'Trailers');
-  await buy(page, trailer);
+  await buyFromHome(page, lockedTrailer.title, 'Trailers');
 
   const fresh = await browser.newPage();
   await withWallet(fresh, wallet, 0);
@@ -166,10 +163,7 @@ test('today’s Phantom, a Wallet Standard wallet: pays with a signed transactio
   test.setTimeout(120_000);
   const wallet = createTestWallet();
   await withWallet(page, wallet, 1_000_000_000, { standard: true });
-  await page.goto('/');
-  const trailer = card(page, lockedTrailer.title);
-  await reveal(page, trailer, 'Trailers');
-  await buy(page, trailer);
+  await buyFromHome(page, lockedTrailer.title, 'Trailers');
   expect((await phantomState(page)).calls).toEqual(expect.arrayContaining(['standard:connect', 'solana:signTransaction']));
 
   const fresh = await browser.newPage();

@@ -2,7 +2,7 @@ import { content } from './support/catalog';
 import { createTestWallet, phantomState } from './support/phantom/wallet';
 import { CHAIN_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import { buy, card, reveal, withWallet } from './support/purchase';
+import { buyFromHome, withWallet } from './support/purchase';
 
 const [documentaryId, documentary] = content.documentaries.find(([, d]) => d.locked)!;
 const explorer = (signature: string) =>
@@ -12,10 +12,7 @@ test('a buyer sees the transaction after paying, and every purchase with its rec
   test.setTimeout(120_000);
   const wallet = createTestWallet();
   await withWallet(page, wallet);
-  await page.goto('/');
-  const target = card(page, documentary.title);
-  await reveal(page, target, 'Documentaries');
-  const dialog = await buy(page, target);
+  const { dialog } = await buyFromHome(page, documentary.title, 'Documentaries');
   const [signature] = (await phantomState(page)).signatures;
   const transaction = dialog.getByRole('link', { name: /^Transaction / });
   await expect(transaction).toHaveAttribute('href', explorer(signature!));

@@ -56,6 +56,14 @@ export async function buy(page: Page, target: Locator) {
   return dialog;
 }
 
+/** Goes home, brings a locked title's card into view, and buys it; resolves with the card and the playing dialog. */
+export async function buyFromHome(page: Page, title: string, carouselLabel: string) {
+  await page.goto('/');
+  const target = card(page, title);
+  await reveal(page, target, carouselLabel);
+  return { card: target, dialog: await buy(page, target) };
+}
+
 /** Goes home, brings a locked title's card into view and opens its purchase dialog. */
 export async function openPurchase(page: Page, title: string, carouselLabel: string) {
   await page.goto('/');
