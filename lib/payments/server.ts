@@ -1,7 +1,7 @@
 import 'server-only';
 import { Connection } from '@solana/web3.js';
 import { cookies } from 'next/headers';
-import type { NextResponse } from 'next/server';
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
@@ -18,12 +18,13 @@ import {
   unlocks,
   unsignedBrowserIdFrom,
 } from './entitlements';
-import { ledger } from './ledger';
+import { ledger, type Purchase } from './ledger';
 import { playbackUrl, renewAfterSeconds } from './playback';
 import { timedFetch } from './rpc';
 import { receiptsFor } from './receipts';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { signingSecret } from './secret';
+import { watchTransfers } from './transfer-status';
 import { verifyPayment, type VerifyRequest } from './verify';
 
 /** Request-body shapes shared by the payment routes. */
@@ -80,6 +81,10 @@ export const startCheckout = (path: string, browser: string) =>
 export const finishCheckout = (request: VerifyRequest) =>
   verifyPayment(request, { secret: signingSecret, connection, ledger, catalog });
 
+/** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
+const REFERENCE_CHECK_MS = 3_000;
+export const transferStatus = watchTransfers({ secret: signingSecret, connection, ledger, catalog, intervalMs: REFERENCE_CHECK_MS });
+
 export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
 
 /** Checks a signed restore, then gives this browser everything the wallet bought. */
@@ -125,6 +130,20 @@ export function linkedPlayback(playback: Playback, browser: string) {
     ...playback,
     videos: playback.videos.flatMap((video) => (videos[video.path] ? [{ ...video, videourl: videos[video.path]! }] : [])),
   };
+}
+
+/**
+ * The answer to a verified payment, by Phantom or by Solana Pay: playback linked for this browser,
+ * the hint that it owns something, and its cookie signed if it was not yet.
+ */
+export function paidResponse(request: Request, visitor: { browser: string; unsigned: boolean }, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
+  const response = NextResponse.json(
+    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, playback: linkedPlayback(paid.playback, visitor.browser), renewIn },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+  markOwner(response, request);
+  if (visitor.unsigned) setBrowserCookie(response, request, visitor.browser);
+  return response;
 }
 
 const isHttps = (request: Request) =>

@@ -4,11 +4,15 @@ import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { titlePathSchema } from '@/lib/catalog/schemas';
 import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout } from '@/lib/payments/server';
+import { transferRequest } from '@/lib/payments/solana-pay';
 import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ path: titlePathSchema });
 
-/** Starts buying a locked title: answers the recipient, the price and a fresh reference for this browser. */
+/**
+ * Starts buying a locked title: answers the recipient, the price and a fresh reference for this
+ * browser, and the same terms as a Solana Pay transfer request (URL and QR code) for any wallet.
+ */
 export async function POST(request: Request) {
   const limited = await rateLimit(request, 'checkout');
   if (limited) return limited;
@@ -22,8 +26,9 @@ export async function POST(request: Request) {
   });
   if (!result.ok) return errorResponse(result.status, result.reason);
   const { reference, recipient, lamports, path, title } = result.checkout;
+  const solanaPay = await transferRequest(result.checkout);
   const response = NextResponse.json(
-    { checkout: result.token, reference, recipient, lamports, path, title, network: 'devnet' },
+    { checkout: result.token, reference, recipient, lamports, path, title, network: 'devnet', solanaPay },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   if (!visitor.browser || visitor.unsigned) setBrowserCookie(response, request, browser);

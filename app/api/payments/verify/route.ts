@@ -1,8 +1,7 @@
-import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, finishCheckout, linkedPlayback, markOwner, renewIn, setBrowserCookie, signatureSchema } from '@/lib/payments/server';
+import { currentVisitor, finishCheckout, paidResponse, signatureSchema } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
@@ -13,18 +12,11 @@ export async function POST(request: Request) {
   if (limited) return limited;
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;
-  const visitor = await currentVisitor();
-  if (!visitor.browser) return errorResponse(403, 'This browser has no checkout; start the purchase again.');
-  const result = await finishCheckout({ checkoutToken: body.data.checkout, signature: body.data.signature, browser: visitor.browser });
+  const { browser, unsigned } = await currentVisitor();
+  if (!browser) return errorResponse(403, 'This browser has no checkout; start the purchase again.');
+  const result = await finishCheckout({ checkoutToken: body.data.checkout, signature: body.data.signature, browser });
   if (!result.ok) return errorResponse(result.status, result.reason);
-  const { purchase, playback } = result;
-  const response = NextResponse.json(
-    { path: purchase.path, signature: purchase.signature, playback: linkedPlayback(playback, visitor.browser), renewIn },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
-  markOwner(response, request);
-  if (visitor.unsigned) setBrowserCookie(response, request, visitor.browser);
-  return response;
+  return paidResponse(request, { browser, unsigned }, result);
 }
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

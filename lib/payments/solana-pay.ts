@@ -1,0 +1,31 @@
+import { encodeURL } from '@solana/pay';
+import { LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
+import BigNumber from 'bignumber.js';
+import QRCode from 'qrcode';
+import type { Checkout } from './checkout';
+
+/** What the purchase dialog shows for paying from any wallet: the Solana Pay URL and its QR code (SVG). */
+export interface TransferRequest {
+  url: string;
+  qr: string;
+}
+
+export const SITE_LABEL = 'Solenema';
+
+/**
+ * The Solana Pay transfer request for a checkout: the same recipient, price and reference the
+ * Phantom path pays, so the server verifies either payment by the same rules. The QR is drawn
+ * here, on the server, so the browser downloads no QR library.
+ */
+export async function transferRequest(checkout: Checkout): Promise<TransferRequest> {
+  const url = encodeURL({
+    recipient: new PublicKey(checkout.recipient),
+    amount: new BigNumber(checkout.lamports).div(LAMPORTS_PER_SOL),
+    reference: new PublicKey(checkout.reference),
+    label: SITE_LABEL,
+    message: `Unlock ${checkout.title}`,
+  }).toString();
+  // Medium error correction and a quiet zone of 2 modules: scans from a glossy screen at arm's length.
+  const qr = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { url, qr };
+}

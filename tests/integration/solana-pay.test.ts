@@ -1,0 +1,169 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
+import { Connection, Keypair, sendAndConfirmRawTransaction } from '@solana/web3.js';
+import BigNumber from 'bignumber.js';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createLocalStore } from '@/lib/catalog/local';
+import { createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { fileLedger, type Ledger } from '@/lib/payments/ledger';
+import { transferRequest } from '@/lib/payments/solana-pay';
+import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
+import { fixtureDocuments } from '../fixtures/catalog-documents';
+
+const PORT = 8941;
+const PRICE = 10_000_000;
+const SECRET = 'solana-pay-test-secret-0123456789ab';
+const BROWSER = 'browser-a-0123456789ab';
+const INTERVAL = 3_000;
+const recipient = Keypair.generate().publicKey;
+const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
+const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog };
+
+let chain: LocalChain;
+let connection: Connection;
+let ledger: Ledger;
+let clock: number;
+
+beforeAll(async () => {
+  chain = await startLocalChain({ port: PORT });
+  connection = new Connection(chain.url, 'confirmed');
+  await chain.airdrop(recipient, 1_000_000_000);
+});
+afterAll(() => chain.stop());
+
+beforeEach(async () => {
+  ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-solana-pay-')));
+  clock = 1_000_000;
+});
+
+const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
+  watchTransfers({ secret: SECRET, connection, ledger, catalog, intervalMs: INTERVAL, now: () => clock, ...overrides });
+
+async function checkout(path = 'trailers/c-vault') {
+  const result = await createCheckout(path, BROWSER, terms);
+  if (!result.ok) throw new Error(result.reason);
+  return { ...result, request: await transferRequest(result.checkout) };
+}
+
+/** A phone wallet: reads the URL as Solana Pay wallets do and pays it (optionally altered) with @solana/pay. */
+async function payAsWallet(url: string, change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>> = {}) {
+  const payer = Keypair.generate();
+  await chain.airdrop(payer.publicKey, 2_000_000_000);
+  const parsed = { ...(parseURL(url) as TransferRequestURL), ...change };
+  const transaction = await createTransfer(connection, payer.publicKey, { ...parsed, amount: parsed.amount! });
+  transaction.sign(payer);
+  const signature = await sendAndConfirmRawTransaction(connection, transaction.serialize(), { commitment: 'confirmed' });
+  return { payer, signature };
+}
+
+describe('transferRequest', () => {
+  it('encodes the checkout as a Solana Pay URL, and the QR code reads back as the same URL', async () => {
+    const { checkout: started, request } = await checkout();
+    const parsed = parseURL(request.url) as TransferRequestURL;
+    expect(parsed.recipient.toBase58()).toBe(recipient.toBase58());
+    expect(parsed.amount?.toString()).toBe('0.01');
+    expect(parsed.reference?.map((key) => key.toBase58())).toEqual([started.reference]);
+    expect(parsed.label).toBe('Solenema');
+    expect(parsed.message).toBe(`Unlock ${started.title}`);
+
+    const { data, info } = await sharp(Buffer.from(request.qr)).resize(400).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(request.url);
+  });
+});
+
+describe('watchTransfers on a local chain', () => {
+  it('answers waiting until the transfer lands, then verifies, records and grants it', async () => {
+    const status = watch();
+    const { token, request } = await checkout();
+    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+
+    const { payer, signature } = await payAsWallet(request.url);
+    clock += INTERVAL;
+    const answer = await status(token, BROWSER);
+    expect(answer).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE } } });
+    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await ledger.get(signature)).toMatchObject({ browser: BROWSER });
+  });
+
+  it('asks the chain about a reference once per interval, however many polls arrive', async () => {
+    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    try {
+      const status = watch();
+      const { token } = await checkout();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => status(token, BROWSER)));
+      expect(answers.every((a) => a.ok && a.status.state === 'waiting')).toBe(true);
+      clock += INTERVAL - 1;
+      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting', retryAfterMs: 1 } });
+      expect(lookups).toHaveBeenCalledTimes(1);
+      clock += 1;
+      await status(token, BROWSER);
+      expect(lookups).toHaveBeenCalledTimes(2);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('refuses too little or the wrong recipient, and still honours a right payment that follows', async () => {
+    const status = watch();
+    const { token, request } = await checkout();
+    await payAsWallet(request.url, { amount: new BigNumber('0.005') });
+    const other = Keypair.generate().publicKey;
+    await chain.airdrop(other, 1_000_000_000);
+    await payAsWallet(request.url, { recipient: other });
+
+    const refused = await status(token, BROWSER);
+    expect(refused).toMatchObject({ ok: true, status: { state: 'refused', reason: expect.stringMatching(/at least 10000000 lamports/) } });
+    expect(await ledger.ownedBy(BROWSER)).toEqual([]);
+
+    const { signature } = await payAsWallet(request.url);
+    clock += INTERVAL;
+    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+  });
+
+  it('refuses another browser and an altered checkout', async () => {
+    const status = watch();
+    const { token } = await checkout();
+    expect(await status(token, 'browser-b-0123456789ab')).toMatchObject({ ok: false, status: 403 });
+    expect(await status(`${token}x`, BROWSER)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('answers 503 while the RPC is down and asks again afterwards', async () => {
+    const status = watch();
+    const { token, request } = await checkout();
+    chain.setRpcDown(true);
+    try {
+      expect(await status(token, BROWSER)).toMatchObject({ ok: false, status: 503 });
+    } finally {
+      chain.setRpcDown(false);
+    }
+    const { signature } = await payAsWallet(request.url);
+    clock += INTERVAL;
+    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+  });
+
+  it('forgets the oldest references beyond its limit, and asks the ledger, not the chain, once paid', async () => {
+    const status = watch({ maxReferences: 1 });
+    const first = await checkout();
+    const { signature } = await payAsWallet(first.request.url);
+    expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid' } });
+    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    try {
+      expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(lookups).not.toHaveBeenCalled();
+      const second = await checkout();
+      await status(second.token, BROWSER);
+      // The first was forgotten: it is found again on chain and answered from the ledger's claim.
+      expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(lookups).toHaveBeenCalledTimes(2);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+});
+
