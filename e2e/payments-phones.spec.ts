@@ -1,8 +1,9 @@
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
-import { PHONE, SITE_URL } from './support/ports';
+import { E2E_RECIPIENT, PHONE, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 import { purchaseDialog, withWallet } from './support/purchase';
+import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const [trailerId] = content.trailers.find(([, t]) => t.locked)!;
 const [seriesId] = content.series.find(([, s]) => s.locked)!;
@@ -34,6 +35,18 @@ for (const [phone, userAgent, path] of [
       // Not the desktop's extension flow, which a phone cannot run.
       await expect(dialog.getByRole('button', { name: 'Connect Phantom Wallet' })).toHaveCount(0);
       await expect(dialog).not.toContainText('Please install Phantom Wallet extension!');
+    });
+
+    test('is offered "Pay with a Solana wallet app": the QR code’s Solana Pay URL, which unlocks this page once paid', async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+      const dialog = purchaseDialog(page);
+      const link = dialog.getByRole('link', { name: 'Pay with a Solana wallet app' });
+      const url = await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ }));
+      expect(url).toMatch(new RegExp(`^solana:${E2E_RECIPIENT}\\?amount=0\\.01&reference=`));
+      await expect(link).toHaveAttribute('href', url);
+      await payTransferRequest((await link.getAttribute('href'))!);
+      await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
     });
   });
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { useConnection } from '@solana/wallet-adapter-react';
-import { useState } from 'react';
-import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo } from '@/lib/payments/browser/api';
+import { useCallback, useState } from 'react';
+import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
@@ -11,6 +11,8 @@ import type { PurchaseRequest } from './PurchasesProvider';
 import { PRICE_SOL, shortAddress } from '@/lib/payments/display';
 import { OpenInPhantom } from './OpenInPhantom';
 import { PaymentReceipt } from './PaymentReceipt';
+import { SolanaPayPanel } from './SolanaPayPanel';
+import { useTransferRequest } from './useTransferRequest';
 import { INSTALL_PHANTOM, isPhoneBrowser, usePhantom } from './usePhantom';
 import { WalletProviders } from './WalletProviders';
 import button from '../ui/button.module.css';
@@ -24,6 +26,8 @@ const STAGE_TEXT: Record<PurchaseStage, string> = {
   confirming: 'Confirming on Solana…',
   verifying: 'Verifying your payment…',
 };
+
+const FAILED: Notice = { tone: 'error', text: 'Transaction failed. Please try again.' };
 
 /** A series or short film is sold whole (`series/abc`); an episode or a movie alone. */
 const buysWholeShow = (path: string) => /^(series|shortFilms)\/[^/]+$/.test(path);
@@ -42,12 +46,24 @@ export default function PurchaseDialog(props: Props) {
 function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const { available, installed, connectPhantom, connected, connecting, publicKey, signTransaction } = usePhantom();
   // This dialog only renders in the browser (it is loaded on the first pay click), so navigator is there.
-  const phoneWithoutPhantom = !installed && isPhoneBrowser(navigator.userAgent);
+  const phone = isPhoneBrowser(navigator.userAgent);
+  const phoneWithoutPhantom = !installed && phone;
   const { connection } = useConnection();
   const [stage, setStage] = useState<PurchaseStage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<PlaybackVideo | null>(null);
   const [paidWith, setPaidWith] = useState<string | null>(null);
+
+  const showPaid = useCallback(
+    (answer: VerifyAnswer) => {
+      onGranted(grantOf(answer));
+      setPaidWith(answer.signature);
+      const videos = answer.playback.videos;
+      setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
+    },
+    [onGranted, request.playPath],
+  );
+  const transfer = useTransferRequest(request.purchasePath, showPaid);
 
   const connect = () => {
     setNotice(available ? null : { tone: 'error', text: INSTALL_PHANTOM, guide: true });
@@ -67,18 +83,16 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     };
     try {
       const answer = await purchase(request.purchasePath, { publicKey, signTransaction }, connection, onStage);
-      const videos = answer.playback.videos;
-      onGranted(grantOf(answer));
       console.info('[purchase] verified', answer.signature, answer.timings);
-      setPaidWith(answer.signature);
-      setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
+      transfer.settled();
+      showPaid(answer);
     } catch (error) {
       console.error('[purchase] failed', error);
       const paidButUnverified = error instanceof PaymentApiError && error.retryable && reached === 'verifying';
       setNotice(
         paidButUnverified
           ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' }
-          : { tone: 'error', text: 'Transaction failed. Please try again.' },
+          : FAILED,
       );
     } finally {
       setStage(null);
@@ -95,6 +109,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   }
 
   const busy = stage !== null || connecting;
+  const shownNotice = notice ?? (transfer.phase === 'refused' ? FAILED : null);
   return (
     <ModalDialog title={request.title} onClose={onClose} size="narrow" closeLabel="Close purchase">
       <div className={styles.body}>
@@ -146,7 +161,8 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
             {STAGE_TEXT[stage]}
           </p>
         )}
-        {notice && <PaymentNotice notice={notice} />}
+        {shownNotice && <PaymentNotice notice={shownNotice} />}
+        <SolanaPayPanel request={transfer.request} phase={transfer.phase} checkAgain={transfer.checkAgain} phone={phone} />
       </div>
     </ModalDialog>
   );

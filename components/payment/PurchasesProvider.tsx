@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchEntitlements, grantOf, verifySignature, type EntitlementsAnswer } from '@/lib/payments/browser/api';
-import { forgetPending, pendingPayments } from '@/lib/payments/browser/pending';
+import { fetchEntitlements, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
+import { finishLeftovers } from '@/lib/payments/browser/leftovers';
 
 /** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
 export interface PurchaseRequest {
@@ -36,7 +36,7 @@ const NOTHING: EntitlementsAnswer = { paths: [], videos: {}, renewIn: 0 };
  * Ownership for the whole page. Pages are static and identical for everyone, so owned titles are
  * unlocked here, in the browser, from the server's answer for this browser. Playback links expire,
  * so they are renewed before they run out; it also finishes payments a closed tab or an
- * unreachable RPC left pending.
+ * unreachable RPC left pending, and Solana Pay checkouts paid after their tab closed.
  */
 export function PurchasesProvider({ children }: { children: ReactNode }) {
   const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
@@ -72,18 +72,7 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     if (OWNS_HINT.test(document.cookie)) {
       fetchEntitlements().then(grant, (error: unknown) => console.error('[purchases] could not load owned titles', error));
     }
-    for (const payment of pendingPayments()) {
-      verifySignature(payment.checkout, payment.signature).then(
-        (answer) => {
-          forgetPending(payment.signature);
-          grant(grantOf(answer));
-        },
-        (error: { retryable?: boolean }) => {
-          console.error('[purchases] a pending payment could not be finished yet', error);
-          if (!error.retryable) forgetPending(payment.signature);
-        },
-      );
-    }
+    finishLeftovers((answer) => grant(grantOf(answer)));
     return () => {
       cancelled = true;
     };

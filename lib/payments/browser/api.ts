@@ -8,6 +8,8 @@ export interface CheckoutAnswer {
   path: string;
   title: string;
   network: string;
+  /** The same checkout as a Solana Pay transfer request, for any wallet: its URL and QR code (SVG). */
+  solanaPay: { url: string; qr: string };
 }
 
 export interface PlaybackVideo {
@@ -29,6 +31,12 @@ export interface EntitlementsAnswer {
   videos: Record<string, string>;
   renewIn: number;
 }
+
+/** Where a Solana Pay checkout stands; once paid, the same answer as a verified Phantom payment. */
+export type TransferStatusAnswer =
+  | { state: 'waiting'; retryAfterMs: number }
+  | { state: 'refused'; reason: string; retryAfterMs: number }
+  | (VerifyAnswer & { state: 'paid' });
 
 /** A Sign In With Solana request, as the server asks for it (SolanaSignInInput). */
 export interface RestoreChallenge {
@@ -77,6 +85,7 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
 export const requestCheckout = (path: string) => call<CheckoutAnswer>('/api/checkout', { path });
 export const verifySignature = (checkout: string, signature: string) =>
   call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
+export const checkTransfer = (checkout: string) => call<TransferStatusAnswer>('/api/payments/status', { checkout });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
 export const requestRestoreChallenge = (wallet: string) => call<RestoreChallenge>('/api/restore/challenge', { wallet });
 export const restoreWithSignature = (answer: { token: string; signedMessage: string; signature: string }) =>

@@ -1,0 +1,73 @@
+'use client';
+
+import { PRICE_SOL } from '@/lib/payments/display';
+import button from '../ui/button.module.css';
+import dialog from './PurchaseDialog.module.css';
+import styles from './SolanaPayPanel.module.css';
+import type { TransferPhase } from './useTransferRequest';
+
+type Props = {
+  request: { url: string; qr: string } | null;
+  phase: TransferPhase;
+  checkAgain: () => void;
+  /** On a phone the wallet app is on the same device: a link opens it; the QR is for paying from another. */
+  phone: boolean;
+};
+
+const STATUS: Record<TransferPhase, string> = {
+  starting: 'Preparing your QR code…',
+  waiting: 'Waiting for your payment…',
+  refused: 'Waiting for a payment of the full amount…',
+  stopped: 'Still waiting? If you have paid, check again.',
+  unavailable: 'The QR code is unavailable just now.',
+};
+
+/**
+ * Pay from any wallet, on any device: a Solana Pay QR code of the same checkout (same price,
+ * recipient and reference), and on a phone a link to the wallet app. The page unlocks by itself.
+ */
+export function SolanaPayPanel({ request, phase, checkAgain, phone }: Props) {
+  const watching = phase === 'starting' || phase === 'waiting' || phase === 'refused';
+  return (
+    <section className={styles.panel} aria-labelledby="solana-pay-heading">
+      <h3 id="solana-pay-heading" className={styles.heading}>
+        Or pay with any Solana wallet
+      </h3>
+      {phone && request && (
+        <a className={`${button.button} ${button.ghost}`} href={request.url}>
+          Pay with a Solana wallet app
+        </a>
+      )}
+      <div className={styles.scan}>
+        <div className={styles.qr}>
+          {request && (
+            // A data URL of the server-drawn SVG: crisp at any size, and no QR code library in the browser.
+            // eslint-disable-next-line @next/next/no-img-element
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(request.qr)}`}
+              width={168}
+              height={168}
+              alt={`Solana Pay QR code to pay ${PRICE_SOL}`}
+              data-testid="solana-pay-qr"
+            />
+          )}
+        </div>
+        <div className={styles.howto}>
+          <p>
+            {phone ? 'Or scan this code from another device' : 'Scan with Phantom, Solflare or any Solana Pay wallet'}. This
+            page unlocks by itself once your payment lands.
+          </p>
+          <p className={styles.status} role="status">
+            {watching && <span className={dialog.spinner} aria-hidden="true" />}
+            {STATUS[phase]}
+          </p>
+          {!watching && (
+            <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={checkAgain}>
+              {phase === 'unavailable' ? 'Try again' : 'Check again'}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

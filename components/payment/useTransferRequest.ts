@@ -1,0 +1,117 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PaymentApiError, checkTransfer, requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
+import { forgetTransfer, rememberTransfer } from '@/lib/payments/browser/pending';
+
+/**
+ * `waiting` for the wallet, `refused` (a transfer carried the reference but did not pay it; still
+ * watching for a right one), `stopped` after a long wait (until "Check again"), `unavailable` when
+ * no checkout could be made.
+ */
+export type TransferPhase = 'starting' | 'waiting' | 'refused' | 'stopped' | 'unavailable';
+
+/** Polled every 1.5 s for the first minute (a phone scan takes that long), then less and less often. */
+export function pollDelay(elapsedMs: number, failures: number): number {
+  if (failures > 0) return Math.min(15_000, 2_000 * 2 ** (failures - 1));
+  if (elapsedMs < 60_000) return 1_500;
+  return Math.min(5_000, 1_500 + (elapsedMs - 60_000) / 30);
+}
+
+/** A dialog left open this long stops asking and offers "Check again". */
+export const WATCH_FOR_MS = 10 * 60_000;
+
+/** Checkouts already shown in this page, by purchase path: reopening the dialog resumes the same one. */
+const shown = new Map<string, CheckoutAnswer>();
+
+/**
+ * The Solana Pay side of the purchase dialog: one checkout per title for this page, and, while the
+ * dialog is open, asking the server whether it has been paid. Closing the dialog (unmounting) stops.
+ */
+export function useTransferRequest(purchasePath: string, onPaid: (answer: VerifyAnswer) => void) {
+  const [checkout, setCheckout] = useState<CheckoutAnswer | null>(() => shown.get(purchasePath) ?? null);
+  const [phase, setPhase] = useState<TransferPhase>(() => (shown.has(purchasePath) ? 'waiting' : 'starting'));
+  const [round, setRound] = useState(0);
+  // The latest callback, without restarting the polling when the dialog re-renders.
+  const paid = useRef(onPaid);
+  useEffect(() => {
+    paid.current = onPaid;
+  }, [onPaid]);
+
+  useEffect(() => {
+    if (checkout) return;
+    let cancelled = false;
+    requestCheckout(purchasePath).then(
+      (answer) => {
+        shown.set(purchasePath, answer);
+        rememberTransfer({ checkout: answer.checkout, path: purchasePath, savedAt: Date.now() });
+        if (cancelled) return;
+        setCheckout(answer);
+        setPhase('waiting');
+      },
+      (error: unknown) => {
+        console.error('[solana-pay] no checkout', error);
+        if (!cancelled) setPhase('unavailable');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [checkout, purchasePath, round]);
+
+  useEffect(() => {
+    if (!checkout) return;
+    let timer: number | undefined;
+    let stopped = false;
+    let failures = 0;
+    const started = Date.now();
+    const ask = async () => {
+      try {
+        const answer = await checkTransfer(checkout.checkout);
+        if (stopped) return;
+        failures = 0;
+        if (answer.state === 'paid') {
+          shown.delete(purchasePath);
+          forgetTransfer(checkout.checkout);
+          paid.current(answer);
+          return;
+        }
+        setPhase(answer.state);
+      } catch (error) {
+        if (stopped) return;
+        // A refused checkout (altered, another browser) will never be paid here; anything else is asked again.
+        if (error instanceof PaymentApiError && !error.retryable && error.status !== 429) {
+          console.error('[solana-pay] the checkout was refused', error);
+          shown.delete(purchasePath);
+          forgetTransfer(checkout.checkout);
+          setPhase('unavailable');
+          return;
+        }
+        failures += 1;
+      }
+      const elapsed = Date.now() - started;
+      if (elapsed >= WATCH_FOR_MS) setPhase('stopped');
+      else timer = window.setTimeout(ask, pollDelay(elapsed, failures));
+    };
+    // At once: a reopened dialog or "Check again" may find the payment already there.
+    void ask();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [checkout, purchasePath, round]);
+
+  /** After a long wait or a failed start: look again (and keep looking for another while). */
+  const checkAgain = useCallback(() => {
+    setPhase(checkout ? 'waiting' : 'starting');
+    setRound((n) => n + 1);
+  }, [checkout]);
+
+  /** Paid another way (Phantom): nothing left to watch for, now or on later loads. */
+  const settled = useCallback(() => {
+    shown.delete(purchasePath);
+    if (checkout) forgetTransfer(checkout.checkout);
+  }, [checkout, purchasePath]);
+
+  return { request: checkout?.solanaPay ?? null, phase, checkAgain, settled };
+}

@@ -1,0 +1,121 @@
+import BigNumber from 'bignumber.js';
+import { Keypair } from '@solana/web3.js';
+import type { Page } from '@playwright/test';
+import { content } from './support/catalog';
+import { E2E_RECIPIENT } from './support/ports';
+import { expect, test } from './support/offline';
+import { purchaseDialog } from './support/purchase';
+import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+
+const [trailerId, trailer] = content.trailers.find(([, t]) => t.locked)!;
+const trailerPage = `/watch/trailers/${trailerId}`;
+const FAILED = 'Transaction failed. Please try again.';
+
+/** Opens the purchase of the locked trailer on its own page (no wallet extension) and reads the QR code. */
+async function openQrCheckout(page: Page) {
+  await page.goto(trailerPage);
+  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  const dialog = purchaseDialog(page);
+  const qr = dialog.getByRole('img', { name: /Solana Pay QR code/ });
+  await expect(qr).toBeVisible();
+  return { dialog, url: await scanQrCode(qr) };
+}
+
+const statusChecks = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/payments/status') && seen.push(request.url()));
+  return seen;
+};
+
+const ownedPaths = async (page: Page) => ((await (await page.request.get('/api/entitlements')).json()) as { paths: string[] }).paths;
+
+test.describe('Solana Pay QR code', () => {
+  test('a visitor without an extension scans, a phone wallet pays, and the page unlocks and plays without a reload', async ({ page, browser }) => {
+    const { dialog, url } = await openQrCheckout(page);
+    const parsed = new URL(url);
+    expect(parsed.protocol).toBe('solana:');
+    expect(parsed.pathname).toBe(E2E_RECIPIENT);
+    expect(parsed.searchParams.get('amount')).toBe('0.01');
+    expect(parsed.searchParams.get('reference')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(parsed.searchParams.get('label')).toBe('Solenema');
+    expect(parsed.searchParams.get('message')).toBe(`Unlock ${trailer.title}`);
+    // The Phantom path is unchanged beside it, and the desktop message for a missing extension too.
+    await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Please install Phantom Wallet extension!');
+    await expect(dialog.getByRole('status')).toContainText('Waiting for your payment');
+
+    const signature = await payTransferRequest(url);
+    const video = dialog.locator('video');
+    await expect(video).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 || v.readyState >= 2), { timeout: 15_000 }).toBe(true);
+    await expect(dialog.getByRole('link', { name: /Transaction/ })).toHaveAttribute('href', new RegExp(`/tx/${signature}\\?`));
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Pay with Solana/ })).toHaveCount(0);
+    expect(await ownedPaths(page)).toContain(`trailers/${trailerId}`);
+    // The phone paid for the browser that showed the code, nobody else.
+    const stranger = await browser.newPage();
+    expect(((await (await stranger.request.get('/api/entitlements')).json()) as { paths: string[] }).paths).toEqual([]);
+    await stranger.close();
+  });
+
+  for (const [what, change] of [
+    ['too little', () => ({ amount: new BigNumber('0.005') })],
+    ['the wrong recipient', () => ({ recipient: Keypair.generate().publicKey })],
+  ] as const) {
+    test(`a payment of ${what} is refused and nothing unlocks`, async ({ page }) => {
+      const { dialog, url } = await openQrCheckout(page);
+      await payTransferRequest(url, change());
+      await expect(dialog.getByRole('alert')).toHaveText(FAILED, { timeout: 15_000 });
+      await expect(dialog.locator('video')).toHaveCount(0);
+      expect(await ownedPaths(page)).toEqual([]);
+    });
+  }
+
+  test('closing the dialog stops asking; reopening resumes the same checkout', async ({ page }) => {
+    const checks = statusChecks(page);
+    const { dialog, url } = await openQrCheckout(page);
+    await expect.poll(() => checks.length).toBeGreaterThan(1);
+    await dialog.getByRole('button', { name: 'Close purchase' }).click();
+    await expect(dialog).toHaveCount(0);
+    const whenClosed = checks.length;
+    await page.waitForTimeout(4_000);
+    expect(checks.length).toBe(whenClosed);
+
+    await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+    expect(await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ }))).toBe(url);
+    await payTransferRequest(url);
+    await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
+  });
+
+  test('a dialog left open for long stops asking and offers "Check again"; a late payment still unlocks', async ({ page }) => {
+    await page.clock.install();
+    const checks = statusChecks(page);
+    const { dialog, url } = await openQrCheckout(page);
+    await expect.poll(() => checks.length).toBeGreaterThan(0);
+    await page.clock.fastForward('10:01');
+    const checkAgain = dialog.getByRole('button', { name: 'Check again' });
+    await expect(checkAgain).toBeVisible();
+    await expect(dialog.getByRole('status')).toContainText('Still waiting?');
+    const whenStopped = checks.length;
+    await page.clock.fastForward('01:00');
+    expect(checks.length).toBe(whenStopped);
+
+    await payTransferRequest(url);
+    await checkAgain.click();
+    await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
+  });
+
+  test('paid after the tab was closed: the next visit unlocks it', async ({ context }) => {
+    const first = await context.newPage();
+    const { url } = await openQrCheckout(first);
+    await first.close();
+    await payTransferRequest(url);
+
+    const later = await context.newPage();
+    await later.goto('/');
+    await expect.poll(() => ownedPaths(later), { timeout: 15_000 }).toContain(`trailers/${trailerId}`);
+    await later.goto(trailerPage);
+    await expect(later.getByRole('button', { name: /Pay with Solana/ })).toHaveCount(0);
+  });
+});
