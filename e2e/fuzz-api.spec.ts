@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { PublicKey } from '@solana/web3.js';
 import {
   BROWSER_COOKIE,
   LOCKED_PATH,
@@ -72,6 +73,37 @@ test('POST /api/payments/verify: any body, signed checkouts of any shape', async
   );
   const body = hostileBody(['checkout', 'signature'], { checkout, signature: base58ish(60, 92) });
   const result = await fuzzBody(request, tally, '/api/payments/verify', body, runs(200));
+  tally.report(testInfo);
+  expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
+});
+
+test('POST /api/payments/status: any body, signed checkouts of any shape for this browser or another', async ({ request }, testInfo) => {
+  const tally = new Tally();
+  const browser = fc.stringMatching(/^[A-Za-z0-9_-]{22}$/);
+  // Checkouts as the server signs them, for the cookie's own browser, with any reference, path or terms.
+  const ownCheckout = fc
+    .record({
+      id: browser,
+      reference: fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((key) => new PublicKey(key).toBase58()), base58ish(30, 46), hostileString),
+      path: fc.oneof(fc.constant(LOCKED_PATH), hostileString),
+      lamports: fc.oneof(fc.constant(10_000_000), fc.integer()),
+    })
+    .map(({ id, reference, path, lamports }) => ({
+      cookie: mint('browser', { id }),
+      checkout: mint('checkout', { reference, path, title: 'x', browser: id, recipient: reference, lamports, issuedAt: Date.now() }),
+    }));
+  const anyCheckout = fc.tuple(fc.oneof(hostileString, fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('checkout', payload))), maybeBrowserCookie);
+  const requests = fc.oneof(
+    // Well-formed requests with the cookie's own checkout reach the reference check and the chain.
+    ownCheckout.map(({ cookie, checkout }) => [JSON.stringify({ checkout }), 'application/json', cookie] as const),
+    ownCheckout.chain(({ cookie, checkout }) => fc.tuple(hostileBody(['checkout'], { checkout: fc.constant(checkout) }), contentType, fc.constant(cookie))),
+    anyCheckout.chain(([checkout, cookie]) => fc.tuple(hostileBody(['checkout'], { checkout: fc.constant(checkout) }), contentType, fc.constant(cookie))),
+  );
+  const result = await fuzz(requests, runs(200), async ([data, type, cookie]) => {
+    const sent = await send(request, 'POST', '/api/payments/status', { headers: headersFor(type, cookie), body: data });
+    tally.add('POST /api/payments/status', sent.response.status());
+    return checkApiAnswer(sent.response, sent);
+  });
   tally.report(testInfo);
   expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
 });
@@ -221,6 +253,7 @@ test('every API answers a method it does not take with 405, Allow and a reason',
   const routes: [string, string][] = [
     ['/api/checkout', 'POST'],
     ['/api/payments/verify', 'POST'],
+    ['/api/payments/status', 'POST'],
     ['/api/restore/challenge', 'POST'],
     ['/api/restore', 'POST'],
     ['/api/revalidate', 'POST'],

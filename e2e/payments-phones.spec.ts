@@ -37,6 +37,15 @@ for (const [phone, userAgent, path] of [
       await expect(dialog).not.toContainText('Please install Phantom Wallet extension!');
     });
 
+    test(`${phone === 'an Android phone' ? 'is' : 'is not'} offered Android’s Mobile Wallet Adapter`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+      const dialog = purchaseDialog(page);
+      await expect(dialog.getByRole('link', { name: 'Open in Phantom' })).toBeVisible();
+      // The wallet adapter adds it in Android browsers only; it reaches any installed wallet app there.
+      await expect(dialog.getByRole('button', { name: 'Use a wallet app on this phone' })).toHaveCount(phone === 'an Android phone' ? 1 : 0);
+    });
+
     test('is offered "Pay with a Solana wallet app": the QR code’s Solana Pay URL, which unlocks this page once paid', async ({ page }) => {
       await page.goto(path);
       await page.getByRole('button', { name: /Pay with Solana/ }).first().click();

@@ -44,7 +44,8 @@ export default function PurchaseDialog(props: Props) {
 }
 
 function PurchaseFlow({ request, onClose, onGranted }: Props) {
-  const { available, installed, connectPhantom, connected, connecting, publicKey, signTransaction } = usePhantom();
+  const { available, installed, mobileWalletAdapter, connectPhantom, connectMobileWallet, connected, connecting, publicKey, signTransaction } =
+    usePhantom();
   // This dialog only renders in the browser (it is loaded on the first pay click), so navigator is there.
   const phone = isPhoneBrowser(navigator.userAgent);
   const phoneWithoutPhantom = !installed && phone;
@@ -135,8 +136,17 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           {buysWholeShow(request.purchasePath) ? 'One payment unlocks every episode' : 'One payment unlocks this title'}{' '}
           in this browser; restore it anywhere from the wallet guide.
         </p>
-        {phoneWithoutPhantom ? (
-          <OpenInPhantom purchasePath={request.purchasePath} />
+        {phoneWithoutPhantom && !connected ? (
+          <>
+            <OpenInPhantom purchasePath={request.purchasePath} />
+            {mobileWalletAdapter && (
+              <div className={styles.actions}>
+                <button type="button" className={`${button.button} ${button.ghost}`} onClick={connectMobileWallet} disabled={busy}>
+                  {connecting ? 'Connecting…' : 'Use a wallet app on this phone'}
+                </button>
+              </div>
+            )}
+          </>
         ) : (
           <div className={styles.actions}>
             {connected ? (

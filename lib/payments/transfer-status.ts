@@ -97,6 +97,9 @@ export function watchTransfers(deps: TransferWatchDeps) {
     const checkout = readCheckout(deps.secret, checkoutToken);
     if (!checkout) return { ok: false, status: 400, reason: 'Unknown or altered checkout.' };
     if (checkout.browser !== browser) return { ok: false, status: 403, reason: 'This checkout was started in another browser.' };
+    if (!isPublicKey(checkout.reference)) {
+      return { ok: false, status: 400, reason: 'This checkout has no valid reference.' };
+    }
     const entry = entryFor(checkout.reference);
     if (entry.running) return entry.running;
     if (!entry.paidBy && now() < entry.checkedAt + intervalMs) return snapshot(entry);
@@ -105,6 +108,14 @@ export function watchTransfers(deps: TransferWatchDeps) {
     });
     return entry.running;
   };
+}
+
+function isPublicKey(value: string) {
+  try {
+    return new PublicKey(value).toBase58() === value;
+  } catch {
+    return false;
+  }
 }
 
 function paidOrError(result: VerifyResult, entry: Watched): TransferStatusResult {

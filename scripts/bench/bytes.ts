@@ -28,6 +28,8 @@ export interface LoadedFile {
   afterLoad: boolean;
   /** Libraries whose markers this file contains. */
   wallet: string[];
+  /** Arrived after the visitor's first click on "Pay with Solana" (the purchase dialog and what it needs). */
+  afterPayClick: boolean;
 }
 
 export interface Totals {
@@ -45,6 +47,8 @@ export interface BytesResult {
   css: Totals | null;
   /** Files that carry wallet or web3 code (none is the goal). */
   walletFiles: { url: string; libraries: string[] }[];
+  /** What the first click on a pay button adds (the dialog, the wallet code), until the QR code shows; null without a pay button. */
+  payClick: (Totals & { walletGzipBytes: number }) | null;
   files: LoadedFile[];
   /** Requests to anything but the site, which were refused. */
   blockedRequests: string[];
@@ -58,7 +62,7 @@ function walletLibraries(body: string): string[] {
 }
 
 function total(files: LoadedFile[], type: LoadedFile['type']): Totals {
-  const ofType = files.filter((file) => file.type === type);
+  const ofType = files.filter((file) => file.type === type && !file.afterPayClick);
   return {
     files: ofType.length,
     rawBytes: ofType.reduce((sum, file) => sum + file.rawBytes, 0),
@@ -74,6 +78,7 @@ async function measurePage(browser: Browser, siteUrl: string, target: Target): P
     js: null,
     css: null,
     walletFiles: [],
+    payClick: null,
     files: [],
     blockedRequests: [],
     error: null,
@@ -91,6 +96,7 @@ async function measurePage(browser: Browser, siteUrl: string, target: Target): P
     const pending: Promise<void>[] = [];
     const seen = new Set<string>();
     let loaded = false;
+    let clicked = false;
     page.once('load', () => {
       loaded = true;
     });
@@ -100,6 +106,7 @@ async function measurePage(browser: Browser, siteUrl: string, target: Target): P
       if (seen.has(response.url())) return;
       seen.add(response.url());
       const afterLoad = loaded;
+      const afterPayClick = clicked;
       pending.push(
         response
           .body()
@@ -111,6 +118,7 @@ async function measurePage(browser: Browser, siteUrl: string, target: Target): P
               rawBytes: body.length,
               gzipBytes: gzipSync(body, { level: 9 }).length,
               afterLoad,
+              afterPayClick,
               wallet: walletLibraries(body.toString('latin1')),
             });
           })
@@ -121,13 +129,33 @@ async function measurePage(browser: Browser, siteUrl: string, target: Target): P
     result.status = response?.status() ?? null;
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => log(`bytes ${target.path}: network not idle after 30 s`));
     await Promise.all(pending);
-    result.files.sort((a, b) => a.url.localeCompare(b.url));
     result.js = total(result.files, 'script');
     result.css = total(result.files, 'stylesheet');
-    result.walletFiles = result.files.filter((file) => file.wallet.length > 0).map((file) => ({ url: file.url, libraries: file.wallet }));
+    result.walletFiles = result.files
+      .filter((file) => file.wallet.length > 0 && !file.afterPayClick)
+      .map((file) => ({ url: file.url, libraries: file.wallet }));
+
+    const pay = page.getByRole('button', { name: /Pay with Solana/ }).first();
+    if ((await pay.count()) > 0) {
+      clicked = true;
+      await pay.click();
+      await page.getByRole('img', { name: /Solana Pay QR code/ }).waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => log(`bytes ${target.path}: network not idle after the pay click`));
+      await Promise.all(pending);
+      const added = result.files.filter((file) => file.afterPayClick && file.type === 'script');
+      result.payClick = {
+        files: added.length,
+        rawBytes: added.reduce((sum, file) => sum + file.rawBytes, 0),
+        gzipBytes: added.reduce((sum, file) => sum + file.gzipBytes, 0),
+        gzipBytesAfterLoad: 0,
+        walletGzipBytes: added.filter((file) => file.wallet.length > 0).reduce((sum, file) => sum + file.gzipBytes, 0),
+      };
+    }
+    result.files.sort((a, b) => a.url.localeCompare(b.url));
     log(
       `bytes ${target.path}: JS ${result.js.gzipBytes} B gzip in ${result.js.files} files, CSS ${result.css.gzipBytes} B gzip, ` +
-        `wallet code in ${result.walletFiles.length} file(s)`,
+        `wallet code in ${result.walletFiles.length} file(s)` +
+        (result.payClick ? `; the first pay click adds JS ${result.payClick.gzipBytes} B gzip in ${result.payClick.files} files` : ''),
     );
   } catch (error) {
     result.error = errorMessage(error);

@@ -113,6 +113,17 @@ function bytesRows(result: BytesResult, budgeted: boolean): Row[] {
       'none',
       libraries.length === 0,
     ],
+    ...(result.payClick
+      ? [
+          [
+            page,
+            'JS the first pay click adds',
+            `${kb(result.payClick.gzipBytes)} gzip in ${result.payClick.files} files, ${kb(result.payClick.walletGzipBytes)} of it wallet/web3 code (QR code drawn on the server: 0 B)`,
+            '',
+            null,
+          ] satisfies Row,
+        ]
+      : []),
   ];
 }
 
