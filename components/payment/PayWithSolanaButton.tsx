@@ -13,7 +13,8 @@ export function PayWithSolanaButton({ purchasePath, title, playPath }: PurchaseR
       className={`${button.button} ${button.solana} ${button.small}`}
       aria-haspopup="dialog"
       data-purchase-path={purchasePath}
-      onClick={() => openPurchase({ purchasePath, title, playPath })}
+      data-opener={`pay:${playPath ?? purchasePath}`}
+      onClick={(event) => openPurchase({ purchasePath, title, playPath }, event.currentTarget)}
     >
       <SolanaIcon />
       Pay with Solana<span className="visually-hidden">: unlock {title}</span>

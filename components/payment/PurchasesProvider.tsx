@@ -1,9 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchEntitlements, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
-import { finishLeftovers } from '@/lib/payments/browser/leftovers';
+import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
+import { useReturnFocus } from '../dialog/useReturnFocus';
 
 /** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
 export interface PurchaseRequest {
@@ -17,7 +18,8 @@ interface Purchases {
   videoFor(videoPath: string): string | undefined;
   /** Whether this browser owns a purchasable path. */
   owns(purchasePath: string): boolean;
-  openPurchase(request: PurchaseRequest): void;
+  /** `opener` gets focus back when the dialog closes (found again by its data-opener if it was re-rendered). */
+  openPurchase(request: PurchaseRequest, opener?: HTMLElement): void;
   /** Records what the server just granted (a verified payment or a restore). */
   granted(answer: EntitlementsAnswer): void;
   /** Asks the server for fresh playback links (they are short-lived and bound to this browser). */
@@ -42,7 +44,7 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
   const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
   const [renewAt, setRenewAt] = useState<number | null>(null);
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const { remember, restore } = useReturnFocus();
 
   const granted = useCallback((answer: EntitlementsAnswer) => {
     setOwned((current) => ({
@@ -72,7 +74,9 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     if (OWNS_HINT.test(document.cookie)) {
       fetchEntitlements().then(grant, (error: unknown) => console.error('[purchases] could not load owned titles', error));
     }
-    finishLeftovers((answer) => grant(grantOf(answer)));
+    if (hasLeftovers()) {
+      void import('@/lib/payments/browser/leftovers').then(({ finishLeftovers }) => finishLeftovers((answer) => grant(grantOf(answer))));
+    }
     return () => {
       cancelled = true;
     };
@@ -94,19 +98,19 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     () => ({
       videoFor: (path) => owned.videos[path],
       owns: (path) => owned.paths.includes(path),
-      openPurchase: (next) => {
-        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      openPurchase: (next, opener) => {
+        remember(opener);
         setRequest(next);
       },
       granted,
       renewLinks,
     }),
-    [owned, granted, renewLinks],
+    [owned, granted, renewLinks, remember],
   );
 
   const close = () => {
     setRequest(null);
-    opener.current?.focus();
+    restore();
   };
 
   return (

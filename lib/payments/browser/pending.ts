@@ -1,3 +1,5 @@
+import { OPEN_TRANSFERS_KEY, PENDING_PAYMENTS_KEY } from './leftover-keys';
+
 /**
  * Payments the server has not acknowledged yet, kept in localStorage so a closed tab or an
  * unreachable RPC never loses one: the next page load finishes them.
@@ -40,7 +42,7 @@ const isPending = (value: unknown): value is PendingPayment => {
   const p = value as PendingPayment;
   return typeof p?.checkout === 'string' && typeof p.signature === 'string' && typeof p.path === 'string';
 };
-const payments = storedList('solenema:pending-payments', isPending, (p) => p.signature);
+const payments = storedList(PENDING_PAYMENTS_KEY, isPending, (p) => p.signature);
 export const pendingPayments = payments.all;
 export const savePending = payments.save;
 export const forgetPending = payments.forget;
@@ -60,7 +62,7 @@ const isOpenTransfer = (value: unknown): value is OpenTransfer => {
   const t = value as OpenTransfer;
   return typeof t?.checkout === 'string' && typeof t.path === 'string' && typeof t.savedAt === 'number';
 };
-const transfers = storedList('solenema:open-transfers', isOpenTransfer, (t) => t.checkout, 10);
+const transfers = storedList(OPEN_TRANSFERS_KEY, isOpenTransfer, (t) => t.checkout, 10);
 export const openTransfers = transfers.all;
 export const rememberTransfer = transfers.save;
 export const forgetTransfer = transfers.forget;
