@@ -3,6 +3,7 @@ import localFont from 'next/font/local';
 import { SiteFooter } from '@/components/layout/SiteFooter';
 import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
+import { PlayerProvider } from '@/components/player/PlayerProvider';
 import { env } from '@/lib/env';
 import './globals.css';
 import styles from './layout.module.css';
@@ -46,11 +47,13 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           Skip to content
         </a>
         <PurchasesProvider>
-          <SiteHeader />
-          <main id="main" className={styles.main}>
-            {children}
-          </main>
-          <SiteFooter />
+          <PlayerProvider>
+            <SiteHeader />
+            <main id="main" className={styles.main}>
+              {children}
+            </main>
+            <SiteFooter />
+          </PlayerProvider>
         </PurchasesProvider>
       </body>
     </html>

@@ -6,6 +6,7 @@ import { HeroSkeleton, SectionSkeleton } from '@/components/loading/Skeletons';
 import { GridSection } from '@/components/sections/GridSection';
 import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
+import { ContinueWatching } from '@/components/watching/ContinueWatching';
 import { listDocumentaries, listSeries, listShortFilms, listTrailers } from '@/lib/catalog';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -31,6 +32,7 @@ export default function HomePage() {
       <Suspense fallback={<HeroSkeleton />}>
         <Hero trailers={trailers} />
       </Suspense>
+      <ContinueWatching />
       <Suspense fallback={<SectionSkeleton layout="row" text="Loading trailers..." />}>
         <Await promise={trailers}>
           {(items) => <MovieRow id="trailers" title="Trailers" items={items} loop emptyText="No trailers yet." />}

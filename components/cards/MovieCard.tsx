@@ -33,9 +33,9 @@ export function MovieCard({ item }: { item: MovieItem | Episode }) {
         </h3>
         <div className={styles.actions}>
           {item.locked ? (
-            <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} />
+            <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} cover={item.coverimg} />
           ) : (
-            <FreePlayButton src={item.videourl} title={item.title} />
+            <FreePlayButton src={item.videourl} title={item.title} watch={{ path: item.path, title: item.title, cover: item.coverimg }} />
           )}
         </div>
       </div>

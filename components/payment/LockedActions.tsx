@@ -12,12 +12,13 @@ import { usePurchases } from './PurchasesProvider';
  * browser bought turns into "Free" here, with the URL the server gave this browser alone.
  * `data-owned` lets the card's CSS lift its locked look.
  */
-export function LockedMovieActions({ purchasePath, videoPath, title }: { purchasePath: string; videoPath: string; title: string }) {
+export function LockedMovieActions(props: { purchasePath: string; videoPath: string; title: string; cover: string | null }) {
+  const { purchasePath, videoPath, title, cover } = props;
   const src = usePurchases().videoFor(videoPath);
   if (!src) return <PayWithSolanaButton purchasePath={purchasePath} title={title} playPath={videoPath} />;
   return (
     <span data-owned className={cards.ownedAction}>
-      <FreePlayButton src={src} title={title} videoPath={videoPath} />
+      <FreePlayButton src={src} title={title} videoPath={videoPath} watch={{ path: videoPath, title, cover }} />
     </span>
   );
 }

@@ -103,7 +103,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   if (video) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
-        <VideoPlayer src={video.videourl} title={video.title} videoPath={video.path} />
+        <VideoPlayer src={video.videourl} title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
         {paidWith && <PaymentReceipt signature={paidWith} />}
       </ModalDialog>
     );

@@ -1,39 +1,26 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
 import { PlayIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
-
-// The player (and react-player with it) is fetched on the first click, never with the page.
-const PlayerModal = dynamic(() => import('./PlayerModal').then((module) => module.PlayerModal), { ssr: false });
+import { usePlayer, type PlayRequest } from './PlayerProvider';
 
 /**
- * The "Free" button of an unlocked title: opens the modal player and takes focus back when it closes.
- * `videoPath` names a video this browser bought, whose short-lived link the player may renew.
+ * The "Free" button of an unlocked title: opens the page's player, which gives focus back here when
+ * it closes. `label` reads "Resume" in the Continue watching row.
  */
-export function FreePlayButton({ src, title, videoPath }: { src: string; title: string; videoPath?: string }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
+export function FreePlayButton({ label = 'Free', ...request }: PlayRequest & { label?: string }) {
+  const play = usePlayer();
   return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={`${button.button} ${button.primary} ${button.small}`}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        <PlayIcon />
-        Free<span className="visually-hidden">: play {title}</span>
-      </button>
-      {open && <PlayerModal src={src} title={title} videoPath={videoPath} onClose={close} />}
-    </>
+    <button
+      type="button"
+      className={`${button.button} ${button.primary} ${button.small}`}
+      aria-haspopup="dialog"
+      data-opener={`play:${request.watch?.path ?? request.src}`}
+      onClick={(event) => play(request, event.currentTarget)}
+    >
+      <PlayIcon />
+      {label}
+      <span className="visually-hidden">: play {request.title}</span>
+    </button>
   );
 }

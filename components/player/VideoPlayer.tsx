@@ -1,8 +1,13 @@
 'use client';
 
-import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import ReactPlayer from 'react-player';
+import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import { usePlaybackLinks } from '../payment/PurchasesProvider';
+import button from '../ui/button.module.css';
+import { useMediaSession } from './useMediaSession';
+import { usePlayerKeys } from './usePlayerKeys';
+import { useWatchProgress } from './useWatchProgress';
 import styles from './VideoPlayer.module.css';
 
 type Props = {
@@ -10,6 +15,8 @@ type Props = {
   title: string;
   /** For a video this browser bought: its path, so an expired playback link can be swapped for a fresh one. */
   videoPath?: string;
+  /** The catalog video this is: its place is remembered in this browser and offered next time. */
+  watch?: WatchInfo;
 };
 
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
@@ -23,7 +30,7 @@ const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
  * that link fails (it expired while paused, say), it continues on the page's fresh link from the
  * same position.
  */
-export function VideoPlayer({ src, title, videoPath }: Props) {
+export function VideoPlayer({ src, title, videoPath, watch }: Props) {
   const links = usePlaybackLinks();
   const latest = (videoPath && links?.videoFor(videoPath)) || src;
   const [pinned, setPinned] = useState(src);
@@ -32,6 +39,15 @@ export function VideoPlayer({ src, title, videoPath }: Props) {
   const position = useRef({ time: 0, paused: false });
   const resume = useRef<{ time: number; paused: boolean } | null>(null);
   const retries = useRef(0);
+  const media = useRef<HTMLVideoElement | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const progress = useWatchProgress(watch, src);
+  usePlayerKeys(media, frame);
+  useMediaSession(media, title, watch?.cover);
+
+  // Closing the player is leaving the video: remember exactly where.
+  const { record } = progress;
+  useEffect(() => () => void (media.current && record(media.current, true)), [record]);
 
   // A fresh link arrived for the one that failed: continue on it (React's "adjust state while rendering").
   if (failedLink === pinned && latest !== pinned) {
@@ -59,34 +75,48 @@ export function VideoPlayer({ src, title, videoPath }: Props) {
   };
 
   const remember = (event: SyntheticEvent<HTMLVideoElement>) => {
-    const media = event.currentTarget;
+    const video = event.currentTarget;
     // A source being swapped reports 0 before it loads: that is not where the viewer was.
-    if (media.readyState > 0) position.current = { time: media.currentTime, paused: media.paused };
+    if (video.readyState === 0) return;
+    position.current = { time: video.currentTime, paused: video.paused };
+    progress.record(video, event.type === 'pause');
+  };
+
+  /** "Resume from …" or "Start over": either way the viewer asked to play. */
+  const start = (from: number) => {
+    progress.answered();
+    if (from === 0) progress.finished();
+    resume.current = { time: from, paused: false };
+    const video = media.current;
+    if (!video) return;
+    if (video.readyState > 0) video.currentTime = from;
+    void video.play();
   };
 
   const onLoadedMetadata = (event: SyntheticEvent<HTMLVideoElement>) => {
     retries.current = 0;
-    const media = event.currentTarget;
+    const video = event.currentTarget;
     if (!resume.current) return;
-    media.currentTime = resume.current.time;
-    if (resume.current.paused) media.pause();
+    video.currentTime = resume.current.time;
+    if (resume.current.paused) video.pause();
     resume.current = null;
   };
 
   const attach = useCallback(
-    (media: HTMLVideoElement | null) => {
-      if (!media) return;
+    (video: HTMLVideoElement | null) => {
+      media.current = video;
+      if (!video) return;
       // Files get no download button and no picture-in-picture; the attributes are inert on embeds.
-      media.setAttribute('controlslist', 'nodownload');
-      media.setAttribute('disablepictureinpicture', '');
+      video.setAttribute('controlslist', 'nodownload');
+      video.setAttribute('disablepictureinpicture', '');
       // A source can fail before React listens (an instant 404 while the element is still detached).
-      if (media.error && !isPlaybackLink(media.currentSrc)) fail(media.error);
+      if (video.error && !isPlaybackLink(video.currentSrc)) fail(video.error);
     },
     [fail],
   );
 
   return (
-    <div className={styles.frame}>
+    <div ref={frame} className={styles.frame}>
       {failed ? (
         <p role="alert" className={styles.error}>
           This video could not be played. Please try again later.
@@ -96,7 +126,7 @@ export function VideoPlayer({ src, title, videoPath }: Props) {
           ref={attach}
           src={pinned}
           controls
-          autoPlay
+          autoPlay={progress.resumeAt === null}
           playsInline
           preload="none"
           volume={1}
@@ -106,8 +136,19 @@ export function VideoPlayer({ src, title, videoPath }: Props) {
           onPause={remember}
           onPlay={remember}
           onLoadedMetadata={onLoadedMetadata}
+          onEnded={progress.finished}
           onError={onError}
         />
+      )}
+      {progress.resumeAt !== null && !failed && (
+        <div className={styles.resume} role="group" aria-label="Continue where you left off">
+          <button type="button" className={`${button.button} ${button.primary}`} onClick={() => start(progress.resumeAt ?? 0)}>
+            Resume from {formatTime(progress.resumeAt)}
+          </button>
+          <button type="button" className={`${button.button} ${button.ghost}`} onClick={() => start(0)}>
+            Start over
+          </button>
+        </div>
       )}
     </div>
   );

@@ -3,9 +3,13 @@ import type { Keypair } from '@solana/web3.js';
 import { fundTestWallet, installPhantom } from './phantom/wallet';
 import { CHAIN_URL } from './ports';
 
-/** A title's card on the current page, by its exact title. */
+/** A title's card on the current page, by its exact title (not its "Continue watching" card, which has a progress bar). */
 export const card = (page: Page, title: string) =>
-  page.locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+  page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .filter({ hasNot: page.getByRole('progressbar') })
+    .first();
 
 /**
  * Every carousel on the page, once it is a Swiper. Swiper loads at the visitor's first interaction

@@ -48,9 +48,9 @@ export default async function WatchPage({ params }: Props) {
         locked={movie.locked}
         actions={
           movie.locked ? (
-            <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} />
+            <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} cover={movie.coverimg} />
           ) : (
-            <FreePlayButton src={movie.videourl} title={movie.title} />
+            <FreePlayButton src={movie.videourl} title={movie.title} watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }} />
           )
         }
       />

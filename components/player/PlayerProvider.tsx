@@ -1,0 +1,53 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import type { WatchInfo } from '@/lib/watching/progress';
+import { useReturnFocus } from '../dialog/useReturnFocus';
+
+/** What a play button asks for; `videoPath` names a paid video whose short-lived link may be renewed. */
+export interface PlayRequest {
+  src: string;
+  title: string;
+  videoPath?: string;
+  watch?: WatchInfo;
+}
+
+type Play = (request: PlayRequest, opener: HTMLElement) => void;
+const PlayerContext = createContext<Play | null>(null);
+
+// The player (and react-player with it) is fetched on the first play, never with the page.
+const PlayerModal = dynamic(() => import('./PlayerModal').then((module) => module.PlayerModal), { ssr: false });
+
+/**
+ * The page's one player. It lives here, not in the card that opened it: a carousel re-renders its
+ * cards when it becomes a Swiper (at the visitor's first interaction, often the very click on Play),
+ * and a player owned by the card would vanish with it.
+ */
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const [playing, setPlaying] = useState<PlayRequest | null>(null);
+  const { remember, restore } = useReturnFocus();
+  const play = useCallback<Play>(
+    (request, opener) => {
+      remember(opener);
+      setPlaying(request);
+    },
+    [remember],
+  );
+  const close = () => {
+    setPlaying(null);
+    restore();
+  };
+  return (
+    <PlayerContext.Provider value={play}>
+      {children}
+      {playing && <PlayerModal {...playing} onClose={close} />}
+    </PlayerContext.Provider>
+  );
+}
+
+export function usePlayer(): Play {
+  const play = useContext(PlayerContext);
+  if (!play) throw new Error('usePlayer must be used inside <PlayerProvider>');
+  return play;
+}

@@ -1,0 +1,15 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useSyncExternalStore } from 'react';
+
+// The row's code arrives only in a browser with something to continue: a first visit pays nothing for it.
+const ContinueWatchingRow = dynamic(() => import('./ContinueWatchingRow'), { ssr: false });
+
+const flagged = () => document.documentElement.hasAttribute('data-continue');
+const never = () => () => {};
+
+/** Nothing until the inline script has flagged the page (see ContinueWatching); then the row. */
+export function ContinueWatchingSlot() {
+  return useSyncExternalStore(never, flagged, () => false) ? <ContinueWatchingRow /> : null;
+}

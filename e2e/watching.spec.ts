@@ -1,0 +1,150 @@
+import type { Locator, Page } from '@playwright/test';
+import { content } from './support/catalog';
+import { expect, test } from './support/offline';
+
+// A free trailer with the longest embedded clip (8 s), so there is room to stop in the middle.
+const [trailerId, trailer] = content.trailers.find(([, t]) => !t.locked && t.videourl.endsWith('/hero.mp4'))!;
+const trailerPage = `/watch/trailers/${trailerId}`;
+
+const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+const paused = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.paused);
+
+/** Opens the trailer's player from its page and returns the dialog and its video. */
+async function openPlayer(page: Page) {
+  await page.getByRole('button', { name: /^Free/ }).first().click();
+  const dialog = page.getByRole('dialog');
+  return { dialog, video: dialog.locator('video') };
+}
+
+/** Plays until at least `seconds`, pauses, and closes the player. */
+async function watchUntil(page: Page, seconds: number) {
+  const { dialog, video } = await openPlayer(page);
+  await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThanOrEqual(seconds);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  const stoppedAt = await currentTime(video);
+  await dialog.getByRole('button', { name: 'Close player' }).click();
+  return stoppedAt;
+}
+
+test.describe('continue watching', () => {
+  test('the player remembers where the viewer stopped and offers to resume there after a reload', async ({ page }) => {
+    await page.goto(trailerPage);
+    const stoppedAt = await watchUntil(page, 3);
+    await page.reload();
+
+    const { dialog, video } = await openPlayer(page);
+    const resume = dialog.getByRole('button', { name: `Resume from 0:0${Math.floor(stoppedAt)}` });
+    await expect(resume).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Start over' })).toBeVisible();
+    // It waits for the choice rather than starting from 0.
+    expect(await paused(video)).toBe(true);
+    await resume.click();
+    await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(Math.floor(stoppedAt));
+    await expect.poll(() => paused(video)).toBe(false);
+    await dialog.getByRole('button', { name: 'Close player' }).click();
+
+    const again = await openPlayer(page);
+    await again.dialog.getByRole('button', { name: 'Start over' }).click();
+    await expect.poll(() => paused(again.video)).toBe(false);
+    expect(await currentTime(again.video)).toBeLessThan(2);
+  });
+
+  test('a video watched to the end is forgotten', async ({ page }) => {
+    await page.goto(trailerPage);
+    await watchUntil(page, 3);
+    const { dialog, video } = await openPlayer(page);
+    await dialog.getByRole('button', { name: /Resume from/ }).click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Close player' }).click();
+    await page.reload();
+    const next = await openPlayer(page);
+    await expect.poll(() => currentTime(next.video), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(next.dialog.getByRole('button', { name: /Resume from/ })).toHaveCount(0);
+  });
+
+  test('home shows "Continue watching" only when there is something, with progress, without shifting the page', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Continue watching' })).toHaveCount(0);
+    // The prerendered page is the same for everyone: nothing personal in it.
+    expect(await (await request.get('/')).text()).not.toContain('from Continue watching');
+
+    await page.goto(trailerPage);
+    await watchUntil(page, 3);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__shift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Continue watching' });
+    await expect(row).toBeVisible();
+    const card = row.locator('article').filter({ has: page.getByRole('heading', { name: trailer.title }) });
+    const progress = card.getByRole('progressbar');
+    await expect(progress).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/);
+    await expect(card.getByRole('link', { name: trailer.title })).toHaveAttribute('href', trailerPage);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+
+    await card.getByRole('button', { name: /^Resume/ }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: /Resume from/ })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
+    await card.getByRole('button', { name: /^Remove/ }).click();
+    await expect(row).toHaveCount(0);
+  });
+});
+
+test.describe('player keys and lock screen', () => {
+  test('Space/K play and pause, M mutes, arrows seek 5 s, F goes fullscreen; the title reaches Media Session', async ({ page }) => {
+    await page.goto(trailerPage);
+    const { dialog, video } = await openPlayer(page);
+    await expect.poll(() => paused(video), { timeout: 15_000 }).toBe(false);
+    await video.evaluate((v: HTMLVideoElement) => v.focus());
+    await page.keyboard.press('k');
+    await expect.poll(() => paused(video)).toBe(true);
+    await page.keyboard.press(' ');
+    await expect.poll(() => paused(video)).toBe(false);
+    await page.keyboard.press('k');
+    await expect.poll(() => paused(video)).toBe(true);
+
+    await page.keyboard.press('m');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.keyboard.press('m');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+
+    await video.evaluate((v: HTMLVideoElement) => (v.currentTime = 1));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(video)).toBeCloseTo(6, 0);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => currentTime(video)).toBeCloseTo(1, 0);
+
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(trailer.title);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => navigator.mediaSession.metadata)).toBeNull();
+  });
+});
+
+test.describe('the player outlives the card that opened it', () => {
+  test('the first click on a home card plays and stays open while the row becomes a carousel; focus comes back after', async ({ page }) => {
+    await page.goto('/');
+    // No interaction before this click: it is the one that turns the rows into Swipers (re-rendering their cards).
+    const free = page.locator('#trailers-heading ~ * article').getByRole('button', { name: /^Free/ }).first();
+    const name = await free.getAttribute('data-opener');
+    await free.click();
+    const dialog = page.getByRole('dialog');
+    await expect(page.locator('#trailers-heading ~ * .swiper-initialized')).toHaveCount(1, { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close player' }).click();
+    await expect(page.locator(`[data-opener="${name}"]:focus`)).toHaveCount(1);
+  });
+});
