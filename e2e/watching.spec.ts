@@ -148,3 +148,60 @@ test.describe('the player outlives the card that opened it', () => {
     await expect(page.locator(`[data-opener="${name}"]:focus`)).toHaveCount(1);
   });
 });
+
+test.describe('next episode', () => {
+  // A free series whose first season ends on a free episode and whose second season starts free,
+  // with a locked second episode in its first season.
+  const [seriesId, series] = content.series.find(([id]) => id === 'deep-field-station')!;
+  const seasons = Object.entries(series.seasons).sort(([, a], [, b]) => a.seasonNumber - b.seasonNumber);
+  const episodesOf = (index: number) => Object.values(seasons[index]![1].episodes).sort((a, b) => a.episodeNumber - b.episodeNumber);
+  const seasonOne = episodesOf(0);
+  const seasonTwo = episodesOf(1);
+  const seasonOnePage = `/series/${seriesId}/season/${seasons[0]![0]}`;
+
+  /** Plays an episode from its card and skips to its last moments. */
+  async function playToEnd(page: Page, title: string) {
+    await page.goto(seasonOnePage);
+    await page.locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button', { name: /^Free/ }).click();
+    const dialog = page.getByRole('dialog');
+    const video = dialog.locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration > 0 && !v.paused), { timeout: 15_000 }).toBe(true);
+    await video.evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.3));
+    return dialog;
+  }
+
+  test('at the end of a season the next season’s first episode plays after a countdown', async ({ page }) => {
+    const last = seasonOne.at(-1)!;
+    expect(last.locked).toBeFalsy();
+    const dialog = await playToEnd(page, last.title);
+    const upNext = dialog.getByRole('group', { name: 'Up next' });
+    await expect(upNext).toContainText(seasonTwo[0]!.title, { timeout: 10_000 });
+    await expect(upNext.getByRole('status')).toContainText(/Playing in [1-5] s/);
+    await expect(dialog.getByRole('heading', { name: seasonTwo[0]!.title })).toBeVisible({ timeout: 10_000 });
+    await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+  });
+
+  test('the countdown can be cancelled; the viewer stays on the finished episode', async ({ page }) => {
+    const last = seasonOne.at(-1)!;
+    const dialog = await playToEnd(page, last.title);
+    const upNext = dialog.getByRole('group', { name: 'Up next' });
+    await upNext.getByRole('button', { name: 'Cancel' }).click();
+    await expect(upNext.getByRole('status')).toHaveText('Autoplay cancelled.');
+    await page.waitForTimeout(6_000);
+    await expect(dialog.getByRole('heading', { name: last.title })).toBeVisible();
+    await upNext.getByRole('button', { name: 'Play now' }).click();
+    await expect(dialog.getByRole('heading', { name: seasonTwo[0]!.title })).toBeVisible();
+  });
+
+  test('a locked next episode offers "Pay with Solana" instead of playing', async ({ page }) => {
+    const lockedIndex = seasonOne.findIndex((episode) => episode.locked);
+    const before = seasonOne[lockedIndex - 1]!;
+    const dialog = await playToEnd(page, before.title);
+    const upNext = dialog.getByRole('group', { name: 'Up next' });
+    await expect(upNext).toContainText(seasonOne[lockedIndex]!.title, { timeout: 10_000 });
+    await expect(upNext.getByRole('status')).toHaveCount(0);
+    await upNext.getByRole('button', { name: /Pay with Solana/ }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: seasonOne[lockedIndex]!.title })).toBeVisible();
+    await expect(page.getByRole('dialog')).toContainText('0.01 SOL');
+  });
+});

@@ -2,6 +2,7 @@
 
 import { PlayIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
+import { useEpisodeQueue } from './EpisodeQueue';
 import { usePlayer, type PlayRequest } from './PlayerProvider';
 
 /**
@@ -10,13 +11,14 @@ import { usePlayer, type PlayRequest } from './PlayerProvider';
  */
 export function FreePlayButton({ label = 'Free', ...request }: PlayRequest & { label?: string }) {
   const play = usePlayer();
+  const queue = useEpisodeQueue();
   return (
     <button
       type="button"
       className={`${button.button} ${button.primary} ${button.small}`}
       aria-haspopup="dialog"
       data-opener={`play:${request.watch?.path ?? request.src}`}
-      onClick={(event) => play(request, event.currentTarget)}
+      onClick={(event) => play({ queue, ...request }, event.currentTarget)}
     >
       <PlayIcon />
       {label}

@@ -1,15 +1,46 @@
 'use client';
 
+import { useCallback, useState } from 'react';
+import { nextInQueue } from '@/lib/watching/queue';
 import { ModalDialog } from '../dialog/ModalDialog';
-import type { WatchInfo } from '@/lib/watching/progress';
+import { usePurchases } from '../payment/PurchasesProvider';
+import { usePlayer, type PlayRequest } from './PlayerProvider';
+import { UpNext } from './UpNext';
 import { VideoPlayer } from './VideoPlayer';
 
-/** The free-title player: loaded on first use, so react-player never ships with a page. */
-export function PlayerModal(props: { src: string; title: string; videoPath?: string; watch?: WatchInfo; onClose: () => void }) {
-  const { src, title, videoPath, watch, onClose } = props;
+/** The page's player in a modal, loaded on first use so react-player never ships with a page. */
+export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
+  const { src, title, videoPath, watch, queue } = request;
+  const play = usePlayer();
+  const { openPurchase } = usePurchases();
+  const [ended, setEnded] = useState(false);
+  const next = nextInQueue(queue, watch?.path);
+
+  const playNext = useCallback(
+    (nextSrc: string) => {
+      if (!next) return;
+      setEnded(false);
+      play({ src: nextSrc, title: next.title, videoPath: next.src ? undefined : next.path, watch: next, queue });
+    },
+    [next, play, queue],
+  );
+  const buyNext = () => {
+    if (!next?.purchasePath) return;
+    onClose();
+    openPurchase({ purchasePath: next.purchasePath, title: next.title, playPath: next.path });
+  };
+
   return (
     <ModalDialog title={title} onClose={onClose} closeLabel="Close player">
-      <VideoPlayer src={src} title={title} videoPath={videoPath} watch={watch} />
+      <VideoPlayer
+        key={watch?.path ?? src}
+        src={src}
+        title={title}
+        videoPath={videoPath}
+        watch={watch}
+        onEnded={() => setEnded(true)}
+        overlay={ended && next && <UpNext episode={next} onPlay={playNext} onBuy={buyNext} />}
+      />
     </ModalDialog>
   );
 }

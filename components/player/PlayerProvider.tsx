@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { WatchInfo } from '@/lib/watching/progress';
+import type { QueuedEpisode } from '@/lib/watching/queue';
 import { useReturnFocus } from '../dialog/useReturnFocus';
 
 /** What a play button asks for; `videoPath` names a paid video whose short-lived link may be renewed. */
@@ -11,9 +12,12 @@ export interface PlayRequest {
   title: string;
   videoPath?: string;
   watch?: WatchInfo;
+  /** The page's episodes in watching order, for "Up next" when this one ends. */
+  queue?: readonly QueuedEpisode[];
 }
 
-type Play = (request: PlayRequest, opener: HTMLElement) => void;
+/** `opener` gets focus back when the player closes; playing the next episode keeps the first opener. */
+type Play = (request: PlayRequest, opener?: HTMLElement) => void;
 const PlayerContext = createContext<Play | null>(null);
 
 // The player (and react-player with it) is fetched on the first play, never with the page.
@@ -29,7 +33,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const { remember, restore } = useReturnFocus();
   const play = useCallback<Play>(
     (request, opener) => {
-      remember(opener);
+      if (opener) remember(opener);
       setPlaying(request);
     },
     [remember],

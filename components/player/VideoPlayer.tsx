@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import ReactPlayer from 'react-player';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import { usePlaybackLinks } from '../payment/PurchasesProvider';
@@ -17,6 +17,9 @@ type Props = {
   videoPath?: string;
   /** The catalog video this is: its place is remembered in this browser and offered next time. */
   watch?: WatchInfo;
+  onEnded?: () => void;
+  /** Shown over the video (the next episode's countdown). */
+  overlay?: ReactNode;
 };
 
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
@@ -30,7 +33,7 @@ const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
  * that link fails (it expired while paused, say), it continues on the page's fresh link from the
  * same position.
  */
-export function VideoPlayer({ src, title, videoPath, watch }: Props) {
+export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay }: Props) {
   const links = usePlaybackLinks();
   const latest = (videoPath && links?.videoFor(videoPath)) || src;
   const [pinned, setPinned] = useState(src);
@@ -136,12 +139,15 @@ export function VideoPlayer({ src, title, videoPath, watch }: Props) {
           onPause={remember}
           onPlay={remember}
           onLoadedMetadata={onLoadedMetadata}
-          onEnded={progress.finished}
+          onEnded={() => {
+            progress.finished();
+            onEnded?.();
+          }}
           onError={onError}
         />
       )}
       {progress.resumeAt !== null && !failed && (
-        <div className={styles.resume} role="group" aria-label="Continue where you left off">
+        <div className={`${styles.overlay} ${styles.choices}`} role="group" aria-label="Continue where you left off">
           <button type="button" className={`${button.button} ${button.primary}`} onClick={() => start(progress.resumeAt ?? 0)}>
             Resume from {formatTime(progress.resumeAt)}
           </button>
@@ -150,6 +156,7 @@ export function VideoPlayer({ src, title, videoPath, watch }: Props) {
           </button>
         </div>
       )}
+      {overlay}
     </div>
   );
 }

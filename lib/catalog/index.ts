@@ -35,6 +35,19 @@ export const getMovie = cachedRead('getMovie', catalog.getMovie);
 export const getSeries = cachedRead('getSeries', catalog.getSeries);
 export const getSeason = cachedRead('getSeason', catalog.getSeason);
 export const getShortFilm = cachedRead('getShortFilm', catalog.getShortFilm);
+/**
+ * The first episode after a season, for the player's "Up next" at the season's end: the next season
+ * that has any episodes (a season may be announced before its episodes are added).
+ */
+export async function getFirstEpisodeAfter(seriesId: string, seasonNumber: number) {
+  const later = (await getSeries(seriesId))?.seasons.filter((season) => season.seasonNumber > seasonNumber) ?? [];
+  for (const season of later) {
+    const first = (await getSeason(seriesId, season.id))?.episodes[0];
+    if (first) return first;
+  }
+  return null;
+}
+
 /** Payments read the source itself: a purchase must see the title as it is now. */
 export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;
 /** Playback links for what a browser already owns may come from the cache, like the pages. */

@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import { DetailHeader } from '@/components/detail/DetailHeader';
 import { countOf } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
+import { EpisodeQueue } from '@/components/player/EpisodeQueue';
+import { queued } from '@/lib/watching/queue';
 import { LockedDetailActions } from '@/components/payment/LockedActions';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { getShortFilm, listShortFilms } from '@/lib/catalog';
@@ -39,7 +41,9 @@ export default async function ShortFilmPage({ params }: Props) {
         locked={film.locked}
         actions={film.locked && <LockedDetailActions purchasePath={film.path} title={film.title} />}
       />
-      <MovieRow id="episodes" title="Episodes" items={film.episodes} loop={false} emptyText="No episodes available yet." />
+      <EpisodeQueue queue={film.episodes.map(queued)}>
+        <MovieRow id="episodes" title="Episodes" items={film.episodes} loop={false} emptyText="No episodes available yet." />
+      </EpisodeQueue>
     </>
   );
 }

@@ -5,10 +5,12 @@ import { LockedDetailActions } from '@/components/payment/LockedActions';
 import { countOf } from '@/components/sections/gridCards';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { MovieRow } from '@/components/sections/MovieRow';
-import { getSeason, getSeries, listSeries } from '@/lib/catalog';
+import { EpisodeQueue } from '@/components/player/EpisodeQueue';
+import { getFirstEpisodeAfter, getSeason, getSeries, listSeries } from '@/lib/catalog';
 import { routes } from '@/lib/routes';
 import { seasonJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { queued } from '@/lib/watching/queue';
 
 export const dynamicParams = true;
 
@@ -35,6 +37,9 @@ export default async function SeasonPage({ params }: Props) {
   const season = await load(params);
   if (!season) notFound();
   const { series } = season;
+  // After the season's last episode, "Up next" is the next season's first.
+  const following = await getFirstEpisodeAfter(series.id, season.seasonNumber);
+  const queue = [...season.episodes, ...(following ? [following] : [])].map(queued);
   return (
     <>
       <JsonLd data={seasonJsonLd(season)} />
@@ -48,13 +53,9 @@ export default async function SeasonPage({ params }: Props) {
         locked={series.locked}
         actions={series.locked && <LockedDetailActions purchasePath={series.path} title={series.title} />}
       />
-      <MovieRow
-        id="episodes"
-        title="Episodes"
-        items={season.episodes}
-        loop={false}
-        emptyText="No episodes available for this season."
-      />
+      <EpisodeQueue queue={queue}>
+        <MovieRow id="episodes" title="Episodes" items={season.episodes} loop={false} emptyText="No episodes available for this season." />
+      </EpisodeQueue>
     </>
   );
 }

@@ -1,0 +1,25 @@
+import type { Episode } from '../catalog/types';
+import type { WatchInfo } from './progress';
+
+/**
+ * An episode as the player's "Up next" needs it: a free one carries its public URL; a locked one the
+ * path that unlocks it (this browser may own it: the page asks PurchasesProvider).
+ */
+export interface QueuedEpisode extends WatchInfo {
+  src?: string;
+  purchasePath?: string;
+}
+
+export const queued = (episode: Episode): QueuedEpisode => ({
+  path: episode.path,
+  title: episode.title,
+  cover: episode.coverimg,
+  ...(episode.locked ? { purchasePath: episode.purchasePath } : { src: episode.videourl }),
+});
+
+/** The episode after `path` in watching order, if any. */
+export function nextInQueue(queue: readonly QueuedEpisode[] | undefined, path: string | undefined): QueuedEpisode | undefined {
+  if (!queue || !path) return undefined;
+  const index = queue.findIndex((episode) => episode.path === path);
+  return index === -1 ? undefined : queue[index + 1];
+}
