@@ -92,7 +92,7 @@ test.describe('continue watching', () => {
     await card.getByRole('button', { name: /^Resume/ }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: /Resume from/ })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
-    await card.getByRole('button', { name: /^Remove/ }).click();
+    await card.getByRole('button', { name: `Remove ${trailer.title} from Continue watching` }).click();
     await expect(row).toHaveCount(0);
   });
 });

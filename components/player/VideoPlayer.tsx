@@ -148,10 +148,10 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay }: 
       )}
       {progress.resumeAt !== null && !failed && (
         <div className={`${styles.overlay} ${styles.choices}`} role="group" aria-label="Continue where you left off">
-          <button type="button" className={`${button.button} ${button.primary}`} onClick={() => start(progress.resumeAt ?? 0)}>
+          <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => start(progress.resumeAt ?? 0)}>
             Resume from {formatTime(progress.resumeAt)}
           </button>
-          <button type="button" className={`${button.button} ${button.ghost}`} onClick={() => start(0)}>
+          <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={() => start(0)}>
             Start over
           </button>
         </div>

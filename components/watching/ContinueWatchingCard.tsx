@@ -8,7 +8,7 @@ import { CARD_COVER_SIZES } from '../cards/sizes';
 import cards from '../cards/cards.module.css';
 import { usePurchases } from '../payment/PurchasesProvider';
 import { FreePlayButton } from '../player/FreePlayButton';
-import button from '../ui/button.module.css';
+import { CloseIcon } from '../ui/icons';
 import styles from './ContinueWatching.module.css';
 
 /**
@@ -25,6 +25,10 @@ export function ContinueWatchingCard({ entry }: { entry: Progress }) {
       <div className={cards.media}>
         <CoverImage src={entry.cover} alt="" sizes={CARD_COVER_SIZES} className={cards.cover} />
         <span className={cards.chip}>{left}</span>
+        <button type="button" className={styles.remove} onClick={() => forgetProgress(entry.path)}>
+          <CloseIcon />
+          <span className="visually-hidden">Remove {entry.title} from Continue watching</span>
+        </button>
         <div className={styles.progress} role="progressbar" aria-label={`${entry.title}: watched`} aria-valuenow={watched} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${watched}%` }} />
         </div>
@@ -45,9 +49,6 @@ export function ContinueWatchingCard({ entry }: { entry: Progress }) {
               watch={{ path: entry.path, title: entry.title, cover: entry.cover }}
             />
           )}
-          <button type="button" className={`${button.button} ${button.ghost} ${button.small} ${styles.remove}`} onClick={() => forgetProgress(entry.path)}>
-            Remove<span className="visually-hidden"> {entry.title} from Continue watching</span>
-          </button>
         </div>
       </div>
     </article>
