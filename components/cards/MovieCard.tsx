@@ -35,7 +35,7 @@ export function MovieCard({ item }: { item: MovieItem | Episode }) {
           {item.locked ? (
             <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} />
           ) : (
-            <FreePlayButton src={item.videourl} title={item.title} />
+            <FreePlayButton src={item.videourl} title={item.title} subtitles={item.subtitles} />
           )}
         </div>
       </div>

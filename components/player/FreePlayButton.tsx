@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
+import type { Subtitle } from '@/lib/catalog/types';
 import { PlayIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
 
@@ -12,7 +13,7 @@ const PlayerModal = dynamic(() => import('./PlayerModal').then((module) => modul
  * The "Free" button of an unlocked title: opens the modal player and takes focus back when it closes.
  * `videoPath` names a video this browser bought, whose short-lived link the player may renew.
  */
-export function FreePlayButton({ src, title, videoPath }: { src: string; title: string; videoPath?: string }) {
+export function FreePlayButton({ src, title, videoPath, subtitles }: { src: string; title: string; videoPath?: string; subtitles?: Subtitle[] }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -33,7 +34,7 @@ export function FreePlayButton({ src, title, videoPath }: { src: string; title: 
         <PlayIcon />
         Free<span className="visually-hidden">: play {title}</span>
       </button>
-      {open && <PlayerModal src={src} title={title} videoPath={videoPath} onClose={close} />}
+      {open && <PlayerModal src={src} title={title} videoPath={videoPath} subtitles={subtitles} onClose={close} />}
     </>
   );
 }

@@ -1,13 +1,16 @@
 'use client';
 
+import type { ComponentProps } from 'react';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from './VideoPlayer';
 
+type Props = ComponentProps<typeof VideoPlayer> & { onClose: () => void };
+
 /** The free-title player: loaded on first use, so react-player never ships with a page. */
-export function PlayerModal({ src, title, videoPath, onClose }: { src: string; title: string; videoPath?: string; onClose: () => void }) {
+export function PlayerModal({ onClose, ...video }: Props) {
   return (
-    <ModalDialog title={title} onClose={onClose} closeLabel="Close player">
-      <VideoPlayer src={src} title={title} videoPath={videoPath} />
+    <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
+      <VideoPlayer {...video} />
     </ModalDialog>
   );
 }

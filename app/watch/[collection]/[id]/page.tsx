@@ -50,7 +50,7 @@ export default async function WatchPage({ params }: Props) {
           movie.locked ? (
             <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} />
           ) : (
-            <FreePlayButton src={movie.videourl} title={movie.title} />
+            <FreePlayButton src={movie.videourl} title={movie.title} subtitles={movie.subtitles} />
           )
         }
       />
