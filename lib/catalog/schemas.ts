@@ -56,7 +56,7 @@ const MAX_SUBTITLES = 20;
  * field that is no list at all) is left out and reported, and a second track of the same language
  * is skipped, since the player and a remembered choice pick a track by its language.
  */
-const subtitlesField = z.unknown().optional().transform((value): SubtitleList => {
+export const subtitlesField = z.unknown().optional().transform((value): SubtitleList => {
   if (value === undefined || value === null) return { tracks: [], skipped: [] };
   if (!Array.isArray(value)) return { tracks: [], skipped: ['subtitles: expected a list of { lang, label, src }'] };
   const tracks: Subtitle[] = [];
