@@ -2,10 +2,13 @@
  * Copies the embedded catalog (content/*.json) into the configured Firestore, emulator or real.
  * Idempotent: a document already holding the same data is left alone, so a second run writes nothing.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { embeddedDocuments } from '../lib/catalog/embedded';
+import { subtitlesField } from '../lib/catalog/schemas';
 import type { RawDocument } from '../lib/catalog/store';
 import { videoSource } from '../lib/media/source';
 
@@ -29,20 +32,27 @@ async function main() {
   if (written > 0) await batch.commit();
   const target = env.FIRESTORE_EMULATOR_HOST ? `emulator ${env.FIRESTORE_EMULATOR_HOST}` : `project ${env.FIREBASE_PROJECT_ID ?? '(default credentials)'}`;
   console.log(`seed: ${written} written, ${documents.length - written} unchanged, into ${target}`);
-  console.log(describePaidMedia(documents));
+  const lockedAt = lockCheck(documents);
+  console.log(describePaidMedia(documents, lockedAt));
+  console.log(describeSubtitles(documents, lockedAt));
   process.exit(0);
+}
+
+/** Whether a document is locked, itself or by a locked parent (a series locks its episodes). */
+function lockCheck(documents: RawDocument[]) {
+  const data = new Map(documents.map((doc) => [doc.path, doc.data as { locked?: boolean }]));
+  return (path: string) => {
+    const segments = path.split('/');
+    return segments.some((_, i) => i % 2 === 1 && data.get(segments.slice(0, i + 1).join('/'))?.locked === true);
+  };
 }
 
 /**
  * Where the locked videos live, and how to protect one that is public: the operator's checklist
  * after a seed (the same rules apply to documents written by hand).
  */
-function describePaidMedia(documents: RawDocument[]): string {
-  const data = new Map(documents.map((doc) => [doc.path, doc.data as { locked?: boolean; videourl?: unknown }]));
-  const lockedAt = (path: string) => {
-    const segments = path.split('/');
-    return segments.some((_, i) => i % 2 === 1 && data.get(segments.slice(0, i + 1).join('/'))?.locked === true);
-  };
+function describePaidMedia(documents: RawDocument[], lockedAt: (path: string) => boolean): string {
+  const data = new Map(documents.map((doc) => [doc.path, doc.data as { videourl?: unknown }]));
   const kinds = { private: 0, storage: 0, public: [] as string[] };
   for (const doc of documents) {
     const { videourl } = data.get(doc.path)!;
@@ -58,6 +68,39 @@ function describePaidMedia(documents: RawDocument[]): string {
     ...kinds.public,
     '  To protect a video: upload it to a private bucket (gcloud storage cp film.mp4 gs://BUCKET/films/film.mp4) and set its',
     '  videourl to gs://BUCKET/films/film.mp4, or put the file in media-private/ and set videourl to private:films/film.mp4.',
+  ].join('\n');
+}
+
+/**
+ * Which titles carry subtitles, read by the site's own rules: entries it will skip, locked titles whose
+ * subtitles it will not offer (subtitle files are public text), and files that are not in public/.
+ */
+function describeSubtitles(documents: RawDocument[], lockedAt: (path: string) => boolean): string {
+  const offered = { titles: 0, tracks: 0, languages: new Set<string>() };
+  const skipped: string[] = [];
+  const locked: string[] = [];
+  const missing: string[] = [];
+  for (const doc of documents) {
+    const { tracks, skipped: reasons } = subtitlesField.parse((doc.data as { subtitles?: unknown }).subtitles);
+    skipped.push(...reasons.map((reason) => `    ${doc.path}: ${reason}`));
+    if (tracks.length === 0) continue;
+    if (lockedAt(doc.path)) {
+      locked.push(`    ${doc.path}`);
+      continue;
+    }
+    offered.titles += 1;
+    offered.tracks += tracks.length;
+    for (const track of tracks) {
+      offered.languages.add(track.lang);
+      if (!existsSync(join('public', track.src))) missing.push(`    ${doc.path}: ${track.src}`);
+    }
+  }
+  const section = (lines: string[], heading: string) => (lines.length > 0 ? [`  ${lines.length} ${heading}`, ...lines] : []);
+  return [
+    `seed: subtitles: ${offered.titles} free titles carry ${offered.tracks} WebVTT tracks (${[...offered.languages].sort().join(', ') || 'none'})`,
+    ...section(skipped, 'entries are broken and skipped by the site:'),
+    ...section(locked, 'locked titles have subtitles the site does not offer (subtitle files are public text; see README, Captions):'),
+    ...section(missing, 'subtitle files are not in public/ (the player would show no captions):'),
   ].join('\n');
 }
 

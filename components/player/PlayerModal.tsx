@@ -10,7 +10,7 @@ import { VideoPlayer } from './VideoPlayer';
 
 /** The page's player in a modal, loaded on first use so react-player never ships with a page. */
 export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
-  const { src, title, videoPath, watch, queue } = request;
+  const { src, title, videoPath, watch, queue, subtitles } = request;
   const play = usePlayer();
   const { openPurchase } = usePurchases();
   const [ended, setEnded] = useState(false);
@@ -20,7 +20,7 @@ export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: ()
     (nextSrc: string) => {
       if (!next) return;
       setEnded(false);
-      play({ src: nextSrc, title: next.title, videoPath: next.src ? undefined : next.path, watch: next, queue });
+      play({ src: nextSrc, title: next.title, videoPath: next.src ? undefined : next.path, watch: next, queue, subtitles: next.subtitles });
     },
     [next, play, queue],
   );
@@ -38,6 +38,7 @@ export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: ()
         title={title}
         videoPath={videoPath}
         watch={watch}
+        subtitles={subtitles}
         onEnded={() => setEnded(true)}
         overlay={ended && next && <UpNext episode={next} onPlay={playNext} onBuy={buyNext} />}
       />

@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import type { Subtitle } from '@/lib/catalog/types';
 import type { WatchInfo } from '@/lib/watching/progress';
 import type { QueuedEpisode } from '@/lib/watching/queue';
 import { useReturnFocus } from '../dialog/useReturnFocus';
@@ -14,6 +15,8 @@ export interface PlayRequest {
   watch?: WatchInfo;
   /** The page's episodes in watching order, for "Up next" when this one ends. */
   queue?: readonly QueuedEpisode[];
+  /** WebVTT tracks of a free title. */
+  subtitles?: Subtitle[];
 }
 
 /** `opener` gets focus back when the player closes; playing the next episode keeps the first opener. */

@@ -2,9 +2,12 @@
 
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import ReactPlayer from 'react-player';
+import type { Subtitle } from '@/lib/catalog/types';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import { usePlaybackLinks } from '../payment/PurchasesProvider';
 import button from '../ui/button.module.css';
+import { CaptionsMenu } from './CaptionsMenu';
+import { useCaptions } from './useCaptions';
 import { useMediaSession } from './useMediaSession';
 import { usePlayerKeys } from './usePlayerKeys';
 import { useWatchProgress } from './useWatchProgress';
@@ -20,7 +23,11 @@ type Props = {
   onEnded?: () => void;
   /** Shown over the video (the next episode's countdown). */
   overlay?: ReactNode;
+  /** WebVTT tracks of a free title, offered in the captions menu. */
+  subtitles?: Subtitle[];
 };
+
+const NO_SUBTITLES: Subtitle[] = [];
 
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
 const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
@@ -29,11 +36,14 @@ const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
  * A 16:9 player for any source react-player knows (files, HLS, DASH, Mux, YouTube, Vimeo, Wistia).
  * Browser-only: it is imported solely by modules that are themselves loaded with ssr: false.
  *
+ * Subtitles are native <track>s on the video (react-player 3 renders its children inside the media
+ * element), switched by the captions menu under the frame; see useCaptions for the remembered choice.
+ *
  * A paid video keeps the link it started with while it plays (renewals never interrupt it); when
  * that link fails (it expired while paused, say), it continues on the page's fresh link from the
  * same position.
  */
-export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay }: Props) {
+export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, subtitles = NO_SUBTITLES }: Props) {
   const links = usePlaybackLinks();
   const latest = (videoPath && links?.videoFor(videoPath)) || src;
   const [pinned, setPinned] = useState(src);
@@ -43,6 +53,9 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay }: 
   const resume = useRef<{ time: number; paused: boolean } | null>(null);
   const retries = useRef(0);
   const media = useRef<HTMLVideoElement | null>(null);
+  // The captions follow the element itself (state): its text tracks exist only once it is mounted.
+  const [mediaElement, setMediaElement] = useState<HTMLVideoElement | null>(null);
+  const captions = useCaptions(mediaElement, subtitles);
   const frame = useRef<HTMLDivElement>(null);
   const progress = useWatchProgress(watch, src);
   usePlayerKeys(media, frame);
@@ -108,6 +121,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay }: 
   const attach = useCallback(
     (video: HTMLVideoElement | null) => {
       media.current = video;
+      setMediaElement(video);
       if (!video) return;
       // Files get no download button and no picture-in-picture; the attributes are inert on embeds.
       video.setAttribute('controlslist', 'nodownload');
@@ -119,44 +133,51 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay }: 
   );
 
   return (
-    <div ref={frame} className={styles.frame}>
-      {failed ? (
-        <p role="alert" className={styles.error}>
-          This video could not be played. Please try again later.
-        </p>
-      ) : (
-        <ReactPlayer
-          ref={attach}
-          src={pinned}
-          controls
-          autoPlay={progress.resumeAt === null}
-          playsInline
-          preload="none"
-          volume={1}
-          width="100%"
-          height="100%"
-          onTimeUpdate={remember}
-          onPause={remember}
-          onPlay={remember}
-          onLoadedMetadata={onLoadedMetadata}
-          onEnded={() => {
-            progress.finished();
-            onEnded?.();
-          }}
-          onError={onError}
-        />
-      )}
-      {progress.resumeAt !== null && !failed && (
-        <div className={`${styles.overlay} ${styles.choices}`} role="group" aria-label="Continue where you left off">
-          <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => start(progress.resumeAt ?? 0)}>
-            Resume from {formatTime(progress.resumeAt)}
-          </button>
-          <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={() => start(0)}>
-            Start over
-          </button>
-        </div>
-      )}
-      {overlay}
-    </div>
+    <>
+      <div ref={frame} className={styles.frame}>
+        {failed ? (
+          <p role="alert" className={styles.error}>
+            This video could not be played. Please try again later.
+          </p>
+        ) : (
+          <ReactPlayer
+            ref={attach}
+            src={pinned}
+            controls
+            autoPlay={progress.resumeAt === null}
+            playsInline
+            preload="none"
+            volume={1}
+            width="100%"
+            height="100%"
+            onTimeUpdate={remember}
+            onPause={remember}
+            onPlay={remember}
+            onLoadedMetadata={onLoadedMetadata}
+            onEnded={() => {
+              progress.finished();
+              onEnded?.();
+            }}
+            onError={onError}
+          >
+            {subtitles.map((subtitle) => (
+              <track key={subtitle.lang} kind="subtitles" srcLang={subtitle.lang} label={subtitle.label} src={subtitle.src} />
+            ))}
+          </ReactPlayer>
+        )}
+        {progress.resumeAt !== null && !failed && (
+          <div className={`${styles.overlay} ${styles.choices}`} role="group" aria-label="Continue where you left off">
+            <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => start(progress.resumeAt ?? 0)}>
+              Resume from {formatTime(progress.resumeAt)}
+            </button>
+            <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={() => start(0)}>
+              Start over
+            </button>
+          </div>
+        )}
+        {overlay}
+      </div>
+      {captions.offered && !failed && <CaptionsMenu subtitles={subtitles} value={captions.choice} onChange={captions.choose} />}
+    </>
   );
 }

@@ -91,3 +91,10 @@ export const SolanaIcon = (props: IconProps) => (
     <path d="M6.2 15.6a.7.7 0 0 1 .5-.2h14.6c.3 0 .5.4.2.6l-2.9 2.9a.7.7 0 0 1-.5.2H3.5c-.3 0-.5-.4-.2-.6zM6.2 4.7a.7.7 0 0 1 .5-.2h14.6c.3 0 .5.4.2.6l-2.9 2.9a.7.7 0 0 1-.5.2H3.5c-.3 0-.5-.4-.2-.6zM17.6 10.1a.7.7 0 0 0-.5-.2H2.5c-.3 0-.5.4-.2.6l2.9 2.9c.1.1.3.2.5.2h14.6c.3 0 .5-.4.2-.6z" fill="currentColor" />
   </svg>
 );
+
+export const CaptionsIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2.5" />
+    <path d="M10.5 10.2a2.2 2.2 0 1 0 0 3.6M17 10.2a2.2 2.2 0 1 0 0 3.6" />
+  </Svg>
+);

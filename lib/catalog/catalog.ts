@@ -7,6 +7,7 @@ import {
   seriesDocSchema,
   shortFilmDocSchema,
   type EpisodeDoc,
+  type SubtitleList,
 } from './schemas';
 import { videoSource } from '../media/source';
 import type { DocumentStore, RawDocument } from './store';
@@ -44,20 +45,24 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
   }
 
   const warned = new Set<string>();
-  /** The operator hears once per title when its video cannot be what its lock says. */
+  /** The operator hears once per title and problem, not on every read of a cached page. */
   function warnOnce(path: string, message: string) {
-    if (warned.has(path)) return;
-    warned.add(path);
-    log.warn(`[catalog] ${path}: ${message}`);
+    const line = `[catalog] ${path}: ${message}`;
+    if (warned.has(line)) return;
+    warned.add(line);
+    log.warn(line);
   }
 
-  function access(path: string, locked: boolean, videourl: string, purchasePath: string): Access {
+  function access(path: string, locked: boolean, videourl: string, purchasePath: string, subtitles: SubtitleList): Access {
     const source = videoSource(videourl);
     if (!source) warnOnce(path, `videourl ${videourl} cannot be served (expected private:…, gs://…, https://… or /…)`);
     else if (locked && source.kind === 'public') {
       warnOnce(path, `locked, but its video is a public URL (${videourl}) that anyone can share; use private:… or gs://… to protect it`);
     } else if (!locked && source.kind !== 'public') warnOnce(path, `free, but its video is private (${videourl}) and cannot be played; lock it or give it a public URL`);
-    return locked ? { locked: true, purchasePath } : { locked: false, videourl };
+    for (const reason of subtitles.skipped) warnOnce(path, `skipped ${reason}`);
+    // Subtitle files are public text: offered with a locked title, they would give away what its paid video says.
+    if (locked && subtitles.tracks.length > 0) warnOnce(path, 'locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
+    return locked ? { locked: true, purchasePath } : { locked: false, videourl, subtitles: subtitles.tracks };
   }
 
   /** A cover that is known to be missing becomes null, so the page shows the default at once, with no failed request. */
@@ -79,15 +84,15 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
   }
 
   function movie(collection: MovieCollection, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
-    const { title, description, coverimg, type, locked, videourl } = doc;
-    return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(path, locked, videourl, path) };
+    const { title, description, coverimg, type, locked, videourl, subtitles } = doc;
+    return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(path, locked, videourl, path, subtitles) };
   }
 
   /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
   function episode({ id, path, doc, updatedAt }: Parsed<EpisodeDoc>, parent: Lock): Episode {
-    const { title, description, coverimg, episodeNumber, videourl, locked } = doc;
+    const { title, description, coverimg, episodeNumber, videourl, locked, subtitles } = doc;
     const purchasePath = parent.locked ? parent.purchasePath : path;
-    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(path, parent.locked || locked, videourl, purchasePath) };
+    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(path, parent.locked || locked, videourl, purchasePath, subtitles) };
   }
 
   async function episodeDocs(parentPath: string) {

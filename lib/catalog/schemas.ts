@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
 const text = z.string().trim();
@@ -9,6 +10,69 @@ const cover = z
   .transform((value) => (value ? value : null));
 const count = z.coerce.number().int().nonnegative();
 
+/** A BCP-47 language tag, in its canonical spelling (`pt-br` becomes `pt-BR`), so a remembered choice matches it. */
+const languageTag = z
+  .string()
+  .trim()
+  .transform((tag, ctx) => {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (canonical) return canonical;
+    } catch {
+      // RangeError: not a well-formed tag; reported below.
+    }
+    ctx.addIssue({ code: 'custom', message: 'expected a BCP-47 language tag such as en or pt-BR' });
+    return z.NEVER;
+  });
+
+/**
+ * Where a subtitle file may live: a path on this site ending in .vtt (`/media/captions/x.en.vtt`).
+ * Not another origin: a browser loads a cross-origin <track> only in CORS mode, which needs
+ * crossorigin on the <video> too, and that would break every video whose host sends no CORS headers.
+ */
+const subtitleSource = z
+  .string()
+  .trim()
+  .regex(/^\/(?!\/)[\w.\/-]{1,300}\.vtt$/, 'expected a path on this site ending in .vtt, such as /media/captions/film.en.vtt')
+  .refine((src) => !src.split('/').includes('..'), 'must not climb out of the site with ..');
+
+/** One WebVTT subtitle track of a title or episode. */
+export const subtitleSchema = z.object({
+  lang: languageTag,
+  label: text.min(1).max(60),
+  src: subtitleSource,
+});
+
+/** A title's usable tracks, and why the others were left out (`subtitles.1: …`) for the catalog to log. */
+export interface SubtitleList {
+  tracks: Subtitle[];
+  skipped: string[];
+}
+
+const MAX_SUBTITLES = 20;
+
+/**
+ * The optional `subtitles` field. A title is never dropped for its captions: a broken entry (or a
+ * field that is no list at all) is left out and reported, and a second track of the same language
+ * is skipped, since the player and a remembered choice pick a track by its language.
+ */
+export const subtitlesField = z.unknown().optional().transform((value): SubtitleList => {
+  if (value === undefined || value === null) return { tracks: [], skipped: [] };
+  if (!Array.isArray(value)) return { tracks: [], skipped: ['subtitles: expected a list of { lang, label, src }'] };
+  const tracks: Subtitle[] = [];
+  const skipped: string[] = [];
+  value.forEach((entry, index) => {
+    const result = subtitleSchema.safeParse(entry);
+    if (!result.success) {
+      const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`);
+      skipped.push(`subtitles.${index}: ${reasons.join('; ')}`);
+    } else if (tracks.some((track) => track.lang === result.data.lang)) skipped.push(`subtitles.${index}: a second ${result.data.lang} track`);
+    else if (tracks.length >= MAX_SUBTITLES) skipped.push(`subtitles.${index}: more than ${MAX_SUBTITLES} tracks`);
+    else tracks.push(result.data);
+  });
+  return { tracks, skipped };
+});
+
 export const movieDocSchema = z.object({
   title: text.min(1),
   coverimg: cover,
@@ -16,6 +80,7 @@ export const movieDocSchema = z.object({
   videourl: text.min(1),
   locked: z.boolean().default(false),
   description: text.default(''),
+  subtitles: subtitlesField,
 });
 
 export const seriesDocSchema = z.object({
@@ -42,6 +107,7 @@ export const episodeDocSchema = z.object({
   videourl: text.min(1),
   description: text.default(''),
   locked: z.boolean().default(false),
+  subtitles: subtitlesField,
 });
 
 export const shortFilmDocSchema = z.object({

@@ -17,8 +17,18 @@ interface Titled {
   updatedAt?: string;
 }
 
-/** Free items carry their URL; locked ones name the path that unlocks them. */
-export type Access = { locked: false; videourl: string } | { locked: true; purchasePath: string };
+/** A WebVTT subtitle track: a BCP-47 `lang`, the `label` a viewer picks it by, and its same-site `src`. */
+export interface Subtitle {
+  lang: string;
+  label: string;
+  src: string;
+}
+
+/**
+ * Free items carry their URL and subtitle tracks; locked ones name the path that unlocks them and
+ * carry neither (subtitle files are public text that would give away what a paid video says).
+ */
+export type Access = { locked: false; videourl: string; subtitles: Subtitle[] } | { locked: true; purchasePath: string };
 
 export type MovieItem = Titled & Access & { collection: MovieCollection; type: string };
 

@@ -104,6 +104,7 @@ export function cspDirectives(env: SecurityEnv): Record<string, string[]> {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': unique(["'self'", 'data:', 'blob:', ...media, ...CLOUD_STORAGE]),
     'font-src': ["'self'"],
+    // Also governs <track>: subtitles are same-site .vtt files (lib/catalog/schemas.ts), so 'self' covers them.
     'media-src': unique(["'self'", 'blob:', ...mediaOrigins]),
     'connect-src': unique(["'self'", ...rpcSources(env.NEXT_PUBLIC_SOLANA_RPC_URL), ...EMAILJS, ...voiceConnect, ...mediaOrigins]),
     'frame-src': PLAYER_FRAMES,

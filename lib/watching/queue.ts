@@ -1,4 +1,4 @@
-import type { Episode } from '../catalog/types';
+import type { Episode, Subtitle } from '../catalog/types';
 import type { WatchInfo } from './progress';
 
 /**
@@ -8,13 +8,14 @@ import type { WatchInfo } from './progress';
 export interface QueuedEpisode extends WatchInfo {
   src?: string;
   purchasePath?: string;
+  subtitles?: Subtitle[];
 }
 
 export const queued = (episode: Episode): QueuedEpisode => ({
   path: episode.path,
   title: episode.title,
   cover: episode.coverimg,
-  ...(episode.locked ? { purchasePath: episode.purchasePath } : { src: episode.videourl }),
+  ...(episode.locked ? { purchasePath: episode.purchasePath } : { src: episode.videourl, subtitles: episode.subtitles }),
 });
 
 /** The episode after `path` in watching order, if any. */

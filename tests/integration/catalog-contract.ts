@@ -54,6 +54,30 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(JSON.stringify(everything)).not.toContain('/v/e1.mp4');
     });
 
+    it('offers a free title’s subtitles, skipping and logging a broken entry, and keeps the title', async () => {
+      const orbit = await catalog.getMovie('trailers', 'b-orbit');
+      expect(orbit).toMatchObject({
+        locked: false,
+        subtitles: [
+          { lang: 'en', label: 'English', src: '/s/orbit.en.vtt' },
+          { lang: 'pt', label: 'Português', src: '/s/orbit.pt.vtt' },
+        ],
+      });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[catalog\] trailers\/b-orbit: skipped subtitles\.1: lang: expected a BCP-47/));
+      expect((await catalog.getMovie('trailers', 'a-minimal'))).toMatchObject({ subtitles: [] });
+      const film = await catalog.getShortFilm('tiny');
+      expect(film?.episodes[0]).toMatchObject({ subtitles: [{ lang: 'pt-BR', src: '/s/t1.pt-BR.vtt' }] });
+      expect(film?.episodes[1]).toMatchObject({ subtitles: [] });
+    });
+
+    it('never offers a locked title’s subtitles, and tells the operator why', async () => {
+      const vault = await catalog.getMovie('trailers', 'c-vault');
+      expect(vault).not.toHaveProperty('subtitles');
+      const season = await catalog.getSeason('paid-show', 'only');
+      expect(season?.episodes.every((e) => !('subtitles' in e))).toBe(true);
+      expect(warn).toHaveBeenCalledWith('[catalog] trailers/c-vault: locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
+    });
+
     it('lists series and short films with their episode counts in one read each', async () => {
       const series = await catalog.listSeries();
       expect(series.map((s) => [s.id, s.episodeCount, s.locked])).toEqual([

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
@@ -13,6 +13,23 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
   );
+}
+
+/** A (faststart) MP4's duration in seconds, from its movie header box. */
+function mp4Seconds(file: string): number {
+  const bytes = readFileSync(file);
+  const box = bytes.indexOf('mvhd');
+  const version1 = bytes[box + 4] === 1;
+  const timescale = bytes.readUInt32BE(box + (version1 ? 24 : 16));
+  const duration = version1 ? Number(bytes.readBigUInt64BE(box + 28)) : bytes.readUInt32BE(box + 20);
+  return duration / timescale;
+}
+
+/** Every cue's [start, end] in seconds; the file must be WebVTT. */
+function cueTimes(vtt: string): [number, number][] {
+  expect(vtt.startsWith('WEBVTT')).toBe(true);
+  const seconds = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return [...vtt.matchAll(/^((?:\d+:)?\d{2}:\d{2}\.\d{3}) --> ((?:\d+:)?\d{2}:\d{2}\.\d{3})/gm)].map((m) => [seconds(m[1]!), seconds(m[2]!)]);
 }
 
 /** The embedded catalog is what a fresh clone shows: it must be complete, valid and self-contained. */
@@ -88,6 +105,23 @@ describe('embedded catalog (content/)', () => {
       .filter((v): v is string => Boolean(v?.startsWith('/')));
     expect(videos.length).toBeGreaterThan(10);
     for (const video of videos) expect(existsSync(join(PUBLIC, video.split('?')[0]!)), video).toBe(true);
+  });
+
+  it('ships real WebVTT subtitles for free titles, in two languages on at least one, timed within each clip', () => {
+    const captioned = embeddedDocuments().flatMap((doc) => {
+      const { videourl, subtitles } = doc.data as { videourl?: string; subtitles?: { lang: string; src: string }[] };
+      return subtitles && videourl ? [{ path: doc.path, videourl, subtitles }] : [];
+    });
+    expect(captioned.length).toBeGreaterThanOrEqual(2);
+    expect(captioned.some((title) => title.subtitles.length >= 2)).toBe(true);
+    for (const { path, videourl, subtitles } of captioned) {
+      const seconds = mp4Seconds(join(PUBLIC, videourl));
+      for (const { src } of subtitles) {
+        const cues = cueTimes(readFileSync(join(PUBLIC, src), 'utf8'));
+        expect(cues.length, `${path} ${src}`).toBeGreaterThan(0);
+        for (const [start, end] of cues) expect(start < end && end <= seconds, `${src}: ${start}–${end} s of a ${seconds} s clip`).toBe(true);
+      }
+    }
   });
 
   it('keeps public/ under 10 MB and every file under 2 MB', () => {

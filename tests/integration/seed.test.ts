@@ -4,7 +4,10 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
+import { createCatalog } from '@/lib/catalog/catalog';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
+import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createLocalStore } from '@/lib/catalog/local';
 
 // Async on purpose: the emulator runs in this process and must keep answering while seed runs.
 const sh = promisify(exec);
@@ -25,6 +28,9 @@ it('npm run seed copies the embedded catalog into Firestore, and a second run wr
   expect(first.stdout).toMatch(/seed: paid media: \d+ locked videos are private:… files/);
   expect(first.stdout).toContain('NOT protected');
   expect(first.stdout).toContain('trailers/orbit-of-wolves: https://vimeo.com/');
+  // …and which titles carry subtitles, by the site's own rules.
+  expect(first.stdout).toContain('seed: subtitles: 3 free titles carry 5 WebVTT tracks (en, pt)');
+  expect(first.stdout).not.toMatch(/broken and skipped|does not offer|not in public/);
 
   const second = await sh('npm run seed --silent', { env: env() });
   expect(second.stdout).toContain(`seed: 0 written, ${documents.length} unchanged`);
@@ -35,6 +41,15 @@ it('npm run seed copies the embedded catalog into Firestore, and a second run wr
   const seasons = documents.find((d) => d.path.includes('/seasons/'))!;
   expect((await db.doc(seasons.path).get()).data()).toEqual(seasons.data);
   expect((await db.collection('trailers').get()).size).toBe(documents.filter((d) => d.path.startsWith('trailers/')).length);
+  // Subtitles make the trip: the site reads the same tracks from Firestore as from the embedded catalog.
+  const quiet = { warn: () => {} };
+  const fromFirestore = createCatalog(createFirestoreStore(db, 5_000), quiet);
+  const fromEmbedded = createCatalog(createLocalStore(), quiet);
+  const afterglow = await fromFirestore.getMovie('trailers', 'afterglow-protocol');
+  expect(afterglow).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/afterglow-protocol.en.vtt' }, { lang: 'pt', label: 'Português' }] });
+  expect({ ...afterglow, updatedAt: undefined }).toEqual(await fromEmbedded.getMovie('trailers', 'afterglow-protocol'));
+  const film = await fromFirestore.getShortFilm('the-moth-collector');
+  expect(film?.episodes[0]).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/the-moth-collector.en.vtt' }] });
   await deleteApp(app);
 }, 60_000);
 

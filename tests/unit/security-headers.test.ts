@@ -90,6 +90,13 @@ describe('contentSecurityPolicy', () => {
     for (const origin of origins) if (!players.has(origin)) expect(allowed, origin).toContain(origin);
   });
 
+  it('lets subtitle tracks load: they are same-site paths, and media-src (which governs <track>) allows the site', () => {
+    const tracks = readdirSync('content').flatMap((name) => [...readFileSync(`content/${name}`, 'utf8').matchAll(/"src": "([^"]+\.vtt)"/g)].map((m) => m[1]!));
+    expect(tracks.length).toBeGreaterThan(0);
+    for (const src of tracks) expect(src).toMatch(/^\/(?!\/)/);
+    expect(cspDirectives(production())['media-src']).toContain("'self'");
+  });
+
   it('upgrades insecure requests only for an https site outside development', () => {
     expect(contentSecurityPolicy(production({ NEXT_PUBLIC_SITE_URL: 'https://solenema.example' }))).toContain('upgrade-insecure-requests');
     expect(contentSecurityPolicy(production({ NEXT_PUBLIC_SITE_URL: 'http://127.0.0.1:3210' }))).not.toContain('upgrade-insecure-requests');
