@@ -7,9 +7,11 @@ import { createCatalog } from './catalog';
 import { publicCoverCheck } from './covers';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
+import { takeSnapshot } from './snapshot';
 import type { Catalog } from './types';
 
 export type * from './types';
+export type { CatalogSnapshot } from './snapshot';
 
 export const catalogBackend = chooseBackend(env);
 
@@ -39,3 +41,7 @@ export const getShortFilm = cachedRead('getShortFilm', catalog.getShortFilm);
 export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;
 /** Playback links for what a browser already owns may come from the cache, like the pages. */
 export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable);
+/** The whole catalog for search, built from the cached reads above and kept as long as they are. */
+export const getCatalogSnapshot = cachedRead('snapshot', () =>
+  takeSnapshot({ listTrailers, listDocumentaries, listSeries, listShortFilms, getSeries, getSeason, getShortFilm }),
+);
