@@ -9,6 +9,7 @@ export const routes = {
   purchases: '/purchases',
   aiAgent: '/ai-agent',
   contact: '/contact',
+  search: '/search',
   series: (seriesId: string) => `/series/${segment(seriesId)}`,
   season: (seriesId: string, seasonId: string) => `/series/${segment(seriesId)}/season/${segment(seasonId)}`,
   shortFilm: (shortFilmId: string) => `/short-films/${segment(shortFilmId)}`,

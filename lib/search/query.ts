@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_QUERY_LENGTH } from './limits';
 
-/** Longer searches are cut here: no title is that long, and it bounds the work of one query. */
-export const MAX_QUERY_LENGTH = 100;
+export { MAX_QUERY_LENGTH };
 
 /** What `?q=` may be: absent, one value, or several (`?q=a&q=b`). */
 const rawQuerySchema = z.union([z.string(), z.array(z.string())]).optional().catch(undefined);
