@@ -25,7 +25,7 @@ export function SearchResults({ query, results }: { query: SearchQuery; results:
       </h2>
       {query.truncated && (
         <p className={styles.note} data-search-note="truncated">
-          Your search was longer than {MAX_QUERY_LENGTH} characters: only its first {MAX_QUERY_LENGTH} were searched.
+          {`Your search was longer than ${MAX_QUERY_LENGTH} characters: only its first ${MAX_QUERY_LENGTH} were searched.`}
         </p>
       )}
       {query.repeated && (

@@ -30,6 +30,14 @@ const episodeDocument = (episode: Episode, href: string, context: string, coveri
   context: `${context} · Episode ${episode.episodeNumber}`,
 });
 
+/** The search documents of one catalog revision: what the data cache keeps for search. */
+export interface SearchSource {
+  revision: string;
+  documents: SearchDocument[];
+}
+
+export const searchSourceOf = (snapshot: CatalogSnapshot): SearchSource => ({ revision: snapshot.revision, documents: searchDocumentsOf(snapshot) });
+
 /** Every title of a snapshot as a search document: movies, series, their seasons and episodes, short films and theirs. */
 export function searchDocumentsOf(snapshot: CatalogSnapshot): SearchDocument[] {
   const documents: SearchDocument[] = [];

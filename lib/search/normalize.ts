@@ -4,6 +4,7 @@
  */
 const FOLDED: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 const UNFOLDED = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'g');
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * Text as search compares it: case- and accent-insensitive (NFKD, then combining marks dropped), and
@@ -13,6 +14,8 @@ const UNFOLDED = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'g');
  * ligatures ("ﬁ") match too.
  */
 export function normalizeText(text: string): string {
+  // Most titles are plain ASCII, where the Unicode steps below change nothing: the same result, faster.
+  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

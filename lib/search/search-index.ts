@@ -1,5 +1,4 @@
-import type { CatalogSnapshot } from '@/lib/catalog/snapshot';
-import { searchDocumentsOf, type SearchDocument, type SearchKind } from './documents';
+import type { SearchDocument, SearchKind, SearchSource } from './documents';
 import { normalizeText } from './normalize';
 
 /**
@@ -13,7 +12,7 @@ import { normalizeText } from './normalize';
  * it scores its weakest word's tier less SEPARATE_WORDS_PENALTY, so "harbor night" finds "Harbor
  * Lights · Night Shift" below any title that holds the words together at the same tier.
  * Ties go to whole titles before their seasons and episodes, then to the shorter title (the query is
- * more of it), then alphabetically.
+ * more of it), then alphabetically (by the compared form of the title).
  */
 export const MATCH_SCORES = {
   exactTitle: 100,
@@ -49,6 +48,7 @@ export interface SearchIndex {
 
 interface Entry {
   document: SearchDocument;
+  kindOrder: number;
   title: string;
   /** The title with a leading space, so " word" finds a word start anywhere, the first included. */
   spacedTitle: string;
@@ -77,13 +77,18 @@ function score(entry: Entry, phrase: string, words: string[]): number {
   return weakest - SEPARATE_WORDS_PENALTY;
 }
 
-function byRank(a: SearchHit, b: SearchHit): number {
+type Match = { entry: Entry; score: number };
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Cheap comparisons only (no localeCompare): a broad query over a large catalog sorts thousands of matches. */
+function byRank(a: Match, b: Match): number {
   return (
     b.score - a.score ||
-    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-    a.title.length - b.title.length ||
-    a.title.localeCompare(b.title, 'en') ||
-    (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+    a.entry.kindOrder - b.entry.kindOrder ||
+    a.entry.title.length - b.entry.title.length ||
+    compare(a.entry.title, b.entry.title) ||
+    compare(a.entry.document.path, b.entry.document.path)
   );
 }
 
@@ -91,7 +96,8 @@ function byRank(a: SearchHit, b: SearchHit): number {
 export function createSearchIndex(documents: SearchDocument[]): SearchIndex {
   const entries: Entry[] = documents.map((document) => {
     const title = normalizeText(document.title);
-    return { document, title, spacedTitle: ` ${title}`, spacedDescription: ` ${normalizeText(document.description)}` };
+    const spacedDescription = ` ${normalizeText(document.description)}`;
+    return { document, kindOrder: KIND_ORDER[document.kind], title, spacedTitle: ` ${title}`, spacedDescription };
   });
   return {
     size: entries.length,
@@ -99,27 +105,26 @@ export function createSearchIndex(documents: SearchDocument[]): SearchIndex {
       const normalized = normalizeText(query);
       if (!normalized) return { normalized, total: 0, hits: [] };
       const words = normalized.split(' ');
-      const hits: SearchHit[] = [];
+      const matches: Match[] = [];
       for (const entry of entries) {
         const found = score(entry, normalized, words);
-        if (found > 0) hits.push({ ...entry.document, score: found });
+        if (found > 0) matches.push({ entry, score: found });
       }
-      hits.sort(byRank);
-      return { normalized, total: hits.length, hits: hits.slice(0, limit) };
+      matches.sort(byRank);
+      const hits = matches.slice(0, limit).map(({ entry, score: found }) => ({ ...entry.document, score: found }));
+      return { normalized, total: matches.length, hits };
     },
   };
 }
 
 /**
- * The index of a snapshot, built on the first query of each catalog revision and reused until the
- * revision changes: the cached snapshot is a new object on every read, its revision is not.
+ * The index of a catalog revision, built on its first query and reused until the revision changes:
+ * the data cache hands out a new copy of the documents on every read, their revision stays the same.
  */
-export function createIndexCache(): (snapshot: CatalogSnapshot) => SearchIndex {
+export function createIndexCache(): (source: SearchSource) => SearchIndex {
   let current: { revision: string; index: SearchIndex } | null = null;
-  return (snapshot) => {
-    if (current?.revision !== snapshot.revision) {
-      current = { revision: snapshot.revision, index: createSearchIndex(searchDocumentsOf(snapshot)) };
-    }
+  return ({ revision, documents }) => {
+    if (current?.revision !== revision) current = { revision, index: createSearchIndex(documents) };
     return current.index;
   };
 }
