@@ -95,7 +95,7 @@ test.describe('on a phone', () => {
     await page.goto('/');
     const form = page.getByRole('search', { name: 'Site search' });
     await expect(form).toBeHidden();
-    await page.getByText('Show search').click();
+    await page.locator('summary', { hasText: 'Show search' }).click();
     await expect(form.getByRole('searchbox')).toBeVisible();
     const box = await form.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
