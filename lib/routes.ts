@@ -9,12 +9,17 @@ export const routes = {
   purchases: '/purchases',
   aiAgent: '/ai-agent',
   contact: '/contact',
-  search: '/search',
   series: (seriesId: string) => `/series/${segment(seriesId)}`,
   season: (seriesId: string, seasonId: string) => `/series/${segment(seriesId)}/season/${segment(seasonId)}`,
   shortFilm: (shortFilmId: string) => `/short-films/${segment(shortFilmId)}`,
   watch: (collection: MovieCollection, id: string) => `/watch/${collection}/${segment(id)}`,
 };
+
+/**
+ * Search results. Not in `routes`: that object is in the browser code of every page (the header's
+ * menu links through it), and only server components link here, so this costs no page a byte.
+ */
+export const searchRoute = '/search';
 
 /** The page that shows a catalog document (`series/a/seasons/b/episodes/c` is on its season's page). */
 export function pageOfDocument(path: string): string {

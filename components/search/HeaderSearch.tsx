@@ -1,4 +1,4 @@
-import { routes } from '@/lib/routes';
+import { searchRoute } from '@/lib/routes';
 import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
 import { CloseIcon, SearchIcon } from '../ui/icons';
 import styles from './HeaderSearch.module.css';
@@ -18,7 +18,7 @@ export function HeaderSearch() {
           <span className="visually-hidden">Show search</span>
         </summary>
       </details>
-      <form role="search" aria-label="Site search" action={routes.search} method="get" className={styles.form}>
+      <form role="search" aria-label="Site search" action={searchRoute} method="get" className={styles.form}>
         <label htmlFor="header-search" className="visually-hidden">
           Search titles
         </label>

@@ -2,22 +2,22 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { routes } from '@/lib/routes';
 import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
-import { SearchIcon } from '../ui/icons';
 import styles from './search.module.css';
 
 /** Long enough to let a word be typed, short enough to feel live. */
 const DEBOUNCE_MS = 250;
 
-const resultsUrl = (query: string) => (query.trim() ? `${routes.search}?${new URLSearchParams({ q: query })}` : routes.search);
+const resultsUrl = (action: string, query: string) => (query.trim() ? `${action}?${new URLSearchParams({ q: query })}` : action);
 
 /**
  * The /search page's field. Without JavaScript it is a plain GET form; with it, results follow the
  * typing: a pause re-renders the page on the server for the new `?q=` (router.replace, no reload,
  * no history entry per keystroke) and this field keeps its text and focus meanwhile.
+ * `action` (the /search route) comes from the server, as does the icon beside the field: imported
+ * here, lib/routes and the icons would grow in the chunks every page shares.
  */
-export function SearchField({ initialQuery }: { initialQuery: string }) {
+export function SearchField({ initialQuery, action }: { initialQuery: string; action: string }) {
   const router = useRouter();
   const [value, setValue] = useState(initialQuery);
   const [pending, startTransition] = useTransition();
@@ -25,7 +25,7 @@ export function SearchField({ initialQuery }: { initialQuery: string }) {
 
   const show = (query: string) => {
     requested.current = query;
-    startTransition(() => router.replace(resultsUrl(query), { scroll: false }));
+    startTransition(() => router.replace(resultsUrl(action, query), { scroll: false }));
   };
 
   useEffect(() => {
@@ -49,7 +49,7 @@ export function SearchField({ initialQuery }: { initialQuery: string }) {
     <form
       role="search"
       aria-label="Search titles"
-      action={routes.search}
+      action={action}
       method="get"
       className={styles.form}
       data-pending={pending || undefined}
@@ -61,7 +61,6 @@ export function SearchField({ initialQuery }: { initialQuery: string }) {
       <label htmlFor="search-query" className="visually-hidden">
         Search trailers, documentaries, series, seasons, episodes and short films
       </label>
-      <SearchIcon className={styles.fieldIcon} />
       <input
         id="search-query"
         name="q"

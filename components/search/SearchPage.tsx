@@ -1,6 +1,8 @@
 import type { SearchQuery } from '@/lib/search/query';
 import type { SearchResults as Results } from '@/lib/search/search-index';
+import { searchRoute } from '@/lib/routes';
 import { Eyebrow } from '../ui/Eyebrow';
+import { SearchIcon } from '../ui/icons';
 import { SearchField } from './SearchField';
 import { SearchResults } from './SearchResults';
 import styles from './search.module.css';
@@ -12,7 +14,10 @@ export function SearchPage({ query, results }: { query: SearchQuery; results: Re
       <header className={styles.intro}>
         <Eyebrow>Search</Eyebrow>
         <h1 className={styles.title}>Find a title</h1>
-        <SearchField initialQuery={query.text} />
+        <div className={styles.field}>
+          <SearchIcon className={styles.fieldIcon} />
+          <SearchField initialQuery={query.text} action={searchRoute} />
+        </div>
       </header>
       <SearchResults query={query} results={results} />
     </div>
