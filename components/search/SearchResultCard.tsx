@@ -6,7 +6,7 @@ import { IntentLink } from '../ui/IntentLink';
 import cards from '../cards/cards.module.css';
 import styles from './search.module.css';
 
-export const KIND_LABELS: Record<SearchKind, string> = {
+const KIND_LABELS: Record<SearchKind, string> = {
   trailer: 'Trailer',
   documentary: 'Documentary',
   series: 'Series',

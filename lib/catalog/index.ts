@@ -11,7 +11,6 @@ import { takeSnapshot, type CatalogSnapshot } from './snapshot';
 import type { Catalog } from './types';
 
 export type * from './types';
-export type { CatalogSnapshot } from './snapshot';
 
 export const catalogBackend = chooseBackend(env);
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from './limits';
 
-export { MAX_QUERY_LENGTH };
-
 /** What `?q=` may be: absent, one value, or several (`?q=a&q=b`). */
 const rawQuerySchema = z.union([z.string(), z.array(z.string())]).optional().catch(undefined);
 

@@ -9,8 +9,8 @@ import { normalizeText } from './normalize';
  *   with it) · titleSubstring 40 (inside a word of the title) · descriptionWord 20 · descriptionSubstring 10
  *
  * When the phrase is nowhere, a title still matches if every word of the query matches on its own;
- * it scores its weakest word's tier less SEPARATE_WORDS_PENALTY, so "harbor night" finds "Harbor
- * Lights · Night Shift" below any title that holds the words together at the same tier.
+ * it scores its weakest word's tier less SEPARATE_WORDS_PENALTY, so "train night" finds "Night Train"
+ * (titleWord 60 − 5), below any title that holds the words together at the same tier.
  * Ties go to whole titles before their seasons and episodes, then to the shorter title (the query is
  * more of it), then alphabetically (by the compared form of the title).
  */
@@ -42,7 +42,6 @@ export interface SearchResults {
 }
 
 export interface SearchIndex {
-  size: number;
   search(query: string, limit?: number): SearchResults;
 }
 
@@ -100,7 +99,6 @@ export function createSearchIndex(documents: SearchDocument[]): SearchIndex {
     return { document, kindOrder: KIND_ORDER[document.kind], title, spacedTitle: ` ${title}`, spacedDescription };
   });
   return {
-    size: entries.length,
     search(query, limit = MAX_HITS) {
       const normalized = normalizeText(query);
       if (!normalized) return { normalized, total: 0, hits: [] };

@@ -5,7 +5,8 @@ import { takeSnapshot } from '@/lib/catalog/snapshot';
 import type { RawDocument } from '@/lib/catalog/store';
 import { searchDocumentsOf, searchSourceOf, type SearchDocument } from '@/lib/search/documents';
 import { normalizeText } from '@/lib/search/normalize';
-import { MAX_QUERY_LENGTH, parseSearchQuery } from '@/lib/search/query';
+import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
+import { parseSearchQuery } from '@/lib/search/query';
 import { createIndexCache, createSearchIndex, MATCH_SCORES, MAX_HITS, SEPARATE_WORDS_PENALTY } from '@/lib/search/search-index';
 
 /** One title per ranking tier for "night", plus accents, seasons, episodes and a locked series. */
