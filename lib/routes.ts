@@ -15,6 +15,12 @@ export const routes = {
   watch: (collection: MovieCollection, id: string) => `/watch/${collection}/${segment(id)}`,
 };
 
+/**
+ * Search results. Not in `routes`: that object is in the browser code of every page (the header's
+ * menu links through it), and only server components link here, so this costs no page a byte.
+ */
+export const searchRoute = '/search';
+
 /** The page that shows a catalog document (`series/a/seasons/b/episodes/c` is on its season's page). */
 export function pageOfDocument(path: string): string {
   const [root, id, sub, subId] = path.split('/');

@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/IntentLink';
+import { HeaderSearch } from '../search/HeaderSearch';
 import { SiteNav } from './SiteNav';
 import styles from './SiteHeader.module.css';
 
@@ -10,6 +11,7 @@ export function SiteHeader() {
           <span className={styles.logoMark} aria-hidden="true" />
           Solenema
         </IntentLink>
+        <HeaderSearch />
         <SiteNav />
       </div>
     </header>

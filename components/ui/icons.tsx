@@ -66,6 +66,13 @@ export const MenuIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Svg>
+);
+
 export const ExternalIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M14 5h5v5M19 5l-8 8M17 14v4a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h4" />

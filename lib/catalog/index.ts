@@ -7,6 +7,7 @@ import { createCatalog } from './catalog';
 import { publicCoverCheck } from './covers';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
+import { takeSnapshot, type CatalogSnapshot } from './snapshot';
 import type { Catalog } from './types';
 
 export type * from './types';
@@ -52,3 +53,13 @@ export async function getFirstEpisodeAfter(seriesId: string, seasonNumber: numbe
 export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;
 /** Playback links for what a browser already owns may come from the cache, like the pages. */
 export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable);
+/**
+ * What `derive` makes of the whole catalog (search's documents), kept in the data cache like the reads
+ * above. The snapshot is taken through those cached reads, so it costs no store read once pages have
+ * run; only the derived value is stored, since every later read of it parses it again.
+ */
+export function cachedFromSnapshot<Result>(name: string, derive: (snapshot: CatalogSnapshot) => Result) {
+  return cachedRead(name, async () =>
+    derive(await takeSnapshot({ listTrailers, listDocumentaries, listSeries, listShortFilms, getSeries, getSeason, getShortFilm })),
+  );
+}

@@ -4,12 +4,13 @@
  * .next cannot be reused, starts `next start` on loopback, then measures in turn:
  *   reads (Firestore reads per render, cold and cached) · throughput (page vs static file) ·
  *   load (30 s of mixed pages, API calls and media ranges at 50 connections) ·
- *   bytes (JS/CSS a browser loads, wallet code) · Lighthouse (mobile).
+ *   bytes (JS/CSS a browser loads, wallet code) · Lighthouse (mobile) · search (the search index,
+ *   in this process: `--only=search` starts no emulator, build or server).
  * Prints one table on stdout (progress goes to stderr) and writes the data to bench/results/.
  * Exit status: 0 when every measurement ran (goals met or not), 1 when the bench itself could not run
  * (or a measurement failed), 2 on a usage error. Every process it started is stopped, also on Ctrl-C.
  *
- * Usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse]
+ * Usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse,search]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -27,6 +28,7 @@ import {
   RESULTS_DIR,
   ROOT,
   siteEnv,
+  SITE_SECTIONS,
   STRIPPED_ENV,
   THROUGHPUT,
   UsageError,
@@ -37,6 +39,7 @@ import { startEmulator, type Emulator } from './emulator';
 import { measureLoad } from './load';
 import { measureLighthouse, type ChromeHandle } from './lighthouse';
 import { measureReads } from './reads';
+import { measureSearch, SEARCH } from './search';
 import { buildRows, renderTable, writeResults, type BenchResults } from './report';
 import { ensureBuild, killGroup, run, startSite, stopCommands, stopSite, type RunningServer } from './server';
 import { chooseTargets } from './targets';
@@ -97,6 +100,9 @@ async function section<T>(name: Section, options: BenchOptions, results: BenchRe
 }
 
 async function bench(options: BenchOptions, results: BenchResults): Promise<void> {
+  results.search = await section('search', options, results, measureSearch);
+  if (!SITE_SECTIONS.some((name) => options.only.has(name))) return;
+
   await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore });
   const { targets, missing } = chooseTargets();
   results.targets = targets;
@@ -175,6 +181,7 @@ async function main(): Promise<number> {
       throughput: THROUGHPUT,
       load: LOAD,
       reads: READS,
+      search: SEARCH,
       goals: GOALS,
       chromiumFlags: CHROMIUM_FLAGS,
       sections: [...options.only],
@@ -187,6 +194,7 @@ async function main(): Promise<number> {
     bytes: [],
     reads: [],
     lighthouse: [],
+    search: null,
     errors: [],
   };
 

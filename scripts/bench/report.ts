@@ -9,6 +9,7 @@ import { GOALS, RESULTS_DIR } from './config';
 import { CATEGORIES, type LighthouseResult } from './lighthouse';
 import type { LoadKindResult, LoadResult as MixedLoadResult } from './load';
 import type { ReadsResult } from './reads';
+import type { SearchBenchResult } from './search';
 import type { BuildInfo } from './server';
 import type { Target } from './targets';
 import type { ThroughputResult } from './throughput';
@@ -29,6 +30,8 @@ export interface BenchResults {
   bytes: BytesResult[];
   reads: ReadsResult[];
   lighthouse: LighthouseResult[];
+  /** `search`: the index measured in process, null when not run. */
+  search: SearchBenchResult[] | null;
   /** Failures of the bench itself (a measurement that could not run). */
   errors: string[];
   table?: string;
@@ -194,6 +197,20 @@ function lighthouseRows(result: LighthouseResult): Row[] {
   ];
 }
 
+const precise = (value: number) => (value >= 10 ? value.toFixed(0) : value >= 1 ? value.toFixed(1) : value.toFixed(3));
+
+function searchRows(result: SearchBenchResult): Row[] {
+  const page = `search: ${result.catalog}`;
+  return [
+    [page, 'titles indexed', `${result.titles} titles, ${result.documents} with seasons and episodes`, '', null],
+    [page, 'index build (once per catalog revision)', `${precise(result.buildMs)} ms`, '', null],
+    [page, 'cached documents read (every query)', `${precise(result.cachedReadMs)} ms (JSON.parse of ${kb(result.cachedBytes)})`, '', null],
+    ...result.queries.map(
+      (query): Row => [page, `one query "${query.query}"`, `median ${precise(query.medianMs)} ms · p99 ${precise(query.p99Ms)} ms · ${query.matches} matches`, '', null],
+    ),
+  ];
+}
+
 export function buildRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   for (const target of results.targets) {
@@ -208,6 +225,7 @@ export function buildRows(results: BenchResults): Row[] {
     if (lighthouse) rows.push(...lighthouseRows(lighthouse));
   }
   if (results.load) rows.push(...loadRows(results.load));
+  for (const search of results.search ?? []) rows.push(...searchRows(search));
   for (const missing of results.missingTargets) rows.push(['(not measured)', missing, '', '', null]);
   for (const error of results.errors) rows.push(['(bench)', 'error', short(error), '', 'error']);
   return rows;
