@@ -5,7 +5,21 @@ import { securityHeaderRules } from './lib/http/security-headers';
 // Fail the build or the server start at once, with a message naming the bad variable.
 const env = parseEnv(process.env);
 
+/**
+ * Field insight exists in the build only when its Firebase web config is set: an unconfigured site
+ * renders the empty server slot and ships none of its client code (a client component a layout imports
+ * is bundled with the layout even when it renders nothing).
+ */
+const fieldInsight = Boolean(
+  env.NEXT_PUBLIC_FIREBASE_API_KEY && env.NEXT_PUBLIC_FIREBASE_PROJECT_ID && env.NEXT_PUBLIC_FIREBASE_APP_ID && env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID,
+);
+
 const nextConfig: NextConfig = {
+  turbopack: {
+    resolveAlias: fieldInsight ? { '@/components/analytics/FieldInsightSlot': './components/analytics/FieldInsightSlot.configured.tsx' } : {},
+  },
+  // The browser tests build a second variant of the site (with field insight configured) beside the first.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   // Private videos are read from disk at run time: ship them with the one function that streams them

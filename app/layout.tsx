@@ -4,6 +4,7 @@ import { SiteFooter } from '@/components/layout/SiteFooter';
 import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
 import { PlayerProvider } from '@/components/player/PlayerProvider';
+import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
 import { env } from '@/lib/env';
 import './globals.css';
 import styles from './layout.module.css';
@@ -54,6 +55,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             </main>
             <SiteFooter />
           </PlayerProvider>
+          <FieldInsightSlot />
         </PurchasesProvider>
       </body>
     </html>

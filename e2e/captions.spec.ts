@@ -12,6 +12,9 @@ async function openPlayer(page: Page, { path, title }: { path: string; title: st
   const dialog = page.getByRole('dialog', { name: title });
   const video = dialog.locator('video');
   await expect(video).toBeVisible();
+  // A video watched before asks where to continue (watching.spec.ts): continue, as a viewer would.
+  const resume = dialog.getByRole('button', { name: /^Resume from/ });
+  if (await resume.isVisible()) await resume.click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2), { timeout: 15_000 }).toBe(true);
   return { dialog, video, captions: dialog.getByLabel('Subtitles') };
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useConnection } from '@solana/wallet-adapter-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { ModalDialog } from '../dialog/ModalDialog';
@@ -9,6 +9,7 @@ import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import type { PurchaseRequest } from './PurchasesProvider';
 import { PRICE_SOL, shortAddress } from '@/lib/payments/display';
+import { track } from '@/lib/analytics/track';
 import { OpenInPhantom } from './OpenInPhantom';
 import { PaymentReceipt } from './PaymentReceipt';
 import { SolanaPayPanel } from './SolanaPayPanel';
@@ -55,8 +56,12 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const [video, setVideo] = useState<PlaybackVideo | null>(null);
   const [paidWith, setPaidWith] = useState<string | null>(null);
 
+  const titlePath = request.purchasePath;
+  useEffect(() => track({ name: 'purchase_started', params: { title_path: titlePath } }), [titlePath]);
+
   const showPaid = useCallback(
-    (answer: VerifyAnswer) => {
+    (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {
+      track({ name: 'purchase_completed', params: { title_path: answer.path, method } });
       onGranted(grantOf(answer));
       setPaidWith(answer.signature);
       const videos = answer.playback.videos;
@@ -64,7 +69,14 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     },
     [onGranted, request.playPath],
   );
-  const transfer = useTransferRequest(request.purchasePath, showPaid);
+  const transfer = useTransferRequest(
+    request.purchasePath,
+    useCallback((answer: VerifyAnswer) => showPaid(answer, 'solana_pay'), [showPaid]),
+  );
+  const refused = transfer.phase === 'refused';
+  useEffect(() => {
+    if (refused) track({ name: 'purchase_failed', params: { title_path: titlePath, method: 'solana_pay' } });
+  }, [refused, titlePath]);
 
   const connect = () => {
     setNotice(available ? null : { tone: 'error', text: INSTALL_PHANTOM, guide: true });
@@ -86,9 +98,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
       const answer = await purchase(request.purchasePath, { publicKey, signTransaction }, connection, onStage);
       console.info('[purchase] verified', answer.signature, answer.timings);
       transfer.settled();
-      showPaid(answer);
+      showPaid(answer, 'phantom');
     } catch (error) {
       console.error('[purchase] failed', error);
+      track({ name: 'purchase_failed', params: { title_path: request.purchasePath, method: 'phantom' } });
       const paidButUnverified = error instanceof PaymentApiError && error.retryable && reached === 'verifying';
       setNotice(
         paidButUnverified

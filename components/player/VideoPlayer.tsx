@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
+import { track } from '@/lib/analytics/track';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import { usePlaybackLinks } from '../payment/PurchasesProvider';
 import button from '../ui/button.module.css';
@@ -52,6 +53,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const position = useRef({ time: 0, paused: false });
   const resume = useRef<{ time: number; paused: boolean } | null>(null);
   const retries = useRef(0);
+  const started = useRef(false);
   const media = useRef<HTMLVideoElement | null>(null);
   // The captions follow the element itself (state): its text tracks exist only once it is mounted.
   const [mediaElement, setMediaElement] = useState<HTMLVideoElement | null>(null);
@@ -96,6 +98,11 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
     if (video.readyState === 0) return;
     position.current = { time: video.currentTime, paused: video.paused };
     progress.record(video, event.type === 'pause');
+    // At the first sign of playback: an autoplay's 'play' may come before React listens, time updates follow.
+    if (!started.current && !video.paused) {
+      started.current = true;
+      track({ name: 'play_started', params: { video_path: watch?.path ?? videoPath ?? title } });
+    }
   };
 
   /** "Resume from …" or "Start over": either way the viewer asked to play. */

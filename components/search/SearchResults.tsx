@@ -1,6 +1,7 @@
 import type { SearchQuery } from '@/lib/search/query';
 import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
 import type { SearchResults as Results } from '@/lib/search/search-index';
+import { TrackOnView } from '../analytics/TrackOnView';
 import { CardGrid } from '../grid/CardGrid';
 import { SearchResultCard } from './SearchResultCard';
 import styles from './search.module.css';
@@ -36,6 +37,7 @@ export function SearchResults({ query, results }: { query: SearchQuery; results:
       <p role="status" className={results.hits.length > 0 ? styles.summary : styles.empty} data-search-summary>
         {summary(query, results)}
       </p>
+      {results.normalized && results.total === 0 && <TrackOnView event={{ name: 'search_no_results', params: { search_term: query.text } }} />}
       {results.hits.length > 0 && (
         <CardGrid>
           {results.hits.map((hit) => (

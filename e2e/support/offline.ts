@@ -1,7 +1,8 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { CHAIN_URL, SITE_URL } from './ports';
+import { CHAIN_URL, INSIGHT_SITE_URL, SITE_URL } from './ports';
 
-const allowed = new Set([SITE_URL, CHAIN_URL]);
+const sites = new Set([SITE_URL, INSIGHT_SITE_URL]);
+const allowed = new Set([...sites, CHAIN_URL]);
 
 /** A Content-Security-Policy violation a page of the site reported. */
 export interface CspViolation {
@@ -56,11 +57,11 @@ export const test = base.extend<Fixtures>({
     await context.route((url) => !allowed.has(url.origin), (route) => route.abort('internetdisconnected'));
     // Not extraHTTPHeaders: that would also reach the chain's RPC and turn its requests into CORS preflights.
     await context.route(
-      (url) => url.origin === SITE_URL,
+      (url) => sites.has(url.origin),
       (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': clientKey } }),
     );
     await context.exposeBinding('__reportCspViolation', (_source, violation: CspViolation) => void cspViolations.push(violation));
-    await context.addInitScript(recordViolations, SITE_URL);
+    for (const site of sites) await context.addInitScript(recordViolations, site);
     await provide(context);
     await settle(context);
   },

@@ -4,7 +4,7 @@
  */
 // E2E_PORT_OFFSET moves the whole stack, so two checkouts can run their suites side by side.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
-export const E2E_PORTS = { site: 3210 + offset, firestore: 8790 + offset, firestoreOutage: 8798 + offset, chain: 8899 + offset } as const;
+export const E2E_PORTS = { site: 3210 + offset, insightSite: 3215 + offset, firestore: 8790 + offset, firestoreOutage: 8798 + offset, chain: 8899 + offset } as const;
 export const E2E_PROJECT_ID = 'demo-solenema';
 /** Not the default (300), so a test can tell the setting reaches the pages. */
 export const E2E_REVALIDATE_SECONDS = 120;
@@ -15,6 +15,9 @@ export const E2E_ENTITLEMENT_SECRET = 'e2e-entitlement-secret-0123456789abcdef';
 export const SITE_URL = `http://127.0.0.1:${E2E_PORTS.site}`;
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
+/** The same site built with a Firebase web config and consent required (e2e/field-insight.spec.ts). */
+export const INSIGHT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.insightSite}`;
+export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema', appId: '1:123456789:web:abcdef', measurementId: 'G-E2ETEST1' };
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
 export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';

@@ -72,6 +72,13 @@ export const envSchema = z.object({
   NEXT_PUBLIC_VOICE_AGENT_ID: optionalText,
   NEXT_PUBLIC_VOICE_WIDGET_SRC: url('https://elevenlabs.io/convai-widget/index.js'),
   NEXT_PUBLIC_COMPANION_APP_URL: url('https://phantom.com/download'),
+  /** The Firebase web app's public config: set all four to record field insight (Analytics and Performance). */
+  NEXT_PUBLIC_FIREBASE_API_KEY: optionalText,
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: optionalText,
+  NEXT_PUBLIC_FIREBASE_APP_ID: optionalText,
+  NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: optionalText,
+  /** "required": nothing is recorded until the visitor agrees in the consent banner. */
+  NEXT_PUBLIC_ANALYTICS_CONSENT: optionalText.pipe(z.enum(['required', 'none'], { message: 'expected "required" or "none"' }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

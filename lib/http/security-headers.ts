@@ -22,6 +22,7 @@ export type SecurityEnv = Pick<
   | 'NEXT_PUBLIC_VOICE_AGENT_ID'
   | 'NEXT_PUBLIC_VOICE_WIDGET_SRC'
   | 'MEDIA_HOSTS'
+  | 'NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID'
 >;
 
 export const HSTS = 'max-age=63072000; includeSubDomains';
@@ -41,6 +42,23 @@ const PLAYER_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.
  * over XHR and plays from blob: media. tests/unit/security-headers.test.ts checks this stays complete.
  */
 const CATALOG_MEDIA = ['https://test-streams.mux.dev'];
+/**
+ * Field insight, when configured: Analytics loads gtag.js and sends hits to Google Analytics;
+ * the SDKs register an installation, fetch their config and Performance Monitoring posts its traces.
+ */
+const ANALYTICS_SCRIPTS = ['https://www.googletagmanager.com'];
+const ANALYTICS_CONNECT = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://www.googletagmanager.com',
+  'https://firebaseinstallations.googleapis.com',
+  'https://firebase.googleapis.com',
+  'https://firebaseremoteconfig.googleapis.com',
+  'https://firebaselogging.googleapis.com',
+  'https://firebaselogging-pa.googleapis.com',
+];
+const ANALYTICS_IMAGES = ['https://*.google-analytics.com', 'https://www.googletagmanager.com'];
+
 /** A `gs://` video is answered with a redirect to a V4 signed URL on Cloud Storage. */
 const CLOUD_STORAGE = ['https://storage.googleapis.com'];
 
@@ -97,16 +115,18 @@ export function cspDirectives(env: SecurityEnv): Record<string, string[]> {
   const voiceConnect = voice.length ? [...voice, ...ELEVENLABS_CONNECT] : [];
   const media = mediaSources(env.MEDIA_HOSTS);
   const mediaOrigins = [...media, ...CATALOG_MEDIA, ...CLOUD_STORAGE];
+  const analytics = Boolean(env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID);
+  const analyticsScripts = analytics ? ANALYTICS_SCRIPTS : [];
 
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : []), ...voiceScripts, ...YOUTUBE_SCRIPTS]),
+    'script-src': unique(["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : []), ...voiceScripts, ...YOUTUBE_SCRIPTS, ...analyticsScripts]),
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': unique(["'self'", 'data:', 'blob:', ...media, ...CLOUD_STORAGE]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...media, ...CLOUD_STORAGE, ...(analytics ? ANALYTICS_IMAGES : [])]),
     'font-src': ["'self'"],
     // Also governs <track>: subtitles are same-site .vtt files (lib/catalog/schemas.ts), so 'self' covers them.
     'media-src': unique(["'self'", 'blob:', ...mediaOrigins]),
-    'connect-src': unique(["'self'", ...rpcSources(env.NEXT_PUBLIC_SOLANA_RPC_URL), ...EMAILJS, ...voiceConnect, ...mediaOrigins]),
+    'connect-src': unique(["'self'", ...rpcSources(env.NEXT_PUBLIC_SOLANA_RPC_URL), ...EMAILJS, ...voiceConnect, ...mediaOrigins, ...(analytics ? ANALYTICS_CONNECT : [])]),
     'frame-src': PLAYER_FRAMES,
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],

@@ -124,3 +124,20 @@ describe('securityHeaderRules', () => {
     expect(HSTS).toBe('max-age=63072000; includeSubDomains');
   });
 });
+
+describe('field insight in the policy', () => {
+  const production = (extra: Record<string, string> = {}) => parseEnv({ NODE_ENV: 'production', ...extra });
+
+  it('allows gtag.js and the Firebase and Analytics endpoints only when a measurement id is configured', () => {
+    const off = cspDirectives(production());
+    expect(off['script-src']).not.toContain('https://www.googletagmanager.com');
+    expect(off['connect-src']!.some((source) => /google|firebase/.test(source) && source !== 'https://storage.googleapis.com')).toBe(false);
+
+    const on = cspDirectives(production({ NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: 'G-TEST' }));
+    expect(on['script-src']).toContain('https://www.googletagmanager.com');
+    expect(on['connect-src']).toEqual(
+      expect.arrayContaining(['https://*.google-analytics.com', 'https://firebaseinstallations.googleapis.com', 'https://firebaselogging-pa.googleapis.com']),
+    );
+    expect(on['img-src']).toContain('https://*.google-analytics.com');
+  });
+});
