@@ -91,6 +91,8 @@ test.describe('continue watching', () => {
 
     await card.getByRole('button', { name: /^Resume/ }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: /Resume from/ })).toBeVisible();
+    // Resumed from the row, a free video keeps its subtitles.
+    await expect(page.getByRole('dialog').getByLabel('Subtitles')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close player' }).click();
     await card.getByRole('button', { name: `Remove ${trailer.title} from Continue watching` }).click();
     await expect(row).toHaveCount(0);

@@ -15,7 +15,7 @@ export function ConsentBanner({ onAnswer }: { onAnswer: (consent: Consent) => vo
         With your permission we record anonymous usage and page-speed statistics (Firebase Analytics). Nothing is recorded
         until you agree.
       </p>
-      <div className={styles.actions}>
+      <div className={button.group}>
         <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => onAnswer('granted')}>
           Allow statistics
         </button>

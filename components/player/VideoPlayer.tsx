@@ -59,7 +59,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const [mediaElement, setMediaElement] = useState<HTMLVideoElement | null>(null);
   const captions = useCaptions(mediaElement, subtitles);
   const frame = useRef<HTMLDivElement>(null);
-  const progress = useWatchProgress(watch, src);
+  const progress = useWatchProgress(watch, src, subtitles);
   usePlayerKeys(media, frame);
   useMediaSession(media, title, watch?.cover);
 

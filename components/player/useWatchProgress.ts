@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useRef, useState } from 'react';
+import type { Subtitle } from '@/lib/catalog/types';
 import { forgetProgress, progressOf, saveProgress, worthResuming, type WatchInfo } from '@/lib/watching/progress';
 
 /** At most one write every 2 s while playing; pausing, leaving and the end are written at once. */
@@ -13,7 +14,7 @@ const isPublicSource = (src: string) => !src.startsWith('/api/media/');
  * Remembers where this browser stopped in a video and offers to resume there next time it is opened.
  * `resumeAt` is set while the player should ask "Resume from …" / "Start over".
  */
-export function useWatchProgress(watch: WatchInfo | undefined, src: string) {
+export function useWatchProgress(watch: WatchInfo | undefined, src: string, subtitles: Subtitle[]) {
   const [resumeAt, setResumeAt] = useState(() => {
     const saved = watch && progressOf(watch.path);
     return saved && worthResuming(saved) ? saved.position : null;
@@ -25,9 +26,10 @@ export function useWatchProgress(watch: WatchInfo | undefined, src: string) {
       if (!watch || media.readyState === 0 || (!now && Date.now() - lastWrite.current < WRITE_EVERY_MS)) return;
       lastWrite.current = Date.now();
       const entry = { ...watch, position: media.currentTime, duration: Number.isFinite(media.duration) ? media.duration : 0 };
-      if (worthResuming(entry)) saveProgress({ ...entry, updatedAt: Date.now(), ...(isPublicSource(src) ? { src } : {}) });
+      const free = isPublicSource(src) ? { src, ...(subtitles.length > 0 ? { subtitles } : {}) } : {};
+      if (worthResuming(entry)) saveProgress({ ...entry, updatedAt: Date.now(), ...free });
     },
-    [watch, src],
+    [watch, src, subtitles],
   );
 
   const finished = useCallback(() => {

@@ -1,7 +1,7 @@
 import { searchRoute } from '@/lib/routes';
-import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
 import { CloseIcon, SearchIcon } from '../ui/icons';
 import styles from './HeaderSearch.module.css';
+import { searchInputProps } from './searchInput';
 
 /**
  * The header's search box: a plain GET form, so it works without JavaScript and adds none to any
@@ -22,16 +22,7 @@ export function HeaderSearch() {
         <label htmlFor="header-search" className="visually-hidden">
           Search titles
         </label>
-        <input
-          id="header-search"
-          name="q"
-          type="search"
-          placeholder="Search titles"
-          maxLength={MAX_QUERY_LENGTH}
-          autoComplete="off"
-          enterKeyHint="search"
-          className={styles.input}
-        />
+        <input id="header-search" {...searchInputProps} placeholder="Search titles" className={styles.input} />
         <button type="submit" className={styles.submit}>
           <SearchIcon />
           <span className="visually-hidden">Search</span>

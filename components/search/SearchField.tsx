@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
 import styles from './search.module.css';
+import { searchInputProps } from './searchInput';
 
 /** Long enough to let a word be typed, short enough to feel live. */
 const DEBOUNCE_MS = 250;
@@ -63,14 +63,10 @@ export function SearchField({ initialQuery, action }: { initialQuery: string; ac
       </label>
       <input
         id="search-query"
-        name="q"
-        type="search"
+        {...searchInputProps}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         placeholder="Titles, series, episodes…"
-        maxLength={MAX_QUERY_LENGTH}
-        autoComplete="off"
-        enterKeyHint="search"
         className={styles.input}
       />
       <button type="submit" className={styles.submit}>

@@ -47,6 +47,7 @@ export function ContinueWatchingCard({ entry }: { entry: Progress }) {
               label="Resume"
               videoPath={entry.src ? undefined : entry.path}
               watch={{ path: entry.path, title: entry.title, cover: entry.cover }}
+              subtitles={entry.subtitles}
             />
           )}
         </div>

@@ -1,3 +1,5 @@
+import type { Subtitle } from '../catalog/types';
+
 /**
  * Where this browser stopped in each video, kept in localStorage only: pages stay static and the
  * same for everyone, and nothing personal reaches the server.
@@ -18,6 +20,8 @@ export interface Progress extends WatchInfo {
   updatedAt: number;
   /** A free video's public URL, so the row can play it at once; never a paid video's personal link. */
   src?: string;
+  /** A free video's subtitles, so resuming from the row offers them too. */
+  subtitles?: Subtitle[];
 }
 
 export const PROGRESS_KEY = 'solenema:progress';
@@ -38,8 +42,14 @@ const isProgress = (value: unknown): value is Progress => {
     Number.isFinite(p.position) &&
     Number.isFinite(p.duration) &&
     Number.isFinite(p.updatedAt) &&
-    (p.src === undefined || typeof p.src === 'string')
+    (p.src === undefined || typeof p.src === 'string') &&
+    (p.subtitles === undefined || (Array.isArray(p.subtitles) && p.subtitles.every(isSubtitle)))
   );
+};
+
+const isSubtitle = (value: unknown): value is Subtitle => {
+  const s = value as Subtitle;
+  return typeof s?.lang === 'string' && typeof s.label === 'string' && typeof s.src === 'string';
 };
 
 /** The stored text as it is: a stable snapshot for useSyncExternalStore. */

@@ -44,6 +44,14 @@ describe('watch progress in localStorage', () => {
     expect(readProgress()[0]?.path).toBe('trailers/24');
   });
 
+  it('keeps a free video\'s subtitles with its place, and skips an entry whose subtitles are not tracks', () => {
+    const subtitles = [{ lang: 'en', label: 'English', src: '/media/captions/a.en.vtt' }];
+    saveProgress({ ...entry('trailers/a', 10, 1), src: '/media/clips/a.mp4', subtitles });
+    expect(progressOf('trailers/a')?.subtitles).toEqual(subtitles);
+    browser.store.set(PROGRESS_KEY, JSON.stringify([{ ...entry('trailers/b', 10, 1), subtitles: [{ lang: 1 }] }]));
+    expect(readProgress()).toEqual([]);
+  });
+
   it('skips tampered entries and survives text that is not JSON', () => {
     browser.store.set(PROGRESS_KEY, JSON.stringify([entry('trailers/a', 10, 1), { path: 1 }, null, { ...entry('x', 5, 1), position: 'NaN' }]));
     expect(readProgress().map((p) => p.path)).toEqual(['trailers/a']);
