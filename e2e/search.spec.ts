@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/offline';
 import { PHONE } from './support/ports';
+import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const results = (page: Page) => page.locator('[data-search-page] article');
 const summary = (page: Page) => page.locator('[data-search-summary]');
@@ -126,4 +127,19 @@ test('malformed searches get a page with a note or a 4xx, never a 5xx', async ({
   }
   // A request line past Node's limit is refused before the site (431), still not a 5xx.
   expect((await request.get(`/search?q=${'a'.repeat(20_000)}`)).status()).toBe(431);
+});
+
+test('a title this browser bought shows as in its library, with its seasons and episodes', async ({ page }) => {
+  await page.goto('/series/harbor-lights');
+  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  const url = await scanQrCode(page.getByRole('dialog').getByRole('img', { name: /Solana Pay QR code/ }));
+  await payTransferRequest(url);
+  await expect(page.getByRole('dialog').locator('video')).toBeAttached({ timeout: 15_000 });
+
+  await page.goto('/search?q=harbor');
+  const series = results(page).filter({ has: page.getByRole('link', { name: /^Harbor Lights \(Series/ }) });
+  await expect(series.getByRole('link')).toHaveAccessibleName('Harbor Lights (Series, in your library)');
+  await expect(series.locator('[data-owned]')).toBeAttached();
+  await expect(results(page).getByRole('link', { name: 'The Harbor Master (Episode, in your library)' })).toBeVisible();
+  await expect(results(page).locator('[data-lock-badge]')).toHaveCount(0);
 });

@@ -1,10 +1,10 @@
 import type { SearchDocument, SearchKind } from '@/lib/search/documents';
 import { CoverImage } from '../cards/CoverImage';
-import { LockBadge } from '../cards/LockBadge';
 import { CARD_COVER_SIZES } from '../cards/sizes';
 import { IntentLink } from '../ui/IntentLink';
 import cards from '../cards/cards.module.css';
 import styles from './search.module.css';
+import { SearchLockBadge, SearchLockText } from './SearchLockState';
 
 const KIND_LABELS: Record<SearchKind, string> = {
   trailer: 'Trailer',
@@ -26,7 +26,7 @@ export function SearchResultCard({ hit }: { hit: SearchDocument }) {
       <div className={cards.media}>
         <CoverImage src={hit.coverimg} alt="" sizes={CARD_COVER_SIZES} className={cards.cover} />
         <span className={cards.chip}>{kind}</span>
-        {hit.locked && <LockBadge />}
+        {hit.locked && <SearchLockBadge path={hit.path} />}
       </div>
       <div className={cards.body}>
         <h3 className={cards.title}>
@@ -35,7 +35,7 @@ export function SearchResultCard({ hit }: { hit: SearchDocument }) {
             <span className="visually-hidden">
               {' '}
               ({kind}
-              {hit.locked ? ', locked' : ''})
+              {hit.locked && <SearchLockText path={hit.path} />})
             </span>
           </IntentLink>
         </h3>
