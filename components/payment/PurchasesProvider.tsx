@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchEntitlements, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
+import { unlocks } from '@/lib/payments/unlocks';
 import { useReturnFocus } from '../dialog/useReturnFocus';
 
 /** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
@@ -16,8 +17,8 @@ export interface PurchaseRequest {
 interface Purchases {
   /** The playback URL of a video this browser owns, or undefined. */
   videoFor(videoPath: string): string | undefined;
-  /** Whether this browser owns a purchasable path. */
-  owns(purchasePath: string): boolean;
+  /** Whether this browser owns a path: bought itself, or beneath a series or short film it bought. */
+  owns(path: string): boolean;
   /** `opener` gets focus back when the dialog closes (found again by its data-opener if it was re-rendered). */
   openPurchase(request: PurchaseRequest, opener?: HTMLElement): void;
   /** Records what the server just granted (a verified payment or a restore). */
@@ -97,7 +98,7 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Purchases>(
     () => ({
       videoFor: (path) => owned.videos[path],
-      owns: (path) => owned.paths.includes(path),
+      owns: (path) => unlocks(owned.paths, path),
       openPurchase: (next, opener) => {
         remember(opener);
         setRequest(next);

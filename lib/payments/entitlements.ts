@@ -50,10 +50,6 @@ export function readLegacyEntitlements(secret: string, cookie: string | undefine
   return readToken(secret, LEGACY_PURPOSE, cookie, legacySchema)?.paths ?? [];
 }
 
-/** A purchase of `owned` unlocks that document and everything beneath it. */
-export function unlocks(owned: readonly string[], path: string): boolean {
-  return owned.some((p) => path === p || path.startsWith(`${p}/`));
-}
 
 export function cookieOptions(secure: boolean, httpOnly = true) {
   return { httpOnly, secure, sameSite: 'lax' as const, path: '/', maxAge: YEAR_SECONDS };

@@ -15,10 +15,10 @@ import {
   cookieOptions,
   newBrowserId,
   readLegacyEntitlements,
-  unlocks,
   unsignedBrowserIdFrom,
 } from './entitlements';
 import { ledger, type Purchase } from './ledger';
+import { unlocks } from './unlocks';
 import { playbackUrl, renewAfterSeconds } from './playback';
 import { timedFetch } from './rpc';
 import { receiptsFor } from './receipts';

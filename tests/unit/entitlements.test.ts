@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { browserCookieValue, browserIdFrom, newBrowserId, readLegacyEntitlements, unlocks } from '@/lib/payments/entitlements';
+import { browserCookieValue, browserIdFrom, newBrowserId, readLegacyEntitlements } from '@/lib/payments/entitlements';
+import { unlocks } from '@/lib/payments/unlocks';
 import { readToken, signToken } from '@/lib/payments/signed-token';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';

@@ -1,0 +1,7 @@
+/**
+ * A purchase of `owned` unlocks that document and everything beneath it (`series/x` opens its
+ * seasons and episodes). Pure, so the server's checks and the page's unlocking share one rule.
+ */
+export function unlocks(owned: readonly string[], path: string): boolean {
+  return owned.some((p) => path === p || path.startsWith(`${p}/`));
+}
