@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { parseEnv } from './lib/env/schema';
+import { firebaseWebConfigFrom } from './lib/analytics/config';
 import { securityHeaderRules } from './lib/http/security-headers';
 
 // Fail the build or the server start at once, with a message naming the bad variable.
@@ -10,9 +11,7 @@ const env = parseEnv(process.env);
  * renders the empty server slot and ships none of its client code (a client component a layout imports
  * is bundled with the layout even when it renders nothing).
  */
-const fieldInsight = Boolean(
-  env.NEXT_PUBLIC_FIREBASE_API_KEY && env.NEXT_PUBLIC_FIREBASE_PROJECT_ID && env.NEXT_PUBLIC_FIREBASE_APP_ID && env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID,
-);
+const fieldInsight = firebaseWebConfigFrom(env) !== undefined;
 
 const nextConfig: NextConfig = {
   turbopack: {

@@ -2,7 +2,8 @@
  * Settings the browser may read. Each `process.env.NEXT_PUBLIC_*` is written out literally so
  * Next.js inlines it at build time; client components import from here, never from lib/env.
  */
-const optional = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+/** A setting's value, or undefined when it is unset or blank. */
+export const optional = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
 
 export const publicEnv = {
   solanaRpcUrl: optional(process.env.NEXT_PUBLIC_SOLANA_RPC_URL) ?? 'https://api.devnet.solana.com',

@@ -1,3 +1,5 @@
+import { optional } from '../public-env';
+
 /**
  * The Firebase web app's public config, inlined at build time. Apart from lib/public-env (which every
  * page ships) so that an unconfigured site carries not even these few lines in its first load.
@@ -9,17 +11,25 @@ export interface FirebaseWebConfig {
   measurementId: string;
 }
 
-const optional = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+type FirebaseSettings = Partial<
+  Record<'NEXT_PUBLIC_FIREBASE_API_KEY' | 'NEXT_PUBLIC_FIREBASE_PROJECT_ID' | 'NEXT_PUBLIC_FIREBASE_APP_ID' | 'NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID', string>
+>;
 
-function readConfig(): FirebaseWebConfig | undefined {
-  const apiKey = optional(process.env.NEXT_PUBLIC_FIREBASE_API_KEY);
-  const projectId = optional(process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID);
-  const appId = optional(process.env.NEXT_PUBLIC_FIREBASE_APP_ID);
-  const measurementId = optional(process.env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID);
+/** The one rule for "field insight is configured": all four settings, or nothing at all. */
+export function firebaseWebConfigFrom(settings: FirebaseSettings): FirebaseWebConfig | undefined {
+  const apiKey = optional(settings.NEXT_PUBLIC_FIREBASE_API_KEY);
+  const projectId = optional(settings.NEXT_PUBLIC_FIREBASE_PROJECT_ID);
+  const appId = optional(settings.NEXT_PUBLIC_FIREBASE_APP_ID);
+  const measurementId = optional(settings.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID);
   return apiKey && projectId && appId && measurementId ? { apiKey, projectId, appId, measurementId } : undefined;
 }
 
-/** Field insight runs only when all four are set. */
-export const firebaseWebConfig = readConfig();
+// Each process.env.NEXT_PUBLIC_* written out literally: that is what Next inlines into the bundle.
+export const firebaseWebConfig = firebaseWebConfigFrom({
+  NEXT_PUBLIC_FIREBASE_API_KEY: process.env.NEXT_PUBLIC_FIREBASE_API_KEY,
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID,
+  NEXT_PUBLIC_FIREBASE_APP_ID: process.env.NEXT_PUBLIC_FIREBASE_APP_ID,
+  NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: process.env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID,
+});
 /** NEXT_PUBLIC_ANALYTICS_CONSENT=required: nothing is recorded before the visitor agrees. */
 export const consentRequired = process.env.NEXT_PUBLIC_ANALYTICS_CONSENT === 'required';

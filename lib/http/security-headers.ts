@@ -1,3 +1,4 @@
+import { firebaseWebConfigFrom } from '../analytics/config';
 import type { Env } from '../env/schema';
 
 /**
@@ -22,6 +23,9 @@ export type SecurityEnv = Pick<
   | 'NEXT_PUBLIC_VOICE_AGENT_ID'
   | 'NEXT_PUBLIC_VOICE_WIDGET_SRC'
   | 'MEDIA_HOSTS'
+  | 'NEXT_PUBLIC_FIREBASE_API_KEY'
+  | 'NEXT_PUBLIC_FIREBASE_PROJECT_ID'
+  | 'NEXT_PUBLIC_FIREBASE_APP_ID'
   | 'NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID'
 >;
 
@@ -115,7 +119,7 @@ export function cspDirectives(env: SecurityEnv): Record<string, string[]> {
   const voiceConnect = voice.length ? [...voice, ...ELEVENLABS_CONNECT] : [];
   const media = mediaSources(env.MEDIA_HOSTS);
   const mediaOrigins = [...media, ...CATALOG_MEDIA, ...CLOUD_STORAGE];
-  const analytics = Boolean(env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID);
+  const analytics = firebaseWebConfigFrom(env) !== undefined;
   const analyticsScripts = analytics ? ANALYTICS_SCRIPTS : [];
 
   const directives: Record<string, string[]> = {

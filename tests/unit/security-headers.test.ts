@@ -128,12 +128,20 @@ describe('securityHeaderRules', () => {
 describe('field insight in the policy', () => {
   const production = (extra: Record<string, string> = {}) => parseEnv({ NODE_ENV: 'production', ...extra });
 
-  it('allows gtag.js and the Firebase and Analytics endpoints only when a measurement id is configured', () => {
+  it('allows gtag.js and the Firebase and Analytics endpoints only when the whole web config is set', () => {
     const off = cspDirectives(production());
     expect(off['script-src']).not.toContain('https://www.googletagmanager.com');
     expect(off['connect-src']!.some((source) => /google|firebase/.test(source) && source !== 'https://storage.googleapis.com')).toBe(false);
 
-    const on = cspDirectives(production({ NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: 'G-TEST' }));
+    expect(cspDirectives(production({ NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: 'G-TEST' }))['script-src']).not.toContain('https://www.googletagmanager.com');
+    const on = cspDirectives(
+      production({
+        NEXT_PUBLIC_FIREBASE_API_KEY: 'key',
+        NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'project',
+        NEXT_PUBLIC_FIREBASE_APP_ID: '1:2:web:3',
+        NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: 'G-TEST',
+      }),
+    );
     expect(on['script-src']).toContain('https://www.googletagmanager.com');
     expect(on['connect-src']).toEqual(
       expect.arrayContaining(['https://*.google-analytics.com', 'https://firebaseinstallations.googleapis.com', 'https://firebaselogging-pa.googleapis.com']),
