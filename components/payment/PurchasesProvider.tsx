@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { fetchEntitlements, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
 import { unlocks } from '@/lib/payments/unlocks';
-import { useReturnFocus } from '../dialog/useReturnFocus';
+import { useDialogRequest } from '../dialog/useDialogRequest';
 
 /** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
 export interface PurchaseRequest {
@@ -44,8 +44,7 @@ const NOTHING: EntitlementsAnswer = { paths: [], videos: {}, renewIn: 0 };
 export function PurchasesProvider({ children }: { children: ReactNode }) {
   const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
   const [renewAt, setRenewAt] = useState<number | null>(null);
-  const [request, setRequest] = useState<PurchaseRequest | null>(null);
-  const { remember, restore } = useReturnFocus();
+  const { request, show: openPurchase, close } = useDialogRequest<PurchaseRequest>();
 
   const granted = useCallback((answer: EntitlementsAnswer) => {
     setOwned((current) => ({
@@ -99,20 +98,12 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     () => ({
       videoFor: (path) => owned.videos[path],
       owns: (path) => unlocks(owned.paths, path),
-      openPurchase: (next, opener) => {
-        remember(opener);
-        setRequest(next);
-      },
+      openPurchase,
       granted,
       renewLinks,
     }),
-    [owned, granted, renewLinks, remember],
+    [owned, granted, renewLinks, openPurchase],
   );
-
-  const close = () => {
-    setRequest(null);
-    restore();
-  };
 
   return (
     <PurchasesContext.Provider value={value}>

@@ -1,11 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Subtitle } from '@/lib/catalog/types';
 import type { WatchInfo } from '@/lib/watching/progress';
 import type { QueuedEpisode } from '@/lib/watching/queue';
-import { useReturnFocus } from '../dialog/useReturnFocus';
+import { useDialogRequest } from '../dialog/useDialogRequest';
 
 /** What a play button asks for; `videoPath` names a paid video whose short-lived link may be renewed. */
 export interface PlayRequest {
@@ -32,19 +32,7 @@ const PlayerModal = dynamic(() => import('./PlayerModal').then((module) => modul
  * and a player owned by the card would vanish with it.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const [playing, setPlaying] = useState<PlayRequest | null>(null);
-  const { remember, restore } = useReturnFocus();
-  const play = useCallback<Play>(
-    (request, opener) => {
-      if (opener) remember(opener);
-      setPlaying(request);
-    },
-    [remember],
-  );
-  const close = () => {
-    setPlaying(null);
-    restore();
-  };
+  const { request: playing, show: play, close } = useDialogRequest<PlayRequest>();
   return (
     <PlayerContext.Provider value={play}>
       {children}
