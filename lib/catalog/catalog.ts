@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { searchDocumentSchema, type SearchDocument } from '../search/documents';
+import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../search/entries';
 import {
   documentIdSchema,
   episodeDocSchema,
@@ -10,31 +12,40 @@ import {
   type SubtitleList,
 } from './schemas';
 import { videoSource } from '../media/source';
-import type { DocumentStore, RawDocument } from './store';
+import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
+import { POPULAR_KEY } from './popularity';
+import type { DocumentStore, RawDocument, StoreQuery } from './store';
 import type {
   Access,
   Catalog,
   Episode,
   MovieCollection,
   MovieItem,
+  Playback,
   Purchasable,
   SeasonSummary,
   SeriesSummary,
   ShortFilmSummary,
+  TitleRef,
 } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;
 
 type Parsed<T> = RawDocument & { doc: T };
 type Lock = { locked: boolean; purchasePath: string };
+type Cursor = z.ZodType<string | number, string>;
 
 const validId = (id: string) => documentIdSchema.safeParse(id).success;
-const byId = (a: RawDocument, b: RawDocument) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Whole listings (a title's playback) are read in chunks of this many documents. */
+const CHUNK = 500;
 
-/** The site's reads over any DocumentStore: validation, defaults, ordering and the locked-URL rule live here once. */
 /** Whether a cover URL names an image that exists; unknown ones (remote URLs) count as existing. */
 export type CoverCheck = (coverimg: string) => boolean;
 
+/**
+ * The site's reads over any DocumentStore: validation, defaults, ordering and the locked-URL rule live
+ * here once. Every list is one ordered, limited query (keyset pages), so a read costs what it shows.
+ */
 export function createCatalog(store: DocumentStore, log: CatalogLogger = console, coverExists: CoverCheck = () => true): Catalog {
   function parse<S extends z.ZodType>(raw: RawDocument, schema: S): Parsed<z.output<S>> | null {
     const result = schema.safeParse(raw.data);
@@ -73,14 +84,52 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return { ...doc, coverimg: null };
   }
 
-  async function listParsed<S extends z.ZodType>(collectionPath: string, schema: S) {
-    const docs = (await store.list(collectionPath)).sort(byId);
-    return docs.map((raw) => parse(raw, schema)).filter((doc): doc is Parsed<z.output<S>> => doc !== null);
-  }
+  const parseAll = <S extends z.ZodType>(docs: RawDocument[], schema: S) =>
+    docs.map((raw) => parse(raw, schema)).filter((doc): doc is Parsed<z.output<S>> => doc !== null);
 
   async function getParsed<S extends z.ZodType>(documentPath: string, schema: S) {
     const raw = await store.get(documentPath);
     return raw ? parse(raw, schema) : null;
+  }
+
+  /**
+   * One page of a collection in `field` order: the page is a range query past the cursor; the page before
+   * it, when there is one, the same query backwards. A malformed cursor is no page at all (null).
+   */
+  async function pageOf<S extends z.ZodType>(collectionPath: string, field: string, cursor: Cursor, request: PageRequest, schema: S) {
+    const after = request.after === undefined ? undefined : cursor.safeParse(request.after);
+    if (after && !after.success) return null;
+    const base: StoreQuery = { orderBy: field, limit: request.size + 1 };
+    const [forward, backward] = await Promise.all([
+      store.query(collectionPath, { ...base, ...(after && { bound: { op: '>', value: after.data } }) }),
+      after ? store.query(collectionPath, { ...base, direction: 'desc', bound: { op: '<=', value: after.data } }) : Promise.resolve([]),
+    ]);
+    const shown = forward.slice(0, request.size);
+    const keyOf = (raw: RawDocument | undefined) => String((raw?.data as Record<string, unknown>)[field]);
+    const previousStart = backward[request.size];
+    const following = forward[request.size];
+    return {
+      docs: parseAll(shown, schema),
+      following: following ? parse(following, schema) : null,
+      next: forward.length > request.size ? keyOf(shown.at(-1)) : null,
+      previous: after ? { after: previousStart ? keyOf(previousStart) : null } : null,
+    };
+  }
+
+  type DocumentPage<D> = Pick<Page<unknown>, 'next' | 'previous'> & { docs: Parsed<D>[]; following: Parsed<D> | null };
+  const mapPage = <D, T>(page: DocumentPage<D> | null, map: (doc: Parsed<D>) => T): Page<T> | null =>
+    page && { items: page.docs.map(map), next: page.next, previous: page.previous, firstOfNext: page.following && map(page.following) };
+
+  /** Every document of a (sub)collection in `field` order, a chunk at a time: only for one title's own children. */
+  async function everyInOrder<S extends z.ZodType>(collectionPath: string, field: string, schema: S) {
+    const all: RawDocument[] = [];
+    for (let last: number | undefined; ; ) {
+      const chunk = await store.query(collectionPath, { orderBy: field, limit: CHUNK, ...(last !== undefined && { bound: { op: '>', value: last } }) });
+      all.push(...chunk);
+      if (chunk.length < CHUNK) break;
+      last = Number((chunk.at(-1)!.data as Record<string, unknown>)[field]);
+    }
+    return parseAll(all, schema);
   }
 
   function movie(collection: MovieCollection, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
@@ -95,14 +144,8 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(path, parent.locked || locked, videourl, purchasePath, subtitles) };
   }
 
-  async function episodeDocs(parentPath: string) {
-    const docs = await listParsed(`${parentPath}/episodes`, episodeDocSchema);
-    return docs.sort((a, b) => a.doc.episodeNumber - b.doc.episodeNumber);
-  }
-
-  async function episodesOf(parentPath: string, lock: Lock) {
-    return (await episodeDocs(parentPath)).map((doc) => episode(doc, lock));
-  }
+  const episodesPage = async (parentPath: string, lock: Lock, request: PageRequest) =>
+    mapPage(await pageOf(`${parentPath}/episodes`, 'episodeNumber', numberCursorSchema, request, episodeDocSchema), (doc) => episode(doc, lock));
 
   function series({ id, path, doc, updatedAt }: Parsed<z.output<typeof seriesDocSchema>>): SeriesSummary {
     return { id, path, updatedAt, ...doc };
@@ -116,9 +159,7 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return { id, path, updatedAt, ...doc };
   }
 
-  async function listMovies(collection: MovieCollection) {
-    return (await listParsed(collection, movieDocSchema)).map((doc) => movie(collection, doc));
-  }
+  const titles = <S extends z.ZodType>(collection: string, schema: S, request: PageRequest) => pageOf(collection, POPULAR_KEY, titleCursorSchema, request, schema);
 
   async function getSeriesSummary(seriesId: string) {
     if (!validId(seriesId)) return null;
@@ -126,16 +167,17 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return doc && series(doc);
   }
 
-  async function seasonsOf(summary: SeriesSummary) {
-    const docs = await listParsed(`${summary.path}/seasons`, seasonDocSchema);
-    return docs.sort((a, b) => a.doc.seasonNumber - b.doc.seasonNumber).map((doc) => season(summary.id, doc));
+  async function getShortFilmSummary(shortFilmId: string) {
+    if (!validId(shortFilmId)) return null;
+    const doc = await getParsed(`shortFilms/${shortFilmId}`, shortFilmDocSchema);
+    return doc && shortFilm(doc);
   }
 
   const catalog: Catalog = {
-    listTrailers: () => listMovies('trailers'),
-    listDocumentaries: () => listMovies('documentaries'),
-    listSeries: async () => (await listParsed('series', seriesDocSchema)).map(series),
-    listShortFilms: async () => (await listParsed('shortFilms', shortFilmDocSchema)).map(shortFilm),
+    listMovies: async (collection, request) => mapPage(await titles(collection, movieDocSchema, request), (doc) => movie(collection, doc)),
+    listSeries: async (request) => mapPage(await titles('series', seriesDocSchema, request), series),
+    listShortFilms: async (request) => mapPage(await titles('shortFilms', shortFilmDocSchema, request), shortFilm),
+    countTitles: (collection) => store.count(collection),
 
     async getMovie(collection, id) {
       if (!validId(id)) return null;
@@ -143,75 +185,118 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
       return doc && movie(collection, doc);
     },
 
-    async getSeries(seriesId) {
+    async getSeries(seriesId, request = { size: PAGE_SIZES.seasons }) {
       const summary = await getSeriesSummary(seriesId);
-      return summary && { ...summary, seasons: await seasonsOf(summary) };
+      if (!summary) return null;
+      const seasons = mapPage(await pageOf(`${summary.path}/seasons`, 'seasonNumber', numberCursorSchema, request, seasonDocSchema), (doc) => season(summary.id, doc));
+      return seasons && { ...summary, seasons };
     },
 
-    async getSeason(seriesId, seasonId) {
+    async getSeason(seriesId, seasonId, request = { size: PAGE_SIZES.episodes }) {
       if (!validId(seasonId)) return null;
       const summary = await getSeriesSummary(seriesId);
       if (!summary) return null;
       const doc = await getParsed(`${summary.path}/seasons/${seasonId}`, seasonDocSchema);
       if (!doc) return null;
-      const episodes = await episodesOf(doc.path, { locked: summary.locked, purchasePath: summary.path });
-      return { ...season(seriesId, doc), series: summary, episodes };
+      const episodes = await episodesPage(doc.path, { locked: summary.locked, purchasePath: summary.path }, request);
+      return episodes && { ...season(seriesId, doc), series: summary, episodes };
     },
 
-    async getShortFilm(shortFilmId) {
-      if (!validId(shortFilmId)) return null;
-      const doc = await getParsed(`shortFilms/${shortFilmId}`, shortFilmDocSchema);
-      if (!doc) return null;
-      const summary = shortFilm(doc);
-      return { ...summary, episodes: await episodesOf(summary.path, { locked: summary.locked, purchasePath: summary.path }) };
+    async getShortFilm(shortFilmId, request = { size: PAGE_SIZES.episodes }) {
+      const summary = await getShortFilmSummary(shortFilmId);
+      if (!summary) return null;
+      const episodes = await episodesPage(summary.path, { locked: summary.locked, purchasePath: summary.path }, request);
+      return episodes && { ...summary, episodes };
     },
 
+    async getFirstEpisodeAfter(seriesId, seasonNumber) {
+      const summary = await getSeriesSummary(seriesId);
+      if (!summary) return null;
+      // A season may be announced before its episodes are added: the next two are looked at, no more.
+      const later = await store.query(`${summary.path}/seasons`, { orderBy: 'seasonNumber', bound: { op: '>', value: seasonNumber }, limit: 2 });
+      for (const next of parseAll(later, seasonDocSchema)) {
+        const first = await episodesPage(next.path, { locked: summary.locked, purchasePath: summary.path }, { size: 1 });
+        if (first?.items[0]) return first.items[0];
+      }
+      return null;
+    },
+
+    getTitle: (path) => titleAt(path),
     getPurchasable: (path) => purchasable(path),
+
+    async searchEntries(token) {
+      const lookups = LOOKUPS.map(({ field, longest, limit }) =>
+        store.query(SEARCH_COLLECTION, { arrayContains: { field, value: token.slice(0, longest) }, orderBy: RANK_KEY, limit }),
+      );
+      const found = new Map<string, SearchDocument>();
+      for (const raw of (await Promise.all(lookups)).flat()) {
+        const entry = parse(raw, searchDocumentSchema);
+        if (entry) found.set(entry.doc.path, entry.doc);
+      }
+      return [...found.values()];
+    },
   };
 
-  /**
-   * What buying `path` unlocks. Movies, series and short films are sold whole (their `locked`
-   * flag); an episode is sold alone only when it is locked itself inside a free parent.
-   */
-  async function purchasable(path: string): Promise<Purchasable | null> {
+  type Shape = { root: string; id: string; segments: string[] };
+  /** The path's shape, when it names something that can be bought: a movie, a series, a short film, or one of their episodes. */
+  function shapeOf(path: string): (Shape & { kind: 'movie' | 'shortFilm' | 'filmEpisode' | 'series' | 'seriesEpisode' }) | null {
     const segments = path.split('/');
     if (!segments.every(validId)) return null;
-    const [root, id = '', sub, subId = '', leaf] = segments;
-    const isMovie = root === 'trailers' || root === 'documentaries';
-    if (isMovie && segments.length === 2) {
-      const doc = await getParsed(path, movieDocSchema);
-      if (!doc) return null;
-      const { title, locked, videourl, coverimg } = doc.doc;
-      return { path, title, coverimg, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
-    }
-    if (root === 'shortFilms' && (segments.length === 2 || (segments.length === 4 && sub === 'episodes'))) {
-      const film = await getParsed(`shortFilms/${id}`, shortFilmDocSchema);
-      if (!film) return null;
-      const episodes = await episodeDocs(film.path);
-      return segments.length === 2 ? whole(film.path, film.doc, episodes) : single(path, episodes);
-    }
-    const seasonEpisode = segments.length === 6 && sub === 'seasons' && leaf === 'episodes';
-    if (root === 'series' && (segments.length === 2 || seasonEpisode)) {
-      const show = await getSeriesSummary(id);
-      if (!show) return null;
-      if (seasonEpisode) return single(path, await episodeDocs(`${show.path}/seasons/${subId}`));
-      const seasons = await seasonsOf(show);
-      const episodes = (await Promise.all(seasons.map((s) => episodeDocs(s.path)))).flat();
-      return whole(show.path, show, episodes);
-    }
+    const [root = '', id = '', sub, , leaf] = segments;
+    const shape = { root, id, segments };
+    if ((root === 'trailers' || root === 'documentaries') && segments.length === 2) return { ...shape, kind: 'movie' };
+    if (root === 'shortFilms' && segments.length === 2) return { ...shape, kind: 'shortFilm' };
+    if (root === 'shortFilms' && segments.length === 4 && sub === 'episodes') return { ...shape, kind: 'filmEpisode' };
+    if (root === 'series' && segments.length === 2) return { ...shape, kind: 'series' };
+    if (root === 'series' && segments.length === 6 && sub === 'seasons' && leaf === 'episodes') return { ...shape, kind: 'seriesEpisode' };
     return null;
   }
 
-  function whole(path: string, parent: { title: string; locked: boolean; coverimg: string | null }, episodes: Parsed<EpisodeDoc>[]): Purchasable {
-    const videos = episodes.map(({ path: videoPath, doc }) => ({ path: videoPath, title: doc.title, videourl: doc.videourl }));
-    return { path, title: parent.title, coverimg: parent.coverimg, locked: parent.locked, playback: { path, title: parent.title, videos } };
+  /** The document a purchasable path names, read with one get per level it needs (at most two). */
+  async function titleDocument(path: string) {
+    const shape = shapeOf(path);
+    if (!shape) return null;
+    switch (shape.kind) {
+      case 'movie':
+        return getParsed(path, movieDocSchema);
+      case 'series':
+        return getParsed(path, seriesDocSchema);
+      case 'shortFilm':
+        return getParsed(path, shortFilmDocSchema);
+      default: {
+        // An episode is sold only while its parent (the series or the short film) exists.
+        const [parent, found] = await Promise.all([store.get(`${shape.root}/${shape.id}`), getParsed(path, episodeDocSchema)]);
+        return parent ? found : null;
+      }
+    }
   }
 
-  function single(path: string, episodes: Parsed<EpisodeDoc>[]): Purchasable | null {
-    const found = episodes.find((doc) => doc.path === path);
+  /** What a path names and whether it is for sale, in O(depth) reads, whatever the title holds. */
+  async function titleAt(path: string): Promise<TitleRef | null> {
+    const found = await titleDocument(path);
     if (!found) return null;
-    const { title, locked, videourl, coverimg } = found.doc;
-    return { path, title, coverimg, locked, playback: { path, title, videos: [{ path, title, videourl }] } };
+    const { title, coverimg, locked } = found.doc;
+    return { path, title, coverimg, locked };
+  }
+
+  /**
+   * What buying `path` unlocks. Movies, series and short films are sold whole (their `locked`
+   * flag); an episode is sold alone only when it is locked itself inside a free parent. A whole
+   * series or short film lists its own episodes: reads follow that title's size, never the catalog's.
+   */
+  async function purchasable(path: string): Promise<Purchasable | null> {
+    const found = await titleDocument(path);
+    if (!found) return null;
+    const { title, coverimg, locked } = found.doc;
+    const videos = 'videourl' in found.doc ? [{ path, title, videourl: found.doc.videourl }] : await videosUnder(path);
+    const playback: Playback = { path, title, videos };
+    return { path, title, coverimg, locked, playback };
+  }
+
+  async function videosUnder(path: string) {
+    const parents = path.startsWith('series/') ? (await everyInOrder(`${path}/seasons`, 'seasonNumber', seasonDocSchema)).map((s) => s.path) : [path];
+    const episodes = (await Promise.all(parents.map((parent) => everyInOrder(`${parent}/episodes`, 'episodeNumber', episodeDocSchema)))).flat();
+    return episodes.map(({ path: videoPath, doc }) => ({ path: videoPath, title: doc.title, videourl: doc.videourl }));
   }
 
   return catalog;

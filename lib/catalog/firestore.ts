@@ -1,10 +1,18 @@
 import 'server-only';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { withDeadline } from '../deadline';
-import type { DocumentStore, RawDocument } from './store';
+import type { DocumentStore, RawDocument, StoreQuery } from './store';
 
 function toRaw(snapshot: DocumentSnapshot): RawDocument {
   return { id: snapshot.id, path: snapshot.ref.path, data: snapshot.data(), updatedAt: snapshot.updateTime?.toDate().toISOString() };
+}
+
+/** A StoreQuery as a Firestore query: a range filter on the ordered field stands in for a cursor. */
+export function firestoreQuery(db: Firestore, collectionPath: string, { orderBy, direction = 'asc', bound, arrayContains, limit }: StoreQuery): Query {
+  let query: Query = db.collection(collectionPath);
+  if (arrayContains) query = query.where(arrayContains.field, 'array-contains', arrayContains.value);
+  if (bound) query = query.where(orderBy, bound.op, bound.value);
+  return query.orderBy(orderBy, direction).limit(limit);
 }
 
 /**
@@ -13,13 +21,17 @@ function toRaw(snapshot: DocumentSnapshot): RawDocument {
  */
 export function createFirestoreStore(db: Firestore, timeoutMs: number): DocumentStore {
   return {
-    async list(collectionPath) {
-      const snapshot = await withDeadline(db.collection(collectionPath).get(), timeoutMs, `catalog list ${collectionPath}`);
+    async query(collectionPath, query) {
+      const snapshot = await withDeadline(firestoreQuery(db, collectionPath, query).get(), timeoutMs, `catalog query ${collectionPath}`);
       return snapshot.docs.map(toRaw);
     },
     async get(documentPath) {
       const snapshot = await withDeadline(db.doc(documentPath).get(), timeoutMs, `catalog read ${documentPath}`);
       return snapshot.exists ? toRaw(snapshot) : null;
+    },
+    async count(collectionPath) {
+      const snapshot = await withDeadline(db.collection(collectionPath).count().get(), timeoutMs, `catalog count ${collectionPath}`);
+      return snapshot.data().count;
     },
   };
 }

@@ -7,59 +7,95 @@ import { createCatalog } from './catalog';
 import { publicCoverCheck } from './covers';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
-import { takeSnapshot, type CatalogSnapshot } from './snapshot';
-import type { Catalog } from './types';
+import { PAGE_SIZES } from './paging';
+import { countPurchaseIn } from './purchase-count';
+import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
+import type { Collection, MovieCollection, Purchasable } from './types';
 
 export type * from './types';
+export type { Page } from './paging';
+export { PAGE_SIZES } from './paging';
+export { CATALOG_TAG, tagsToExpire } from './tags';
 
 export const catalogBackend = chooseBackend(env);
 
-const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env), env.FIRESTORE_TIMEOUT_MS) : createLocalStore();
+const db = catalogBackend === 'firestore' ? firestore(env) : null;
+const store = db ? createFirestoreStore(db, env.FIRESTORE_TIMEOUT_MS) : createLocalStore();
 const catalog = createCatalog(store, console, publicCoverCheck());
 
-/** Every cached catalog read carries this tag; POST /api/revalidate expires them all. */
-export const CATALOG_TAG = 'catalog';
-
 /**
- * Reads for pages: kept REVALIDATE_SECONDS in Next's data cache (which also sets the ISR
- * interval of every page that uses them), and memoised per render so metadata and page share one read.
+ * Reads for pages, kept in Next's data cache under tags naming what they depend on (a title's tree, a
+ * list of a kind, search), so POST /api/revalidate expires exactly the reads a change touches;
+ * REVALIDATE_SECONDS is only the backstop. Memoised per render, so metadata and page share one read.
+ * Every value is one page of a list or one title: far below the data cache's 2 MB limit.
  */
-function cachedRead<Args extends string[], Result>(name: string, read: (...args: Args) => Promise<Result>) {
-  return cache(unstable_cache(read, ['catalog', name], { revalidate: env.REVALIDATE_SECONDS, tags: [CATALOG_TAG] }));
-}
-
-export const listTrailers = cachedRead('listTrailers', catalog.listTrailers);
-export const listDocumentaries = cachedRead('listDocumentaries', catalog.listDocumentaries);
-export const listSeries = cachedRead('listSeries', catalog.listSeries);
-export const listShortFilms = cachedRead('listShortFilms', catalog.listShortFilms);
-export const getMovie = cachedRead('getMovie', catalog.getMovie);
-export const getSeries = cachedRead('getSeries', catalog.getSeries);
-export const getSeason = cachedRead('getSeason', catalog.getSeason);
-export const getShortFilm = cachedRead('getShortFilm', catalog.getShortFilm);
-/**
- * The first episode after a season, for the player's "Up next" at the season's end: the next season
- * that has any episodes (a season may be announced before its episodes are added).
- */
-export async function getFirstEpisodeAfter(seriesId: string, seasonNumber: number) {
-  const later = (await getSeries(seriesId))?.seasons.filter((season) => season.seasonNumber > seasonNumber) ?? [];
-  for (const season of later) {
-    const first = (await getSeason(seriesId, season.id))?.episodes[0];
-    if (first) return first;
-  }
-  return null;
-}
-
-/** Payments read the source itself: a purchase must see the title as it is now. */
-export const getPurchasable: Catalog['getPurchasable'] = catalog.getPurchasable;
-/** Playback links for what a browser already owns may come from the cache, like the pages. */
-export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable);
-/**
- * What `derive` makes of the whole catalog (search's documents), kept in the data cache like the reads
- * above. The snapshot is taken through those cached reads, so it costs no store read once pages have
- * run; only the derived value is stored, since every later read of it parses it again.
- */
-export function cachedFromSnapshot<Result>(name: string, derive: (snapshot: CatalogSnapshot) => Result) {
-  return cachedRead(name, async () =>
-    derive(await takeSnapshot({ listTrailers, listDocumentaries, listSeries, listShortFilms, getSeries, getSeason, getShortFilm })),
+function cachedRead<Args extends unknown[], Result>(name: string, read: (...args: Args) => Promise<Result>, dependsOn: (args: NoInfer<Args>) => string[]) {
+  return cache((...args: Args) =>
+    unstable_cache(() => read(...args), ['catalog', name, ...args.map(String)], {
+      revalidate: env.REVALIDATE_SECONDS,
+      tags: [CATALOG_TAG, ...dependsOn(args)],
+    })(),
   );
+}
+
+export const listMovies = cachedRead(
+  'listMovies',
+  (collection: MovieCollection, after?: string, size: number = PAGE_SIZES.titles) => catalog.listMovies(collection, { after, size }),
+  ([collection]) => [listTag(collection)],
+);
+export const listSeries = cachedRead(
+  'listSeries',
+  (after?: string, size: number = PAGE_SIZES.titles) => catalog.listSeries({ after, size }),
+  () => [listTag('series')],
+);
+export const listShortFilms = cachedRead(
+  'listShortFilms',
+  (after?: string, size: number = PAGE_SIZES.titles) => catalog.listShortFilms({ after, size }),
+  () => [listTag('shortFilms')],
+);
+export const countTitles = cachedRead('countTitles', (collection: Collection) => catalog.countTitles(collection), ([collection]) => [listTag(collection)]);
+export const getMovie = cachedRead('getMovie', catalog.getMovie, ([collection, id]) => [treeTag(`${collection}/${id}`)]);
+export const getSeries = cachedRead(
+  'getSeries',
+  (seriesId: string, seasonsAfter?: string) => catalog.getSeries(seriesId, { after: seasonsAfter, size: PAGE_SIZES.seasons }),
+  ([seriesId]) => [treeTag(`series/${seriesId}`)],
+);
+export const getSeason = cachedRead(
+  'getSeason',
+  (seriesId: string, seasonId: string, episodesAfter?: string) => catalog.getSeason(seriesId, seasonId, { after: episodesAfter, size: PAGE_SIZES.episodes }),
+  ([seriesId]) => [treeTag(`series/${seriesId}`)],
+);
+export const getShortFilm = cachedRead(
+  'getShortFilm',
+  (shortFilmId: string, episodesAfter?: string) => catalog.getShortFilm(shortFilmId, { after: episodesAfter, size: PAGE_SIZES.episodes }),
+  ([shortFilmId]) => [treeTag(`shortFilms/${shortFilmId}`)],
+);
+export const getFirstEpisodeAfter = cachedRead('getFirstEpisodeAfter', catalog.getFirstEpisodeAfter, ([seriesId]) => [treeTag(`series/${seriesId}`)]);
+/** The search candidates of one word piece; every change to the catalog expires them. */
+export const searchEntries = cachedRead('searchEntries', catalog.searchEntries, () => [searchTag]);
+
+/** Playback links for what a browser already owns may come from the cache, like the pages. */
+export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable, ([path]) => [treeTag(path)]);
+
+/**
+ * Payments read the title itself from the source (a purchase must see it as it is now: one or two
+ * document reads, whatever the title holds) and its playback from the cache, tagged by the title.
+ */
+export async function getPurchasable(path: string): Promise<Purchasable | null> {
+  const title = await catalog.getTitle(path);
+  const owned = title && (await getOwnedPlayback(title.path));
+  return title && owned && { ...title, playback: owned.playback };
+}
+
+/**
+ * Counts a claimed purchase toward its title's place in "popular" (Firestore only: the embedded catalog
+ * is read-only). Never fails the payment it follows: a lost increment is repaired by `npm run recount`.
+ */
+export async function countPurchase(path: string): Promise<void> {
+  if (!db) return;
+  try {
+    await countPurchaseIn(db, path);
+  } catch (error) {
+    console.error(`[catalog] could not count the purchase of ${path} (npm run recount repairs it)`, error);
+  }
 }

@@ -1,4 +1,4 @@
-/** The two reads the catalog needs from wherever documents live (Firestore or the embedded catalog). */
+/** The reads the catalog needs from wherever documents live (Firestore or the embedded catalog). */
 export interface RawDocument {
   id: string;
   path: string;
@@ -7,8 +7,25 @@ export interface RawDocument {
   updatedAt?: string;
 }
 
+/** A keyset bound on the ordered field: only documents past (`>`) or up to (`<=`) this value. */
+export type KeysetBound = { op: '>' | '<='; value: string | number };
+
+/**
+ * One bounded query of a collection: always ordered and limited, so its cost follows its `limit`,
+ * never the collection's size. Only what real Firestore and the in-process emulator both run.
+ */
+export interface StoreQuery {
+  orderBy: string;
+  direction?: 'asc' | 'desc';
+  bound?: KeysetBound;
+  arrayContains?: { field: string; value: string };
+  limit: number;
+}
+
 export interface DocumentStore {
-  /** Every document of a collection (or subcollection) path, e.g. `series/abc/seasons`. */
-  list(collectionPath: string): Promise<RawDocument[]>;
+  /** A page of a collection (or subcollection) path, e.g. `series/abc/seasons`. */
+  query(collectionPath: string, query: StoreQuery): Promise<RawDocument[]>;
   get(documentPath: string): Promise<RawDocument | null>;
+  /** How many documents a collection holds (an aggregation: no document is read). */
+  count(collectionPath: string): Promise<number>;
 }

@@ -1,6 +1,9 @@
+import type { SearchDocument } from '../search/documents';
+import type { Page, PageRequest } from './paging';
+
 /**
  * What the site shows. A locked title carries no playback URL at all: the only way to one is
- * `Catalog.getPlayback`, which the payment layer calls for entitled browsers.
+ * `Catalog.getPurchasable`, which the payment layer calls for entitled browsers.
  */
 export type MovieCollection = 'trailers' | 'documentaries';
 export type Collection = MovieCollection | 'series' | 'shortFilms';
@@ -47,12 +50,14 @@ export interface SeasonSummary extends Titled {
 }
 
 export interface SeriesDetail extends SeriesSummary {
-  seasons: SeasonSummary[];
+  /** One page of its seasons, by seasonNumber. */
+  seasons: Page<SeasonSummary>;
 }
 
 export interface SeasonDetail extends SeasonSummary {
   series: SeriesSummary;
-  episodes: Episode[];
+  /** One page of its episodes, by episodeNumber. */
+  episodes: Page<Episode>;
 }
 
 export interface ShortFilmSummary extends Titled {
@@ -61,7 +66,7 @@ export interface ShortFilmSummary extends Titled {
 }
 
 export interface ShortFilmDetail extends ShortFilmSummary {
-  episodes: Episode[];
+  episodes: Page<Episode>;
 }
 
 /** Playback of a purchasable path: one URL for a movie, one per episode for a series or short film. */
@@ -71,24 +76,40 @@ export interface Playback {
   videos: { path: string; title: string; videourl: string }[];
 }
 
+/**
+ * The catalog's reads. Lists are pages (`PageRequest`: a cursor and a size) read as one ordered,
+ * limited query; a malformed cursor answers null, as an unknown id does.
+ */
 export interface Catalog {
-  listTrailers(): Promise<MovieItem[]>;
-  listDocumentaries(): Promise<MovieItem[]>;
-  listSeries(): Promise<SeriesSummary[]>;
-  listShortFilms(): Promise<ShortFilmSummary[]>;
+  /** Titles of one kind in "popular" order (see popularity.ts). */
+  listMovies(collection: MovieCollection, request: PageRequest): Promise<Page<MovieItem> | null>;
+  listSeries(request: PageRequest): Promise<Page<SeriesSummary> | null>;
+  listShortFilms(request: PageRequest): Promise<Page<ShortFilmSummary> | null>;
+  /** How many documents a kind holds (an aggregation), to split the sitemap. */
+  countTitles(collection: Collection): Promise<number>;
   getMovie(collection: MovieCollection, id: string): Promise<MovieItem | null>;
-  getSeries(seriesId: string): Promise<SeriesDetail | null>;
-  getSeason(seriesId: string, seasonId: string): Promise<SeasonDetail | null>;
-  getShortFilm(shortFilmId: string): Promise<ShortFilmDetail | null>;
+  getSeries(seriesId: string, seasons?: PageRequest): Promise<SeriesDetail | null>;
+  getSeason(seriesId: string, seasonId: string, episodes?: PageRequest): Promise<SeasonDetail | null>;
+  getShortFilm(shortFilmId: string, episodes?: PageRequest): Promise<ShortFilmDetail | null>;
+  /** The first episode of the seasons after `seasonNumber`: the player's "Up next" at a season's end. */
+  getFirstEpisodeAfter(seriesId: string, seasonNumber: number): Promise<Episode | null>;
+  /** Server-only: what a purchasable path names and whether it is for sale, in a read or two. */
+  getTitle(path: string): Promise<TitleRef | null>;
   /** Server-only: the title a path names, whether it is for sale, and its playback URLs. */
   getPurchasable(path: string): Promise<Purchasable | null>;
+  /** The search entries found by one normalized word piece: a bounded number of candidates to rank. */
+  searchEntries(token: string): Promise<SearchDocument[]>;
 }
 
-export interface Purchasable {
+/** A purchasable path's title, without its videos. */
+export interface TitleRef {
   path: string;
   title: string;
   /** The cover to show on a receipt; null for the default one. */
   coverimg: string | null;
   locked: boolean;
+}
+
+export interface Purchasable extends TitleRef {
   playback: Playback;
 }

@@ -46,7 +46,10 @@ export const envSchema = z.object({
   SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
   PRICE_LAMPORTS: positiveInt(10_000_000),
   ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
-  REVALIDATE_SECONDS: positiveInt(300),
+  /** The backstop refresh of cached catalog reads: content changes reach pages through POST /api/revalidate. */
+  REVALIDATE_SECONDS: positiveInt(24 * 60 * 60),
+  /** How many of the most popular titles of each kind `next build` renders; the rest render on first visit. */
+  PRERENDER_TITLES: positiveInt(24),
   REVALIDATE_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
   LEDGER_DIR: optionalText,
   /** Where `private:` videos live: outside public/, served only to owners through /api/media. */

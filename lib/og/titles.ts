@@ -1,4 +1,3 @@
-import type { Catalog } from '../catalog/types';
 import type { Card } from './card';
 
 /** A catalog document path that has a page, and so an Open Graph card. */
@@ -26,7 +25,14 @@ export function parseTitlePath(path: string): TitlePath | null {
   return null;
 }
 
-export type TitleReads = Pick<Catalog, 'getMovie' | 'getSeries' | 'getSeason' | 'getShortFilm'>;
+type Named = { title: string };
+/** The reads a card needs: a title's name (and a season's series' name). */
+export interface TitleReads {
+  getMovie(collection: 'trailers' | 'documentaries', id: string): Promise<Named | null>;
+  getSeries(seriesId: string): Promise<Named | null>;
+  getSeason(seriesId: string, seasonId: string): Promise<(Named & { series: Named }) | null>;
+  getShortFilm(shortFilmId: string): Promise<Named | null>;
+}
 
 /** What the card of a title says, read from the catalog; null when the catalog has no such title. */
 export async function cardForTitle(title: TitlePath, catalog: TitleReads): Promise<Card | null> {

@@ -3,7 +3,7 @@ import { Connection } from '@solana/web3.js';
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
+import { countPurchase, getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
 import { createCheckout } from './checkout';
 import {
@@ -78,12 +78,15 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
 export const startCheckout = (path: string, browser: string) =>
   createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog });
 
+/** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
+const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
+
 export const finishCheckout = (request: VerifyRequest) =>
-  verifyPayment(request, { secret: signingSecret, connection, ledger, catalog });
+  verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog });
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
-export const transferStatus = watchTransfers({ secret: signingSecret, connection, ledger, catalog, intervalMs: REFERENCE_CHECK_MS });
+export const transferStatus = watchTransfers({ secret: signingSecret, connection, ledger: claims, catalog, intervalMs: REFERENCE_CHECK_MS });
 
 export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
 

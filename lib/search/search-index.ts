@@ -1,4 +1,5 @@
-import type { SearchDocument, SearchKind, SearchSource } from './documents';
+import type { SearchDocument } from './documents';
+import { kindOrder } from './entries';
 import { normalizeText } from './normalize';
 
 /**
@@ -26,8 +27,6 @@ export const SEPARATE_WORDS_PENALTY = 5;
 
 /** A results page shows this many; the rest are counted. */
 export const MAX_HITS = 48;
-
-const KIND_ORDER: Record<SearchKind, number> = { series: 0, shortFilm: 1, documentary: 2, trailer: 3, season: 4, episode: 5 };
 
 export interface SearchHit extends SearchDocument {
   score: number;
@@ -96,7 +95,7 @@ export function createSearchIndex(documents: SearchDocument[]): SearchIndex {
   const entries: Entry[] = documents.map((document) => {
     const title = normalizeText(document.title);
     const spacedDescription = ` ${normalizeText(document.description)}`;
-    return { document, kindOrder: KIND_ORDER[document.kind], title, spacedTitle: ` ${title}`, spacedDescription };
+    return { document, kindOrder: kindOrder(document.kind), title, spacedTitle: ` ${title}`, spacedDescription };
   });
   return {
     search(query, limit = MAX_HITS) {
@@ -112,17 +111,5 @@ export function createSearchIndex(documents: SearchDocument[]): SearchIndex {
       const hits = matches.slice(0, limit).map(({ entry, score: found }) => ({ ...entry.document, score: found }));
       return { normalized, total: matches.length, hits };
     },
-  };
-}
-
-/**
- * The index of a catalog revision, built on its first query and reused until the revision changes:
- * the data cache hands out a new copy of the documents on every read, their revision stays the same.
- */
-export function createIndexCache(): (source: SearchSource) => SearchIndex {
-  let current: { revision: string; index: SearchIndex } | null = null;
-  return ({ revision, documents }) => {
-    if (current?.revision !== revision) current = { revision, index: createSearchIndex(documents) };
-    return current.index;
   };
 }

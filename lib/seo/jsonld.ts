@@ -45,9 +45,9 @@ const episodeJsonLd = (episode: Episode, pagePath: string): Thing => ({
 export function seriesJsonLd(series: SeriesDetail): Thing {
   return document({
     ...base('TVSeries', series, routes.series(series.id)),
-    numberOfSeasons: series.seasons.length,
+    numberOfSeasons: series.totalSeasons,
     numberOfEpisodes: series.episodeCount,
-    containsSeason: series.seasons.map((season) => ({
+    containsSeason: series.seasons.items.map((season) => ({
       '@type': 'TVSeason',
       name: season.title,
       seasonNumber: season.seasonNumber,
@@ -62,13 +62,13 @@ export function seasonJsonLd(season: SeasonDetail): Thing {
   return document({
     ...base('TVSeason', season, path),
     seasonNumber: season.seasonNumber,
-    numberOfEpisodes: season.episodes.length,
+    numberOfEpisodes: season.totalEpisodes,
     partOfSeries: { '@type': 'TVSeries', name: season.series.title, url: absolute(routes.series(season.seriesId)) },
-    episode: season.episodes.map((episode) => episodeJsonLd(episode, path)),
+    episode: season.episodes.items.map((episode) => episodeJsonLd(episode, path)),
   });
 }
 
 export function shortFilmJsonLd(film: ShortFilmDetail): Thing {
   const path = routes.shortFilm(film.id);
-  return document({ ...base('Movie', film, path), hasPart: film.episodes.map((episode) => episodeJsonLd(episode, path)) });
+  return document({ ...base('Movie', film, path), hasPart: film.episodes.items.map((episode) => episodeJsonLd(episode, path)) });
 }

@@ -2,13 +2,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
 import type { DocumentStore } from '@/lib/catalog/store';
 import type { Catalog } from '@/lib/catalog/types';
+import { allOf } from '../fixtures/catalog-documents';
 
 /** Counts reads so a test can hold a page's data needs to a fixed number of queries (no N+1). */
 function counting(store: DocumentStore) {
-  const reads = { list: [] as string[], get: [] as string[] };
+  const reads = { query: [] as string[], get: [] as string[] };
   const counted: DocumentStore = {
-    list: (path) => (reads.list.push(path), store.list(path)),
+    query: (path, query) => (reads.query.push(path), store.query(path, query)),
     get: (path) => (reads.get.push(path), store.get(path)),
+    count: (path) => store.count(path),
   };
   return { counted, reads };
 }
@@ -27,26 +29,26 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       catalog = createCatalog(store.counted, { warn });
     });
 
-    it('lists trailers by id, skipping and logging a broken document by its path', async () => {
-      const trailers = await catalog.listTrailers();
+    it('lists trailers in popular order (by id when none is ranked, bought or dated), skipping and logging a broken document by its path', async () => {
+      const trailers = await allOf(catalog.listMovies('trailers', { size: 10 }));
       expect(trailers.map((t) => t.id)).toEqual(['a-minimal', 'b-orbit', 'c-vault']);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('trailers/d-broken'));
       expect(warn.mock.calls[0]?.[0]).toContain('title');
     });
 
     it('gives missing optional fields their defaults', async () => {
-      const [minimal] = await catalog.listTrailers();
+      const [minimal] = await allOf(catalog.listMovies('trailers', { size: 10 }));
       expect(minimal).toMatchObject({ title: 'Minimal', type: 'Movie', description: '', coverimg: null, locked: false, collection: 'trailers', path: 'trailers/a-minimal' });
-      const [deep] = await catalog.listDocumentaries();
+      const [deep] = await allOf(catalog.listMovies('documentaries', { size: 10 }));
       expect(deep).toMatchObject({ coverimg: null, type: 'Documentary' });
     });
 
     it('never carries a locked title’s playback URL', async () => {
-      const vault = (await catalog.listTrailers()).find((t) => t.id === 'c-vault');
+      const vault = (await allOf(catalog.listMovies('trailers', { size: 10 }))).find((t) => t.id === 'c-vault');
       expect(vault).toEqual(expect.objectContaining({ locked: true, purchasePath: 'trailers/c-vault' }));
       expect(vault).not.toHaveProperty('videourl');
       const everything = await Promise.all([
-        catalog.listTrailers(), catalog.listSeries(), catalog.listShortFilms(),
+        allOf(catalog.listMovies('trailers', { size: 10 })), allOf(catalog.listSeries({ size: 10 })), allOf(catalog.listShortFilms({ size: 10 })),
         catalog.getSeries('paid-show'), catalog.getSeason('paid-show', 'only'), catalog.getShortFilm('locked-film'),
         catalog.getSeason('free-show', 's1'),
       ]);
@@ -66,26 +68,26 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[catalog\] trailers\/b-orbit: skipped subtitles\.1: lang: expected a BCP-47/));
       expect((await catalog.getMovie('trailers', 'a-minimal'))).toMatchObject({ subtitles: [] });
       const film = await catalog.getShortFilm('tiny');
-      expect(film?.episodes[0]).toMatchObject({ subtitles: [{ lang: 'pt-BR', src: '/s/t1.pt-BR.vtt' }] });
-      expect(film?.episodes[1]).toMatchObject({ subtitles: [] });
+      expect(film?.episodes.items[0]).toMatchObject({ subtitles: [{ lang: 'pt-BR', src: '/s/t1.pt-BR.vtt' }] });
+      expect(film?.episodes.items[1]).toMatchObject({ subtitles: [] });
     });
 
     it('never offers a locked title’s subtitles, and tells the operator why', async () => {
       const vault = await catalog.getMovie('trailers', 'c-vault');
       expect(vault).not.toHaveProperty('subtitles');
       const season = await catalog.getSeason('paid-show', 'only');
-      expect(season?.episodes.every((e) => !('subtitles' in e))).toBe(true);
+      expect(season?.episodes.items.every((e) => !('subtitles' in e))).toBe(true);
       expect(warn).toHaveBeenCalledWith('[catalog] trailers/c-vault: locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
     });
 
     it('lists series and short films with their episode counts in one read each', async () => {
-      const series = await catalog.listSeries();
+      const series = await allOf(catalog.listSeries({ size: 10 }));
       expect(series.map((s) => [s.id, s.episodeCount, s.locked])).toEqual([
         ['empty-show', 0, false], ['free-show', 3, false], ['paid-show', 2, true],
       ]);
-      const films = await catalog.listShortFilms();
+      const films = await allOf(catalog.listShortFilms({ size: 10 }));
       expect(films.map((f) => [f.id, f.episodeCount])).toEqual([['locked-film', 1], ['tiny', 3]]);
-      expect(reads.list).toEqual(['series', 'shortFilms']);
+      expect(reads.query).toEqual(['series', 'shortFilms']);
       expect(reads.get).toEqual([]);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('shortFilms/broken-film'));
     });
@@ -93,35 +95,35 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
     it('returns a series with its seasons by seasonNumber, skipping a broken season', async () => {
       const series = await catalog.getSeries('free-show');
       expect(series?.title).toBe('Free Show');
-      expect(series?.seasons.map((s) => [s.id, s.seasonNumber])).toEqual([['s1', 1], ['s2', 2]]);
+      expect(series?.seasons.items.map((s) => [s.id, s.seasonNumber])).toEqual([['s1', 1], ['s2', 2]]);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('series/free-show/seasons/s9'));
-      expect(reads.list).toHaveLength(1);
+      expect(reads.query).toHaveLength(1);
     });
 
     it('returns a season with its series and its episodes by episodeNumber', async () => {
       const season = await catalog.getSeason('free-show', 's1');
       expect(season?.series.title).toBe('Free Show');
-      expect(season?.episodes.map((e) => e.episodeNumber)).toEqual([1, 2]);
-      expect(season?.episodes[0]).toMatchObject({ locked: true, purchasePath: 'series/free-show/seasons/s1/episodes/e1' });
-      expect(season?.episodes[1]).toMatchObject({ locked: false, videourl: '/v/e2.mp4' });
+      expect(season?.episodes.items.map((e) => e.episodeNumber)).toEqual([1, 2]);
+      expect(season?.episodes.items[0]).toMatchObject({ locked: true, purchasePath: 'series/free-show/seasons/s1/episodes/e1' });
+      expect(season?.episodes.items[1]).toMatchObject({ locked: false, videourl: '/v/e2.mp4' });
     });
 
     it('locks every episode of a locked series, sold as the series', async () => {
       const season = await catalog.getSeason('paid-show', 'only');
-      expect(season?.episodes.map((e) => [e.title, e.locked, e.locked && e.purchasePath])).toEqual([
+      expect(season?.episodes.items.map((e) => [e.title, e.locked, e.locked && e.purchasePath])).toEqual([
         ['Paid One', true, 'series/paid-show'], ['Paid Two', true, 'series/paid-show'],
       ]);
     });
 
     it('returns a season with no episodes as an empty list', async () => {
-      expect((await catalog.getSeason('empty-show', 's1'))?.episodes).toEqual([]);
+      expect((await catalog.getSeason('empty-show', 's1'))?.episodes.items).toEqual([]);
     });
 
     it('returns a short film with its episodes ascending', async () => {
       const film = await catalog.getShortFilm('tiny');
-      expect(film?.episodes.map((e) => e.title)).toEqual(['Tiny One', 'Tiny Two', 'Tiny Three']);
+      expect(film?.episodes.items.map((e) => e.title)).toEqual(['Tiny One', 'Tiny Two', 'Tiny Three']);
       const locked = await catalog.getShortFilm('locked-film');
-      expect(locked?.episodes[0]).toMatchObject({ locked: true, purchasePath: 'shortFilms/locked-film' });
+      expect(locked?.episodes.items[0]).toMatchObject({ locked: true, purchasePath: 'shortFilms/locked-film' });
     });
 
     it('returns one movie by collection and id, locked ones without their URL', async () => {
@@ -147,13 +149,13 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(await catalog.getSeason('nope', 's1')).toBeNull();
       expect(await catalog.getShortFilm('nope')).toBeNull();
       expect(await catalog.getShortFilm('broken-film')).toBeNull();
-      const before = reads.get.length + reads.list.length;
+      const before = reads.get.length + reads.query.length;
       for (const bad of ['..', 'a/b', '', '%2e%2e']) {
         expect(await catalog.getSeries(bad)).toBeNull();
         expect(await catalog.getShortFilm(bad)).toBeNull();
         expect(await catalog.getSeason('free-show', bad)).toBeNull();
       }
-      expect(reads.get.length + reads.list.length).toBe(before);
+      expect(reads.get.length + reads.query.length).toBe(before);
     });
 
     it('resolves what a purchase of a path unlocks', async () => {
@@ -171,6 +173,55 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       for (const bad of ['trailers/nope', 'series/free-show/seasons/s1', 'purchases/x', 'trailers', 'trailers/../x', '']) {
         expect(await catalog.getPurchasable(bad)).toBeNull();
       }
+    });
+
+    it('pages a list with keyset cursors: next, previous, and the first item of the next page', async () => {
+      const first = await catalog.listMovies('trailers', { size: 1 });
+      expect(first?.items.map((t) => t.id)).toEqual(['a-minimal']);
+      expect(first?.previous).toBeNull();
+      expect(first?.firstOfNext?.id).toBe('b-orbit');
+      const second = await catalog.listMovies('trailers', { size: 1, after: first!.next! });
+      expect(second?.items.map((t) => t.id)).toEqual(['b-orbit']);
+      expect(second?.previous).toEqual({ after: null });
+      const third = await catalog.listMovies('trailers', { size: 1, after: second!.next! });
+      expect(third?.previous).toEqual({ after: first!.next });
+      const episodes = await catalog.getSeason('free-show', 's1', { size: 1 });
+      expect([episodes?.episodes.items[0]?.id, episodes?.episodes.next]).toEqual(['e1', '1']);
+      const later = await catalog.getSeason('free-show', 's1', { size: 1, after: '1' });
+      expect(later?.episodes.items.map((e) => e.id)).toEqual(['e2']);
+      expect(later?.episodes.next).toBeNull();
+    });
+
+    it('answers null for a malformed cursor, without reading a list', async () => {
+      for (const bad of ['x', '1.2', '../a', '0000001.000000000.0000000000000']) {
+        expect(await catalog.listSeries({ size: 5, after: bad })).toBeNull();
+        expect(await catalog.getSeason('free-show', 's1', { size: 5, after: bad })).toBeNull();
+      }
+      expect(reads.query).toEqual([]);
+    });
+
+    it('finds the next season’s first episode with bounded queries', async () => {
+      expect((await catalog.getFirstEpisodeAfter('free-show', 1))?.id).toBe('e3');
+      expect(await catalog.getFirstEpisodeAfter('free-show', 2)).toBeNull();
+      expect(reads.query.every((path) => path.startsWith('series/free-show/'))).toBe(true);
+    });
+
+    it('resolves a title path in one or two document reads and no list, whatever the title holds', async () => {
+      expect(await catalog.getTitle('series/paid-show')).toEqual({ path: 'series/paid-show', title: 'Paid Show', coverimg: '/c/paid.jpg', locked: true });
+      expect(reads).toEqual({ query: [], get: ['series/paid-show'] });
+      expect(await catalog.getTitle('series/free-show/seasons/s1/episodes/e1')).toMatchObject({ title: 'One', locked: true });
+      expect(reads.get).toHaveLength(3);
+      expect(await catalog.getTitle('series/nope/seasons/s1/episodes/e1')).toBeNull();
+      expect(reads.query).toEqual([]);
+    });
+
+    it('finds search entries by a word piece: titles, insides of titles and descriptions, every kind', async () => {
+      const paths = async (token: string) => (await catalog.searchEntries(token)).map((entry) => entry.path).sort();
+      expect(await paths('orb')).toEqual(['trailers/b-orbit']);
+      expect(await paths('rbit')).toEqual(['trailers/b-orbit']);
+      expect(await paths('two')).toEqual(expect.arrayContaining(['series/free-show/seasons/s1/episodes/e2', 'series/free-show/seasons/s2']));
+      expect(await paths('round')).toEqual(['trailers/b-orbit']);
+      expect(JSON.stringify(await catalog.searchEntries('paid'))).not.toContain('LOCKED-');
     });
   });
 }

@@ -3,6 +3,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll } from 'vitest';
 import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { documentsToWrite } from '@/lib/catalog/writes';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { catalogContract } from './catalog-contract';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   app = initializeApp({ projectId: 'demo-contract' }, 'catalog-contract');
   db = getFirestore(app);
   const batch = db.batch();
-  for (const doc of fixtureDocuments) batch.set(db.doc(doc.path), doc.data as FirebaseFirestore.DocumentData);
+  for (const doc of documentsToWrite(fixtureDocuments)) batch.set(db.doc(doc.path), doc.data as FirebaseFirestore.DocumentData);
   await batch.commit();
 });
 

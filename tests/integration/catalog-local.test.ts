@@ -1,5 +1,6 @@
 import { createLocalStore } from '@/lib/catalog/local';
+import { documentsToWrite } from '@/lib/catalog/writes';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { catalogContract } from './catalog-contract';
 
-catalogContract('local backend', () => createLocalStore(fixtureDocuments));
+catalogContract('local backend', () => createLocalStore(documentsToWrite(fixtureDocuments)));

@@ -8,22 +8,27 @@ import { createCatalog } from '@/lib/catalog/catalog';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { createLocalStore } from '@/lib/catalog/local';
+import { documentsToWrite } from '@/lib/catalog/writes';
 
 // Async on purpose: the emulator runs in this process and must keep answering while seed runs.
 const sh = promisify(exec);
 let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
-const env = () => ({ ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: 'demo-seed', METADATA_SERVER_DETECTION: 'none' });
+const env = () => ({ ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: 'demo-seed', METADATA_SERVER_DETECTION: 'none', NEXT_PUBLIC_SITE_URL: '' });
 
 beforeAll(async () => {
   emulator = await startFirestoreEmulator(8793);
 });
 afterAll(() => emulator.stop());
 
-it('npm run seed copies the embedded catalog into Firestore, and a second run writes nothing', async () => {
+it('npm run seed copies the embedded catalog (with sort keys and search entries) into Firestore, and a second run writes nothing', async () => {
   const documents = embeddedDocuments();
+  const stored = documentsToWrite(documents);
   const first = await sh('npm run seed --silent', { env: env() });
-  expect(first.stdout).toContain(`seed: ${documents.length} written, 0 unchanged`);
-  expect(first.stdout).toContain('created series/');
+  expect(first.stdout).toContain(`seed: ${stored.length} written, 0 unchanged`);
+  expect(first.stdout).toContain('wrote series/');
+  expect(first.stdout).toContain('wrote searchEntries/');
+  // Without a site to tell, the operator hears how to have it refreshed at once.
+  expect(first.stdout).toContain('revalidate: skipped (set NEXT_PUBLIC_SITE_URL and REVALIDATE_SECRET');
   // The operator learns where paid videos live, and which locked ones are not protected.
   expect(first.stdout).toMatch(/seed: paid media: \d+ locked videos are private:… files/);
   expect(first.stdout).toContain('NOT protected');
@@ -33,7 +38,7 @@ it('npm run seed copies the embedded catalog into Firestore, and a second run wr
   expect(first.stdout).not.toMatch(/broken and skipped|does not offer|not in public/);
 
   const second = await sh('npm run seed --silent', { env: env() });
-  expect(second.stdout).toContain(`seed: 0 written, ${documents.length} unchanged`);
+  expect(second.stdout).toContain(`seed: 0 written, ${stored.length} unchanged`);
 
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   const app = initializeApp({ projectId: 'demo-seed' }, 'seed-check');
@@ -49,7 +54,7 @@ it('npm run seed copies the embedded catalog into Firestore, and a second run wr
   expect(afterglow).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/afterglow-protocol.en.vtt' }, { lang: 'pt', label: 'Português' }] });
   expect({ ...afterglow, updatedAt: undefined }).toEqual(await fromEmbedded.getMovie('trailers', 'afterglow-protocol'));
   const film = await fromFirestore.getShortFilm('the-moth-collector');
-  expect(film?.episodes[0]).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/the-moth-collector.en.vtt' }] });
+  expect(film?.episodes.items[0]).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/the-moth-collector.en.vtt' }] });
   await deleteApp(app);
 }, 60_000);
 

@@ -9,15 +9,19 @@ import type { DocumentStore } from '@/lib/catalog/store';
  */
 describe('catalog reads while the store is down', () => {
   const down: DocumentStore = {
-    list: () => Promise.reject(new Error('14 UNAVAILABLE: No connection established')),
+    query: () => Promise.reject(new Error('14 UNAVAILABLE: No connection established')),
     get: () => Promise.reject(new Error('14 UNAVAILABLE: No connection established')),
+    count: () => Promise.reject(new Error('14 UNAVAILABLE: No connection established')),
   };
   const catalog = createCatalog(down, { warn: () => {} });
 
   it.each([
-    ['listTrailers', () => catalog.listTrailers()],
-    ['listSeries', () => catalog.listSeries()],
-    ['listShortFilms', () => catalog.listShortFilms()],
+    ['listMovies', () => catalog.listMovies('trailers', { size: 24 })],
+    ['listSeries', () => catalog.listSeries({ size: 24 })],
+    ['listShortFilms', () => catalog.listShortFilms({ size: 24 })],
+    ['countTitles', () => catalog.countTitles('series')],
+    ['searchEntries', () => catalog.searchEntries('night')],
+    ['getTitle', () => catalog.getTitle('series/harbor-lights')],
     ['getSeries', () => catalog.getSeries('harbor-lights')],
     ['getSeason', () => catalog.getSeason('harbor-lights', 'season-one')],
     ['getMovie', () => catalog.getMovie('trailers', 'iron-meridian')],

@@ -5,7 +5,8 @@ describe('parseEnv', () => {
   it('gives every variable a safe default on an empty environment', () => {
     const env = parseEnv({});
     expect(env.PRICE_LAMPORTS).toBe(10_000_000);
-    expect(env.REVALIDATE_SECONDS).toBe(300);
+    expect(env.REVALIDATE_SECONDS).toBe(86_400);
+    expect(env.PRERENDER_TITLES).toBe(24);
     expect(env.SOLANA_RPC_URL).toBe('https://api.devnet.solana.com');
     expect(env.NEXT_PUBLIC_SOLANA_RPC_URL).toBe('https://api.devnet.solana.com');
     expect(env.SOLANA_RECIPIENT).toBe(DEFAULT_RECIPIENT);

@@ -1,0 +1,63 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { POPULAR_KEY, popularKey, titleOf, TITLE_COLLECTIONS } from './popularity';
+
+/**
+ * Counts one claimed purchase toward its title's popularity: `purchaseCount` + 1 and the `popularKey`
+ * made from it, in one transaction. Called once per claimed signature (the ledger's claim is
+ * create-once), so a signature never counts twice. An episode counts toward its series or short film.
+ */
+export async function countPurchaseIn(db: Firestore, path: string): Promise<void> {
+  const title = titleOf(path);
+  if (!title) return;
+  const ref = db.doc(`${title.collection}/${title.id}`);
+  await db.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    if (!snapshot.exists) return;
+    const data = { ...snapshot.data(), purchaseCount: Number(snapshot.get('purchaseCount') ?? 0) + 1 };
+    transaction.update(ref, { purchaseCount: data.purchaseCount, [POPULAR_KEY]: popularKey(ref.id, data) });
+  });
+}
+
+const PAGE = 500;
+
+/**
+ * Every document of a collection that has `field`, a page at a time in `field` order (a range filter
+ * from the last value seen, equal values included and skipped by id): for operator commands only.
+ */
+async function* everyDocument(db: Firestore, collection: string, field: string) {
+  const seen = new Set<string>();
+  for (let last = ''; ; ) {
+    const page = await db.collection(collection).where(field, '>=', last).orderBy(field).limit(PAGE).get();
+    const fresh = page.docs.filter((doc) => !seen.has(doc.id));
+    for (const doc of fresh) seen.add(doc.id);
+    yield* fresh;
+    if (page.size < PAGE || fresh.length === 0) return;
+    last = String(page.docs.at(-1)!.get(field));
+  }
+}
+
+/**
+ * Repairs every title's `purchaseCount` (and `popularKey`) from the `purchases` ledger, the record of
+ * what was bought: counts a failed increment missed, and keys of titles written by hand without one
+ * (every title has a `title`, so titles are walked in title order). Returns the titles it changed.
+ */
+export async function recountPurchases(db: Firestore): Promise<string[]> {
+  const counts = new Map<string, number>();
+  for await (const purchase of everyDocument(db, 'purchases', 'verifiedAt')) {
+    const title = titleOf(String(purchase.get('path') ?? ''));
+    const path = title && `${title.collection}/${title.id}`;
+    if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
+  }
+  const changed: string[] = [];
+  for (const collection of TITLE_COLLECTIONS) {
+    for await (const doc of everyDocument(db, collection, 'title')) {
+      const data = doc.data();
+      const purchaseCount = counts.get(doc.ref.path) ?? 0;
+      const key = popularKey(doc.id, { ...data, purchaseCount });
+      if (data.purchaseCount === purchaseCount && data[POPULAR_KEY] === key) continue;
+      await doc.ref.update({ purchaseCount, [POPULAR_KEY]: key });
+      changed.push(doc.ref.path);
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from '../catalog/schemas';
+import type { RawDocument } from '../catalog/store';
+import { routes } from '../routes';
+import type { SearchDocument, SearchKind } from './documents';
+import { normalizeText } from './normalize';
+
+/** Where search entries live: one flat collection, one entry per title, season and episode. */
+export const SEARCH_COLLECTION = 'searchEntries';
+/** Looked-up words are cut to this many characters: longer ones are matched exactly when ranked. */
+export const MAX_TOKEN = 10;
+const MAX_DESCRIPTION_WORDS = 60;
+
+/** Pieces from inside description words are this long at most (and at least 3): they are many. */
+const INSIDE_DESCRIPTION = { min: 3, max: 6, words: 30 };
+
+/**
+ * The arrays an entry is found by, each queried with array-contains for the query's longest word (cut to
+ * the field's longest piece), with at most `limit` candidates each: 200 document reads per query at most.
+ */
+export const LOOKUPS = [
+  { field: 'titleWords', longest: MAX_TOKEN, limit: 100 },
+  { field: 'titleInside', longest: MAX_TOKEN, limit: 40 },
+  { field: 'descriptionWords', longest: MAX_TOKEN, limit: 40 },
+  { field: 'descriptionInside', longest: INSIDE_DESCRIPTION.max, limit: 20 },
+] as const;
+/** Orders the candidates of one lookup as the ranking breaks ties: whole titles first, then shorter titles. */
+export const RANK_KEY = 'rankKey';
+
+const KIND_ORDER: Record<SearchKind, number> = { series: 0, shortFilm: 1, documentary: 2, trailer: 3, season: 4, episode: 5 };
+export const kindOrder = (kind: SearchKind) => KIND_ORDER[kind];
+
+const words = (text: string) => normalizeText(text).split(' ').filter(Boolean);
+const prefixesOf = (word: string) => Array.from({ length: Math.min(word.length, MAX_TOKEN) }, (_, end) => word.slice(0, end + 1));
+/** Every piece of a word that does not start it, `min` to `max` long: what "inside a title" matches. */
+const insidesOf = (word: string, min = 1, max = MAX_TOKEN) =>
+  [...word.slice(1)].flatMap((_, start) => prefixesOf(word.slice(start + 1)).filter((piece) => piece.length >= min && piece.length <= max));
+
+/** The word a query is looked up by: its longest, since the longest is the rarest. */
+export function lookupToken(normalizedQuery: string): string {
+  const longest = normalizedQuery.split(' ').reduce((best, word) => (word.length > best.length ? word : best), '');
+  return longest.slice(0, MAX_TOKEN);
+}
+
+/** A search document as stored: itself plus the normalized word pieces it is found by. */
+export function searchEntryData(document: SearchDocument) {
+  const title = normalizeText(document.title);
+  const titleWords = words(document.title);
+  const description = words(document.description);
+  const rankKey = `${KIND_ORDER[document.kind]}.${String(title.length).padStart(4, '0')}.${title}`;
+  return {
+    ...document,
+    titleWords: [...new Set(titleWords.flatMap(prefixesOf))],
+    titleInside: [...new Set(titleWords.flatMap((word) => insidesOf(word)))],
+    descriptionWords: [...new Set(description.slice(0, MAX_DESCRIPTION_WORDS).flatMap(prefixesOf))],
+    descriptionInside: [...new Set(description.slice(0, INSIDE_DESCRIPTION.words).flatMap((word) => insidesOf(word, INSIDE_DESCRIPTION.min, INSIDE_DESCRIPTION.max)))],
+    [RANK_KEY]: rankKey,
+  };
+}
+
+/** An entry's id: its catalog path with `/` as `~`, so one title has exactly one entry. */
+export const searchEntryId = (path: string) => path.replaceAll('/', '~');
+
+type Parsed<S extends z.ZodType> = { raw: RawDocument; doc: z.output<S> };
+
+/**
+ * The search entries of a set of catalog documents (what a writer stores beside them): movies, series,
+ * their seasons and episodes, short films and theirs, each with its parents' lock, cover and context.
+ * A document that fails its schema gets no entry (the site skips it too).
+ */
+export function searchEntriesOf(documents: RawDocument[]): RawDocument[] {
+  const byPath = new Map(documents.map((raw) => [raw.path, raw]));
+  function parsed<S extends z.ZodType>(path: string, schema: S): Parsed<S> | null {
+    const raw = byPath.get(path);
+    const result = raw && schema.safeParse(raw.data);
+    return raw && result?.success ? { raw, doc: result.data } : null;
+  }
+  const entries: SearchDocument[] = [];
+  for (const raw of documents) {
+    const segments = raw.path.split('/');
+    const [root = '', id = '', , subId = '', , leafId] = segments;
+    if ((root === 'trailers' || root === 'documentaries') && segments.length === 2) {
+      const movie = parsed(raw.path, movieDocSchema);
+      if (!movie) continue;
+      const kind = root === 'trailers' ? 'trailer' : 'documentary';
+      const { title, description, coverimg, locked } = movie.doc;
+      entries.push({ path: raw.path, kind, title, description, coverimg, href: routes.watch(root, id), locked, context: null });
+    } else if (root === 'series') {
+      const show = parsed(`series/${id}`, seriesDocSchema);
+      if (!show) continue;
+      if (segments.length === 2) {
+        const { title, description, coverimg, locked } = show.doc;
+        entries.push({ path: raw.path, kind: 'series', title, description, coverimg, href: routes.series(id), locked, context: null });
+        continue;
+      }
+      const season = parsed(`series/${id}/seasons/${subId}`, seasonDocSchema);
+      if (!season) continue;
+      const href = routes.season(id, subId);
+      const cover = season.doc.coverimg ?? show.doc.coverimg;
+      const context = `${show.doc.title} · Season ${season.doc.seasonNumber}`;
+      if (segments.length === 4) {
+        const { title, description } = season.doc;
+        entries.push({ path: raw.path, kind: 'season', title, description, coverimg: cover, href, locked: show.doc.locked, context });
+      } else if (leafId) entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, context, cover, show.doc.locked));
+    } else if (root === 'shortFilms') {
+      const film = parsed(`shortFilms/${id}`, shortFilmDocSchema);
+      if (!film) continue;
+      const { title, description, coverimg, locked } = film.doc;
+      const href = routes.shortFilm(id);
+      if (segments.length === 2) entries.push({ path: raw.path, kind: 'shortFilm', title, description, coverimg, href, locked, context: null });
+      else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, title, coverimg, locked));
+    }
+  }
+  return entries.map((entry) => ({ id: searchEntryId(entry.path), path: `${SEARCH_COLLECTION}/${searchEntryId(entry.path)}`, data: searchEntryData(entry) }));
+}
+
+function episodeEntry(episode: Parsed<typeof episodeDocSchema> | null, href: string, context: string, cover: string | null, parentLocked: boolean): SearchDocument[] {
+  if (!episode) return [];
+  const { title, description, coverimg, episodeNumber, locked } = episode.doc;
+  const path = episode.raw.path;
+  return [{ path, kind: 'episode', title, description, coverimg: coverimg ?? cover, href, locked: parentLocked || locked, context: `${context} · Episode ${episodeNumber}` }];
+}

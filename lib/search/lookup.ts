@@ -1,0 +1,17 @@
+import type { SearchDocument } from './documents';
+import { lookupToken } from './entries';
+import { normalizeText } from './normalize';
+import { createSearchIndex, type SearchResults } from './search-index';
+
+/** Where the candidates of one word piece come from: the catalog's search entries (cached on the site). */
+export type EntryLookup = (token: string) => Promise<SearchDocument[]>;
+
+/**
+ * A search: the query's longest word (cut to a few letters) finds a bounded set of candidates, which are
+ * ranked here by the same rules as ever (search-index.ts). Nothing is kept per instance.
+ */
+export async function searchWith(lookup: EntryLookup, query: string): Promise<SearchResults> {
+  const normalized = normalizeText(query);
+  if (!normalized) return { normalized, total: 0, hits: [] };
+  return createSearchIndex(await lookup(lookupToken(normalized))).search(query);
+}
