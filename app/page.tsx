@@ -7,8 +7,8 @@ import { GridSection } from '@/components/sections/GridSection';
 import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { ContinueWatching } from '@/components/watching/ContinueWatching';
-import { listDocumentaries, listSeries, listShortFilms, listTrailers } from '@/lib/catalog';
-import { routes } from '@/lib/routes';
+import { listMovies, listSeries, listShortFilms, PAGE_SIZES } from '@/lib/catalog';
+import { listRoutes, routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // The root layout's "%s · Solenema" template does not reach a page in its own segment.
@@ -19,12 +19,16 @@ export const metadata: Metadata = pageMetadata({
   coverimg: '/media/hero-poster.jpg',
 });
 
+const itemsOf = <T,>(page: { items: T[] } | null) => page?.items ?? [];
+
+/** Each section shows the most popular titles of its kind, a bounded number, and links to all of them. */
 export default function HomePage() {
   // Started together; each section streams in on its own.
-  const trailers = listTrailers();
-  const documentaries = listDocumentaries();
-  const shortFilms = listShortFilms();
-  const series = listSeries();
+  const size = PAGE_SIZES.homeSection;
+  const trailers = listMovies('trailers', undefined, size).then(itemsOf);
+  const documentaries = listMovies('documentaries', undefined, size).then(itemsOf);
+  const shortFilms = listShortFilms(undefined, size).then(itemsOf);
+  const series = listSeries(undefined, size).then(itemsOf);
 
   return (
     <>
@@ -35,24 +39,43 @@ export default function HomePage() {
       <ContinueWatching />
       <Suspense fallback={<SectionSkeleton layout="row" text="Loading trailers..." />}>
         <Await promise={trailers}>
-          {(items) => <MovieRow id="trailers" title="Trailers" items={items} loop emptyText="No trailers yet." />}
+          {(items) => (
+            <MovieRow id="trailers" title="Trailers" items={items} loop emptyText="No trailers yet." seeAll={{ href: listRoutes.browse('trailers'), label: 'See all trailers' }} />
+          )}
         </Await>
       </Suspense>
       <Suspense fallback={<SectionSkeleton layout="row" text="Loading documentaries..." />}>
         <Await promise={documentaries}>
-          {(items) => <MovieRow id="documentaries" title="Documentaries" items={items} loop emptyText="No documentaries yet." />}
+          {(items) => (
+            <MovieRow
+              id="documentaries"
+              title="Documentaries"
+              items={items}
+              loop
+              emptyText="No documentaries yet."
+              seeAll={{ href: listRoutes.browse('documentaries'), label: 'See all documentaries' }}
+            />
+          )}
         </Await>
       </Suspense>
       <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
         <Await promise={shortFilms}>
           {(items) => (
-            <GridSection id="short-films" title="Popular Short Films" cards={items.map(shortFilmCard)} emptyText="No short films yet." />
+            <GridSection
+              id="short-films"
+              title="Popular Short Films"
+              cards={items.map(shortFilmCard)}
+              emptyText="No short films yet."
+              seeAll={{ href: listRoutes.browse('shortFilms'), label: 'See all short films' }}
+            />
           )}
         </Await>
       </Suspense>
       <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
         <Await promise={series}>
-          {(items) => <GridSection id="series" title="Popular Series" cards={items.map(seriesCard)} emptyText="No series yet." />}
+          {(items) => (
+            <GridSection id="series" title="Popular Series" cards={items.map(seriesCard)} emptyText="No series yet." seeAll={{ href: listRoutes.browse('series'), label: 'See all series' }} />
+          )}
         </Await>
       </Suspense>
     </>

@@ -1,10 +1,11 @@
 import type { MetadataRoute } from 'next';
 import { env } from '@/lib/env';
+import { sitemapIds } from '@/lib/seo/sitemap';
 
-export default function robots(): MetadataRoute.Robots {
+export default async function robots(): Promise<MetadataRoute.Robots> {
   return {
     rules: { userAgent: '*', allow: '/', disallow: '/api/' },
-    sitemap: `${env.NEXT_PUBLIC_SITE_URL}/sitemap.xml`,
+    sitemap: (await sitemapIds()).map((id) => `${env.NEXT_PUBLIC_SITE_URL}/sitemap/${id}.xml`),
     host: env.NEXT_PUBLIC_SITE_URL,
   };
 }

@@ -30,3 +30,21 @@ export function pageOfDocument(path: string): string {
   if (root === 'series') return sub === 'seasons' && subId ? routes.season(id, subId) : routes.series(id);
   return routes.home;
 }
+
+/** The kinds of title a visitor can browse, each on its own paginated page. */
+export type BrowseKind = 'series' | 'shortFilms' | 'trailers' | 'documentaries';
+
+const withCursor = (path: string, after: string | null | undefined) => (after ? `${path}?after=${encodeURIComponent(after)}` : path);
+
+/**
+ * Pages of lists: every title of a kind, and the further seasons and episodes of a long title. Not in
+ * `routes` (which is in every page's browser code): only server components link here.
+ */
+export const listRoutes = {
+  browse: (kind: BrowseKind, after?: string | null) =>
+    withCursor({ series: '/series', shortFilms: '/short-films', trailers: '/trailers', documentaries: '/documentaries' }[kind], after),
+  seasons: (seriesId: string, after?: string | null) => (after ? `${routes.series(seriesId)}/seasons/${after}` : routes.series(seriesId)),
+  seasonEpisodes: (seriesId: string, seasonId: string, after?: string | null) =>
+    after ? `${routes.season(seriesId, seasonId)}/episodes/${after}` : routes.season(seriesId, seasonId),
+  shortFilmEpisodes: (shortFilmId: string, after?: string | null) => (after ? `${routes.shortFilm(shortFilmId)}/episodes/${after}` : routes.shortFilm(shortFilmId)),
+};

@@ -7,7 +7,7 @@ const HERO_VIDEO = '/media/clips/hero.mp4';
 const HERO_POSTER = '/media/hero-poster.jpg';
 const FALLBACK_DESCRIPTION = 'Trailers, documentaries, series and short films. Free titles play at once; the rest unlock with Solana.';
 
-/** The home page's opening: the first free trailer (in id order) is the featured title. */
+/** The home page's opening: the most popular free trailer is the featured title. */
 export async function Hero({ trailers }: { trailers: Promise<MovieItem[]> }) {
   const featured = (await trailers).find((trailer) => !trailer.locked);
   const title = featured?.title ?? 'Solenema';

@@ -3,12 +3,12 @@ import { CardGrid } from '../grid/CardGrid';
 import { Section } from '../layout/Section';
 import styles from './sections.module.css';
 
-type Props = { id: string; title: string; cards: (GridCardProps & { key: string })[]; emptyText: string };
+type Props = { id: string; title: string; cards: (GridCardProps & { key: string })[]; emptyText: string; seeAll?: { href: string; label: string } };
 
 /** A titled grid of series, short films or seasons. */
-export function GridSection({ id, title, cards, emptyText }: Props) {
+export function GridSection({ id, title, cards, emptyText, seeAll }: Props) {
   return (
-    <Section id={id} title={title}>
+    <Section id={id} title={title} seeAll={seeAll}>
       {cards.length === 0 ? (
         <p className={styles.empty}>{emptyText}</p>
       ) : (

@@ -1,11 +1,10 @@
-import type { SeasonSummary, SeriesSummary, ShortFilmSummary } from '@/lib/catalog/types';
+import type { MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary } from '@/lib/catalog/types';
 import { routes } from '@/lib/routes';
 import type { GridCardProps } from '../cards/GridCard';
 
 type KeyedCard = GridCardProps & { key: string };
 
 export const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
 
 /** Catalog summaries as grid cards: one place decides each card's link, lock and meta line. */
 export const seriesCard = (series: SeriesSummary): KeyedCard => ({
@@ -32,4 +31,14 @@ export const seasonCard = (season: SeasonSummary): KeyedCard => ({
   coverimg: season.coverimg,
   href: routes.season(season.seriesId, season.id),
   meta: `Season ${season.seasonNumber} · ${countOf(season.totalEpisodes, 'episode')}`,
+});
+
+/** A trailer or documentary on a browse page: the card opens its own page, where it plays. */
+export const movieCard = (movie: MovieItem): KeyedCard => ({
+  key: movie.id,
+  title: movie.title,
+  coverimg: movie.coverimg,
+  href: routes.watch(movie.collection, movie.id),
+  meta: movie.type,
+  purchasePath: movie.locked ? movie.purchasePath : undefined,
 });

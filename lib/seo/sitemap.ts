@@ -1,8 +1,9 @@
 import 'server-only';
 import type { MetadataRoute } from 'next';
-import { getSeries, listDocumentaries, listSeries, listShortFilms, listTrailers } from '../catalog';
+import { countTitles, getSeries, PAGE_SIZES, type Page } from '../catalog';
+import { browsePage } from '../catalog/browse';
 import { env } from '../env';
-import { routes } from '../routes';
+import { listRoutes, routes, type BrowseKind } from '../routes';
 
 type Entry = MetadataRoute.Sitemap[number];
 
@@ -13,18 +14,49 @@ const entry = (path: string, lastModified?: string, priority = 0.6): Entry => ({
   priority,
 });
 
-/** Every page and every title of the site, for crawlers. */
-export async function sitemapEntries(): Promise<MetadataRoute.Sitemap> {
-  const [trailers, documentaries, series, films] = await Promise.all([listTrailers(), listDocumentaries(), listSeries(), listShortFilms()]);
-  const details = await Promise.all(series.map((s) => getSeries(s.id)));
-  return [
-    entry(routes.home, undefined, 1),
-    entry(routes.walletGuide, undefined, 0.5),
-    entry(routes.aiAgent, undefined, 0.5),
-    entry(routes.contact, undefined, 0.3),
-    ...[...trailers, ...documentaries].map((m) => entry(routes.watch(m.collection, m.id), m.updatedAt, 0.8)),
-    ...series.map((s) => entry(routes.series(s.id), s.updatedAt, 0.8)),
-    ...details.flatMap((d) => d?.seasons.map((season) => entry(routes.season(d.id, season.id), season.updatedAt, 0.7)) ?? []),
-    ...films.map((f) => entry(routes.shortFilm(f.id), f.updatedAt, 0.8)),
-  ];
+/**
+ * Browse pages per sitemap file. A file holds those pages, their titles and, for series, each one's
+ * first page of seasons: at most 20 + 20 × 48 × (1 + 48) = 47,060 URLs, under the 50,000 a sitemap may hold.
+ */
+const PAGES_PER_FILE = 20;
+const TITLES_PER_FILE = PAGES_PER_FILE * PAGE_SIZES.titles;
+const KINDS: BrowseKind[] = ['series', 'shortFilms', 'trailers', 'documentaries'];
+const SITE_PAGES = 'pages';
+
+/** The sitemap files: the site's own pages, then each kind of title in files of TITLES_PER_FILE (counted, not read). */
+export async function sitemapIds(): Promise<string[]> {
+  const files = await Promise.all(
+    KINDS.map(async (kind) => Array.from({ length: Math.max(1, Math.ceil((await countTitles(kind)) / TITLES_PER_FILE)) }, (_, index) => `${kind}-${index}`)),
+  );
+  return [SITE_PAGES, ...files.flat()];
 }
+
+/** The URLs of one sitemap file: its browse pages read page by page (the cached pages the site shows), never a whole collection. */
+export async function sitemapEntries(id: string): Promise<MetadataRoute.Sitemap> {
+  if (id === SITE_PAGES) {
+    return [routes.home, routes.walletGuide, routes.aiAgent, routes.contact].map((path, index) => entry(path, undefined, index === 0 ? 1 : 0.5));
+  }
+  const [kind, index] = id.split('-') as [BrowseKind, string];
+  if (!KINDS.includes(kind) || !/^\d+$/.test(index)) return [];
+  const first = Number(index) * PAGES_PER_FILE;
+  const entries: Entry[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < first + PAGES_PER_FILE; page += 1) {
+    const found = await browsePage(kind, after);
+    if (!found) break;
+    if (page >= first) entries.push(entry(listRoutes.browse(kind, after), undefined, 0.4), ...(await titleEntries(found)));
+    if (!found.page.next) break;
+    after = found.page.next;
+  }
+  return entries;
+}
+
+async function titleEntries(found: NonNullable<Awaited<ReturnType<typeof browsePage>>>): Promise<Entry[]> {
+  if (found.kind === 'movies') return found.page.items.map((movie) => entry(routes.watch(movie.collection, movie.id), movie.updatedAt, 0.8));
+  if (found.kind === 'shortFilms') return found.page.items.map((film) => entry(routes.shortFilm(film.id), film.updatedAt, 0.8));
+  const series = await Promise.all(found.page.items.map((summary) => getSeries(summary.id)));
+  return series.flatMap((show) => (show ? [entry(routes.series(show.id), show.updatedAt, 0.8), ...seasonEntries(show.id, show.seasons)] : []));
+}
+
+const seasonEntries = (seriesId: string, seasons: Page<{ id: string; updatedAt?: string }>) =>
+  seasons.items.map((season) => entry(routes.season(seriesId, season.id), season.updatedAt, 0.7));

@@ -1,7 +1,7 @@
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { CATALOG_TAG } from '@/lib/catalog';
+import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
 import { env } from '@/lib/env';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
@@ -9,12 +9,16 @@ import { bearerMatches } from '@/lib/http/secret';
 import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({
+  /** Site pages to expire outright: `/series/abc`. */
   paths: z.array(z.string().regex(/^\/[\w\-/]*$/, 'expected a site path such as /series/abc')).max(100).optional(),
+  /** Catalog documents that changed: `series/abc`, `series/abc/seasons/s1/episodes/e2`, or a whole kind (`series`). */
+  titles: z.array(z.string().regex(/^[A-Za-z]+(\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2})?$/, 'expected a catalog path such as series/abc')).max(500).optional(),
 });
 
 /**
- * On-demand refresh after the operator (or a Firestore trigger) changes content:
- * POST with `Authorization: Bearer $REVALIDATE_SECRET`, optionally `{ "paths": [...] }`; no paths refreshes every page.
+ * On-demand refresh after the operator (or a writer such as `npm run seed`) changes content:
+ * POST with `Authorization: Bearer $REVALIDATE_SECRET` and `{ "titles": [...] }` to refresh the reads of
+ * those titles and the lists that show them, `{ "paths": [...] }` to expire pages, or nothing to refresh every page.
  */
 export async function POST(request: Request) {
   const limited = await rateLimit(request, 'revalidate');
@@ -23,14 +27,15 @@ export async function POST(request: Request) {
   if (!bearerMatches(request, env.REVALIDATE_SECRET)) return errorResponse(401, 'Missing or wrong bearer token.');
   const body = await readJsonBody(request, bodySchema, { optional: true });
   if (!body.ok) return body.response;
-  const paths = body.data.paths ?? [];
-  // Content changed: every catalog read is marked stale, and with it every page built from one. Stale,
-  // not expired: the next visit gets the last good page while the new one renders, so a refresh during
-  // a Firestore outage never turns pages into errors (store-outage.spec.ts). Named paths are expired
-  // outright: their next visit waits for the new page.
-  revalidateTag(CATALOG_TAG, 'max');
+  const { paths = [], titles = [] } = body.data;
+  // Stale, not expired: the next visit gets the last good page while the new one renders, so a refresh
+  // during a Firestore outage never turns pages into errors (store-outage.spec.ts). Without titles,
+  // every catalog read is marked stale; named pages are expired outright (their next visit waits).
+  const tags = titles.length > 0 ? tagsToExpire(titles) : [CATALOG_TAG];
+  for (const tag of tags) revalidateTag(tag, 'max');
   for (const path of paths) revalidatePath(path);
-  return NextResponse.json({ revalidated: paths.length === 0 ? ['/ (every page)'] : paths, at: new Date().toISOString() });
+  const everything = paths.length === 0 && titles.length === 0;
+  return NextResponse.json({ revalidated: everything ? ['/ (every page)'] : [...titles, ...paths], at: new Date().toISOString() });
 }
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

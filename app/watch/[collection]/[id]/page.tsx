@@ -4,7 +4,8 @@ import { DetailHeader } from '@/components/detail/DetailHeader';
 import { LockedMovieActions } from '@/components/payment/LockedActions';
 import { FreePlayButton } from '@/components/player/FreePlayButton';
 import { JsonLd } from '@/components/seo/JsonLd';
-import { getMovie, listDocumentaries, listTrailers, type MovieCollection } from '@/lib/catalog';
+import { getMovie, type MovieCollection } from '@/lib/catalog';
+import { prerenderedMovieIds } from '@/lib/catalog/prerender';
 import { routes } from '@/lib/routes';
 import { movieJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -21,8 +22,8 @@ async function movieFor(params: Props['params']) {
 }
 
 export async function generateStaticParams() {
-  const movies = [...(await listTrailers()), ...(await listDocumentaries())];
-  return movies.map((movie) => ({ collection: movie.collection, id: movie.id }));
+  const collections: MovieCollection[] = ['trailers', 'documentaries'];
+  return (await Promise.all(collections.map(async (collection) => (await prerenderedMovieIds(collection)).map((id) => ({ collection, id }))))).flat();
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,0 +1,5 @@
+import { browseRoute } from '@/components/browse/browseRoute';
+
+const route = browseRoute('trailers');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

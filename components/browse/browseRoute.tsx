@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { browsePage, type BrowseItems } from '@/lib/catalog/browse';
+import { listRoutes, type BrowseKind } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { movieCard, seriesCard, shortFilmCard } from '../sections/gridCards';
+import { GridSection } from '../sections/GridSection';
+import { Pagination } from './Pagination';
+
+const KINDS: Record<BrowseKind, { title: string; noun: string; description: string }> = {
+  series: { title: 'All series', noun: 'series', description: 'Every series on Solenema, most popular first.' },
+  shortFilms: { title: 'All short films', noun: 'short films', description: 'Every short film on Solenema, most popular first.' },
+  trailers: { title: 'All trailers', noun: 'trailers', description: 'Every trailer on Solenema, most popular first.' },
+  documentaries: { title: 'All documentaries', noun: 'documentaries', description: 'Every documentary on Solenema, most popular first.' },
+};
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const cardsOf = (items: BrowseItems) =>
+  items.kind === 'series' ? items.page.items.map(seriesCard) : items.kind === 'shortFilms' ? items.page.items.map(shortFilmCard) : items.page.items.map(movieCard);
+
+/**
+ * The browse page of one kind of title (/series, /short-films, /trailers, /documentaries): a grid of
+ * one page of titles and plain links to the pages beside it, each page at its own canonical URL.
+ */
+export function browseRoute(kind: BrowseKind) {
+  const { title, noun, description } = KINDS[kind];
+  return {
+    async generateMetadata({ searchParams }: Props): Promise<Metadata> {
+      const { after } = await searchParams;
+      const path = listRoutes.browse(kind, typeof after === 'string' ? after : null);
+      return pageMetadata({ title, description, path, coverimg: null });
+    },
+    async Page({ searchParams }: Props) {
+      const items = await browsePage(kind, (await searchParams).after);
+      if (!items) notFound();
+      return (
+        <>
+          <h1 className="visually-hidden">{title}</h1>
+          <GridSection id={kind} title={title} cards={cardsOf(items)} emptyText={`No ${noun} yet.`} />
+          <Pagination noun={noun} page={items.page} hrefOf={(after) => listRoutes.browse(kind, after)} />
+        </>
+      );
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { SeriesDetail } from '@/lib/catalog/types';
+import { listRoutes, routes } from '@/lib/routes';
+import { seriesJsonLd } from '@/lib/seo/jsonld';
+import { Pagination } from '../browse/Pagination';
+import { LockedDetailActions } from '../payment/LockedActions';
+import { GridSection } from '../sections/GridSection';
+import { countOf, seasonCard } from '../sections/gridCards';
+import { JsonLd } from '../seo/JsonLd';
+import { DetailHeader } from './DetailHeader';
+
+/** A series page: its header and one page of its seasons, with plain links to the others. */
+export function SeriesView({ series }: { series: SeriesDetail }) {
+  return (
+    <>
+      <JsonLd data={seriesJsonLd(series)} />
+      <DetailHeader
+        back={{ href: routes.home, label: 'Back to Home' }}
+        eyebrow="Series"
+        title={series.title}
+        description={series.description}
+        coverimg={series.coverimg}
+        meta={`${countOf(series.totalSeasons, 'season')} · ${countOf(series.episodeCount, 'episode')}`}
+        locked={series.locked}
+        actions={series.locked && <LockedDetailActions purchasePath={series.path} title={series.title} />}
+      />
+      <GridSection id="seasons" title="Seasons" cards={series.seasons.items.map(seasonCard)} emptyText="No seasons available yet." />
+      <Pagination noun="seasons" page={series.seasons} hrefOf={(after) => listRoutes.seasons(series.id, after)} />
+    </>
+  );
+}
