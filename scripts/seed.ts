@@ -1,15 +1,16 @@
 /**
- * Copies the embedded catalog (content/*.json) into the configured Firestore, emulator or real.
+ * Copies the embedded catalog (content/*.json) into the configured Firestore, emulator or real, with
+ * each title's sort key and the search entries, then asks the site to refresh what changed.
  * Idempotent: a document already holding the same data is left alone, so a second run writes nothing.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { embeddedDocuments } from '../lib/catalog/embedded';
 import { subtitlesField } from '../lib/catalog/schemas';
 import type { RawDocument } from '../lib/catalog/store';
+import { revalidateSite, writeCatalog } from '../lib/catalog/writer';
 import { videoSource } from '../lib/media/source';
 
 async function main() {
@@ -20,18 +21,11 @@ async function main() {
   }
   const db = firestore(env);
   const documents = embeddedDocuments();
-  const existing = await db.getAll(...documents.map((doc) => db.doc(doc.path)));
-  let written = 0;
-  const batch = db.batch();
-  documents.forEach((doc, index) => {
-    if (isDeepStrictEqual(existing[index]?.data(), doc.data)) return;
-    batch.set(db.doc(doc.path), doc.data as FirebaseFirestore.DocumentData);
-    console.log(`  ${existing[index]?.exists ? 'updated' : 'created'} ${doc.path}`);
-    written += 1;
-  });
-  if (written > 0) await batch.commit();
+  const { written, total } = await writeCatalog(db, documents);
+  for (const doc of written) console.log(`  wrote ${doc.path}`);
   const target = env.FIRESTORE_EMULATOR_HOST ? `emulator ${env.FIRESTORE_EMULATOR_HOST}` : `project ${env.FIREBASE_PROJECT_ID ?? '(default credentials)'}`;
-  console.log(`seed: ${written} written, ${documents.length - written} unchanged, into ${target}`);
+  console.log(`seed: ${written.length} written, ${total - written.length} unchanged, into ${target}`);
+  console.log(await revalidateSite(process.env.NEXT_PUBLIC_SITE_URL, env.REVALIDATE_SECRET, written.map((doc) => doc.path)));
   const lockedAt = lockCheck(documents);
   console.log(describePaidMedia(documents, lockedAt));
   console.log(describeSubtitles(documents, lockedAt));
