@@ -21,10 +21,12 @@ export default defineConfig({
   },
   // One desktop project; specs switch to 375 px with test.use({ viewport: PHONE }) where width matters.
   // The outage tests take the shared local chain, then the shared Firestore emulator, down: each
-  // runs alone, after everything else.
+  // runs alone, after everything else; the scale spec runs last of all.
   projects: [
-    { name: 'chromium', use: desktop, testIgnore: /payments-recovery|store-outage/ },
+    { name: 'chromium', use: desktop, testIgnore: /payments-recovery|store-outage|scale\.spec/ },
     { name: 'chain-outage', use: desktop, testMatch: /payments-recovery/, dependencies: ['chromium'] },
     { name: 'store-outage', use: desktop, testMatch: /store-outage/, dependencies: ['chain-outage'] },
+    // Writes a large generated catalog into the shared emulator: last, so no other spec sees it.
+    { name: 'scale', use: desktop, testMatch: /scale\.spec/, dependencies: ['store-outage'] },
   ],
 });

@@ -14,16 +14,28 @@ function expectedType(path: string): string | null {
   return null;
 }
 
-test('robots.txt allows crawling and points to the sitemap', async ({ request }) => {
+/** The sitemap files robots.txt lists: the site's pages, then each kind of title. */
+async function sitemapFiles(request: import('@playwright/test').APIRequestContext) {
+  const robots = await (await request.get('/robots.txt')).text();
+  return [...robots.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => m[1]!);
+}
+
+test('robots.txt allows crawling and points to the sitemap files, one per kind of title', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/User-Agent: \*\s+Allow: \//i);
-  expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  expect(await sitemapFiles(request)).toEqual(
+    ['pages', 'series-0', 'shortFilms-0', 'trailers-0', 'documentaries-0'].map((id) => `${SITE_URL}/sitemap/${id}.xml`),
+  );
+  expect((await request.get('/sitemap/series-9.xml')).status()).toBe(404);
 });
 
 test('every URL in the sitemap is a described, canonical page with valid structured data', async ({ request }) => {
   test.setTimeout(90_000);
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  const urls: string[] = [];
+  for (const file of await sitemapFiles(request)) {
+    const sitemap = await (await request.get(new URL(file).pathname)).text();
+    urls.push(...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&')));
+  }
   expect(urls.length).toBeGreaterThan(40);
   const paths = urls.map((url) => new URL(url).pathname);
   for (const prefix of ['/watch/trailers/', '/watch/documentaries/', '/series/', '/short-films/']) {
@@ -31,9 +43,10 @@ test('every URL in the sitemap is a described, canonical page with valid structu
   }
   expect(paths.some((p) => p.includes('/season/'))).toBe(true);
 
+  for (const browse of ['/series', '/short-films', '/trailers', '/documentaries']) expect(paths, browse).toContain(browse);
   for (const url of urls) {
     const path = new URL(url).pathname;
-    const response = await request.get(path);
+    const response = await request.get(path + new URL(url).search);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
     const head = (pattern: RegExp) => html.match(pattern)?.[1];

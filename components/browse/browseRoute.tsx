@@ -26,10 +26,11 @@ const cardsOf = (items: BrowseItems) =>
 export function browseRoute(kind: BrowseKind) {
   const { title, noun, description } = KINDS[kind];
   return {
+    // A cursor that names no page is a 404, decided here: metadata is resolved before the page streams.
     async generateMetadata({ searchParams }: Props): Promise<Metadata> {
       const { after } = await searchParams;
-      const path = listRoutes.browse(kind, typeof after === 'string' ? after : null);
-      return pageMetadata({ title, description, path, coverimg: null });
+      if (!(await browsePage(kind, after))) notFound();
+      return pageMetadata({ title, description, path: listRoutes.browse(kind, typeof after === 'string' ? after : null), coverimg: null });
     },
     async Page({ searchParams }: Props) {
       const items = await browsePage(kind, (await searchParams).after);

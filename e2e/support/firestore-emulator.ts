@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
 type GrpcError = { code: number; details: string };
-type Handler = { type: string; func: (call: { emit(event: 'error', error: GrpcError): void }, callback?: (error: GrpcError) => void) => void };
+type Call = { emit(event: 'error', error: GrpcError): void; request?: { documents?: unknown[] }; write?: (message: unknown, ...rest: unknown[]) => unknown };
+type Handler = { type: string; func: (call: Call, callback?: (error: GrpcError) => void) => void };
 
 interface EmulatorServer {
   start(port: number): Promise<void>;
@@ -38,6 +39,39 @@ function withOutageSwitch(server: EmulatorServer) {
   };
 }
 
+/**
+ * Counts billable document reads as Firestore bills them: each document a query returns (an empty
+ * answer still costs one) and each document a (batch) get asks for. Tests read it to hold pages and
+ * searches to their bounds.
+ */
+function withReadCounter(server: EmulatorServer) {
+  let reads = 0;
+  for (const [path, handler] of server.server.handlers) {
+    const serve = handler.func;
+    if (/\/BatchGetDocuments$/.test(path)) {
+      handler.func = (call, callback) => {
+        reads += call.request?.documents?.length ?? 0;
+        return serve(call, callback);
+      };
+    } else if (/\/RunQuery$/.test(path)) {
+      handler.func = (call, callback) => {
+        const write = call.write;
+        let returned = 0;
+        if (write) {
+          call.write = (message, ...rest) => {
+            if (typeof message === 'object' && message !== null && (message as { has_document?: boolean }).has_document) returned += 1;
+            return write.call(call, message, ...rest);
+          };
+        }
+        const result = serve(call, callback);
+        reads += Math.max(returned, 1);
+        return result;
+      };
+    }
+  }
+  return { count: () => reads };
+}
+
 type DocumentsOf = { documents: object; getDocument(this: DocumentsOf, id: string): unknown };
 
 /**
@@ -65,14 +99,16 @@ export async function startFirestoreEmulator(port: number) {
   const { FirestoreServer } = require('@firestore-emulator/server') as { FirestoreServer: new () => EmulatorServer };
   const server = new FirestoreServer();
   keyDocumentsSafely(server);
+  const reads = withReadCounter(server);
   const setOutage = withOutageSwitch(server);
   await server.start(port);
-  return { host: `127.0.0.1:${port}`, setOutage, stop: () => server.stop() };
+  return { host: `127.0.0.1:${port}`, setOutage, reads, stop: () => server.stop() };
 }
 
-/** Lets tests in other processes switch outages: POST /everything, /writes or /none on `port`. */
-export function serveOutageSwitch(setOutage: (outage: Outage) => void, port: number) {
+/** Lets tests in other processes switch outages (POST /everything, /writes or /none on `port`) and read the read count (GET /reads). */
+export function serveOutageSwitch(setOutage: (outage: Outage) => void, port: number, reads?: { count(): number }) {
   const control = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/reads' && reads) return void response.writeHead(200).end(String(reads.count()));
     const outage = outages.find((o) => request.url === `/${o}`);
     if (request.method !== 'POST' || !outage) return void response.writeHead(404).end();
     setOutage(outage);
@@ -80,6 +116,13 @@ export function serveOutageSwitch(setOutage: (outage: Outage) => void, port: num
   });
   control.listen(port, '127.0.0.1');
   return () => new Promise<void>((resolve) => control.close(() => resolve()));
+}
+
+/** For a spec: the billable document reads the shared emulator has answered so far. */
+export async function firestoreReads(url: string): Promise<number> {
+  const response = await fetch(`${url}/reads`);
+  if (!response.ok) throw new Error(`Firestore read counter: ${response.status}`);
+  return Number(await response.text());
 }
 
 /** For a spec: starts an outage of the shared emulator ('none' ends it). */

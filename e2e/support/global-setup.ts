@@ -48,7 +48,7 @@ export default async function globalSetup() {
   Object.assign(process.env, e2eSiteEnv);
   const env = process.env;
   const emulator = await startFirestoreEmulator(E2E_PORTS.firestore);
-  const stopOutageSwitch = serveOutageSwitch(emulator.setOutage, E2E_PORTS.firestoreOutage);
+  const stopOutageSwitch = serveOutageSwitch(emulator.setOutage, E2E_PORTS.firestoreOutage, emulator.reads);
   const chain = await startLocalChain({ port: E2E_PORTS.chain });
   await run('npm', ['run', 'seed', '--silent'], env);
   if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);

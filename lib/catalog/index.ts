@@ -77,6 +77,9 @@ export const searchEntries = cachedRead('searchEntries', catalog.searchEntries, 
 /** Playback links for what a browser already owns may come from the cache, like the pages. */
 export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable, ([path]) => [treeTag(path)]);
 
+/** What a purchasable path names, read from the source (a checkout must see the title as it is now): one or two document reads. */
+export const getTitle = catalog.getTitle;
+
 /**
  * Payments read the title itself from the source (a purchase must see it as it is now: one or two
  * document reads, whatever the title holds) and its playback from the cache, tagged by the title.

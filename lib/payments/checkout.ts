@@ -24,7 +24,7 @@ export interface CheckoutTerms {
   secret: string;
   recipient: string;
   lamports: number;
-  catalog: Pick<Catalog, 'getPurchasable'>;
+  catalog: Pick<Catalog, 'getTitle'>;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface CheckoutTerms {
  * title and this browser, signed so the server can trust it when the browser brings it back.
  */
 export async function createCheckout(path: string, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
-  const title = await terms.catalog.getPurchasable(path);
+  const title = await terms.catalog.getTitle(path);
   if (!title) return { ok: false, status: 404, reason: `No title at ${path}.` };
   if (!title.locked) return { ok: false, status: 409, reason: `${title.title} is free to watch; there is nothing to buy.` };
   const checkout: Checkout = {

@@ -3,7 +3,7 @@ import { Connection } from '@solana/web3.js';
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { countPurchase, getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
+import { countPurchase, getOwnedPlayback, getPurchasable, getTitle, type Playback } from '../catalog';
 import { env } from '../env';
 import { createCheckout } from './checkout';
 import {
@@ -76,7 +76,7 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
 }
 
 export const startCheckout = (path: string, browser: string) =>
-  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog });
+  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog: { getTitle } });
 
 /** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };

@@ -103,16 +103,17 @@ export interface BenchOptions {
   lighthouseRuns: number;
 }
 
-export const SECTIONS = ['reads', 'throughput', 'load', 'bytes', 'lighthouse', 'search'] as const;
-/** The sections that measure the running site; `search` runs in this process and needs none of it. */
+export const SECTIONS = ['reads', 'throughput', 'load', 'bytes', 'lighthouse', 'search', 'scale'] as const;
+/** The sections that measure the running site; `search` runs in this process, `scale` starts its own emulators, builds and servers. */
 export const SITE_SECTIONS: readonly Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 export type Section = (typeof SECTIONS)[number];
 
-const USAGE = `usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse,search] [--lighthouse-runs=N]
+const USAGE = `usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse,search,scale] [--lighthouse-runs=N]
   --build              rebuild .next even when it is reusable
   --no-build           reuse .next as it is, even if stale or built with another environment
   --force              rebuild even while other Next processes (e2e server, a build) use this .next
-  --only               run only these measurements (search alone starts no server, build or emulator)
+  --only               run only these measurements (search alone starts no server, build or emulator; scale
+                       builds and measures the site on the embedded and on a large generated catalog)
   --lighthouse-runs=N  Lighthouse runs per page, the median reported (default ${LIGHTHOUSE_RUNS})`;
 
 export function parseArgs(argv: string[]): BenchOptions {

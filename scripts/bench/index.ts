@@ -5,7 +5,8 @@
  *   reads (Firestore reads per render, cold and cached) · throughput (page vs static file) ·
  *   load (30 s of mixed pages, API calls and media ranges at 50 connections) ·
  *   bytes (JS/CSS a browser loads, wallet code) · Lighthouse (mobile) · search (the search index,
- *   in this process: `--only=search` starts no emulator, build or server).
+ *   in this process: `--only=search` starts no emulator, build or server) · scale (the site built and measured
+ *   on the embedded and on a large generated catalog, side by side).
  * Prints one table on stdout (progress goes to stderr) and writes the data to bench/results/.
  * Exit status: 0 when every measurement ran (goals met or not), 1 when the bench itself could not run
  * (or a measurement failed), 2 on a usage error. Every process it started is stopped, also on Ctrl-C.
@@ -39,6 +40,7 @@ import { startEmulator, type Emulator } from './emulator';
 import { measureLoad } from './load';
 import { measureLighthouse, type ChromeHandle } from './lighthouse';
 import { measureReads } from './reads';
+import { measureScale, SCALE } from './scale';
 import { measureSearch, SEARCH } from './search';
 import { buildRows, renderTable, writeResults, type BenchResults } from './report';
 import { ensureBuild, killGroup, run, startSite, stopCommands, stopSite, type RunningServer } from './server';
@@ -101,6 +103,8 @@ async function section<T>(name: Section, options: BenchOptions, results: BenchRe
 
 async function bench(options: BenchOptions, results: BenchResults): Promise<void> {
   results.search = await section('search', options, results, measureSearch);
+  if (options.only.has('scale')) await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore });
+  results.scale = await section('scale', options, results, () => measureScale(childEnv()));
   if (!SITE_SECTIONS.some((name) => options.only.has(name))) return;
 
   await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore });
@@ -182,6 +186,7 @@ async function main(): Promise<number> {
       load: LOAD,
       reads: READS,
       search: SEARCH,
+      scale: SCALE,
       goals: GOALS,
       chromiumFlags: CHROMIUM_FLAGS,
       sections: [...options.only],
@@ -195,6 +200,7 @@ async function main(): Promise<number> {
     reads: [],
     lighthouse: [],
     search: null,
+    scale: null,
     errors: [],
   };
 

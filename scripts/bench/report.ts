@@ -9,6 +9,7 @@ import { GOALS, RESULTS_DIR } from './config';
 import { CATEGORIES, type LighthouseResult } from './lighthouse';
 import type { LoadKindResult, LoadResult as MixedLoadResult } from './load';
 import type { ReadsResult } from './reads';
+import type { ScaleResult } from './scale';
 import type { SearchBenchResult } from './search';
 import type { BuildInfo } from './server';
 import type { Target } from './targets';
@@ -32,6 +33,8 @@ export interface BenchResults {
   lighthouse: LighthouseResult[];
   /** `search`: the index measured in process, null when not run. */
   search: SearchBenchResult[] | null;
+  /** `scale`: the site at two catalog sizes, null when not run. */
+  scale: ScaleResult[] | null;
   /** Failures of the bench itself (a measurement that could not run). */
   errors: string[];
   table?: string;
@@ -209,6 +212,28 @@ function searchRows(result: SearchBenchResult): Row[] {
   ];
 }
 
+/** One row per measure, the catalog sizes side by side in its value. */
+function scaleRows(results: ScaleResult[]): Row[] {
+  const sides = (value: (result: ScaleResult) => string) => results.map((result) => `${result.size}: ${value(result)}`).join(' · ');
+  const worst = (result: ScaleResult, side: 'cold' | 'warm') => Math.max(...result.pages.map((page) => page[side] ?? 0));
+  const rows: Row[] = [
+    ['scale', 'build seconds', sides((r) => `${r.buildSeconds} s`), '', null],
+    ['scale', 'largest page (HTML)', sides((r) => `${kb(r.largestPage.bytes)} ${r.largestPage.path}`), '< 400 KB', results.every((r) => r.largestPage.bytes < 400 * 1024)],
+    ['scale', 'reads per page, never rendered (worst)', sides((r) => String(worst(r, 'cold'))), '', null],
+    ['scale', 'reads per page, rendered (worst)', sides((r) => String(worst(r, 'warm'))), '0', results.every((r) => worst(r, 'warm') === 0)],
+    ['scale', 'reads per search (max of 10 queries)', sides((r) => String(Math.max(...r.search.reads))), '≤ 200', results.every((r) => Math.max(...r.search.reads) <= 200)],
+    ['scale', 'search p50 / p95', sides((r) => `${ms(r.search.p50Ms)} / ${ms(r.search.p95Ms)} ms`), '', null],
+    ['scale', 'reads per checkout (first, again)', sides((r) => r.checkoutReads.join(', ')), '', null],
+    ['scale', 'reads while idle (60 s; the backstop is a day)', sides((r) => String(r.idleReads)), '0', results.every((r) => r.idleReads === 0)],
+    ['scale', 'server memory (RSS)', sides((r) => `${r.serverRssMb} MB`), '', null],
+    ['scale', '"over 2MB" cache warnings', sides((r) => String(r.over2MbWarnings)), '0', results.every((r) => r.over2MbWarnings === 0)],
+  ];
+  for (const result of results) {
+    for (const page of result.pages) rows.push([`scale ${result.size}: ${page.path}`, 'reads cold / warm', `${page.cold ?? '?'} / ${page.warm ?? '?'}`, '', null]);
+  }
+  return rows;
+}
+
 export function buildRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   for (const target of results.targets) {
@@ -224,6 +249,7 @@ export function buildRows(results: BenchResults): Row[] {
   }
   if (results.load) rows.push(...loadRows(results.load));
   for (const search of results.search ?? []) rows.push(...searchRows(search));
+  if (results.scale) rows.push(...scaleRows(results.scale));
   for (const missing of results.missingTargets) rows.push(['(not measured)', missing, '', '', null]);
   for (const error of results.errors) rows.push(['(bench)', 'error', short(error), '', 'error']);
   return rows;

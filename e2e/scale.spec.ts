@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { APIRequestContext } from '@playwright/test';
+import { writeCatalog } from '../lib/catalog/writer';
+import { sitePaths } from './support/catalog';
+import { firestoreReads } from './support/firestore-emulator';
+import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
+import { expect, test } from './support/offline';
+import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
+
+/**
+ * The catalog at a scale CI affords (TEST_CATALOG: ~130 series, a series of 60 seasons, a season and a short
+ * film of 130 episodes, ~120 movies) written into the shared emulator after every other spec has run
+ * (project "scale"): pages stay small, reads follow what a page shows, every title is reachable by links.
+ */
+const MAX_PAGE_BYTES = 400 * 1024;
+const generated = generateCatalog(TEST_CATALOG);
+
+test.describe.configure({ mode: 'serial' });
+
+/** Reads (Firestore documents) one request of `path` costs, and the page it answered. */
+async function measure(request: APIRequestContext, path: string) {
+  const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
+  const response = await request.get(path);
+  const html = await response.text();
+  return { status: response.status(), html, reads: (await firestoreReads(FIRESTORE_OUTAGE_URL)) - before };
+}
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+  await writeCatalog(db, generated);
+  // What a writer does after writing: the lists and search change (stale-while-revalidate), then settle.
+  const data = { titles: ['series', 'shortFilms', 'trailers', 'documentaries'] };
+  expect((await request.post('/api/revalidate', { headers: { Authorization: `Bearer ${E2E_REVALIDATE_SECRET}` }, data })).status()).toBe(200);
+  for (const path of ['/', '/series', '/short-films', '/trailers', '/documentaries']) await request.get(path);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+});
+
+test('a page never rendered reads about what it shows, and nothing once rendered', async ({ request }) => {
+  const bounds: [path: string, reads: number][] = [
+    // The series, one page of 48 seasons (+1), and nothing else.
+    ['/series/gen-long-series', 52],
+    // The series, the season, 30 episodes (+1), the next seasons' first episodes.
+    ['/series/gen-series-7/season/s1', 40],
+    ['/series/gen-long-season/season/s1', 40],
+    ['/series/gen-long-season/season/s1/episodes/30', 2 * 31 + 4],
+    ['/short-films/gen-long-film', 35],
+    ['/watch/trailers/gen-trailers-42', 2],
+  ];
+  // A browse page past the first: its 48 titles (+1) and the page before it (+1).
+  const next = (await (await request.get('/series')).text()).match(/<a [^>]*href="([^"]+)" rel="next"/)?.[1]?.replace(/&amp;/g, '&');
+  expect(next).toMatch(/^\/series\?after=/);
+  bounds.push([next!, 2 * 49]);
+  for (const [path, bound] of bounds) {
+    const cold = await measure(request, path);
+    expect(cold.status, path).toBe(200);
+    expect(cold.reads, `reads of ${path} never rendered`).toBeLessThanOrEqual(bound);
+    expect(cold.reads, `reads of ${path} never rendered`).toBeGreaterThan(0);
+    const warm = await measure(request, path);
+    expect(warm.reads, `reads of ${path} once rendered`).toBe(0);
+  }
+});
+
+test('a search reads at most a couple of hundred documents, and nothing when asked again', async ({ request }) => {
+  for (const query of ['amber', 'a', 'meridian drift', 'eridia', 'zzqx']) {
+    const path = `/search?q=${encodeURIComponent(query)}`;
+    const cold = await measure(request, path);
+    expect(cold.status).toBe(200);
+    expect(cold.reads, `reads of "${query}"`).toBeLessThanOrEqual(200);
+    expect((await measure(request, path)).reads, `reads of "${query}" asked again`).toBe(0);
+  }
+  expect((await measure(request, '/search?q=eridia')).html).toContain('Meridian');
+});
+
+test('a checkout reads a handful of documents, for a series of 60 seasons too', async ({ request }) => {
+  for (const path of ['series/gen-long-series', 'series/gen-long-season/seasons/s1/episodes/s1e130', 'documentaries/gen-documentaries-6']) {
+    const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
+    const response = await request.post('/api/checkout', { data: { path } });
+    expect(response.status(), path).toBe(path.includes('episodes') ? 409 : 200);
+    expect((await firestoreReads(FIRESTORE_OUTAGE_URL)) - before, path).toBeLessThanOrEqual(3);
+  }
+});
+
+test('every title is reachable from / by plain links, every page is under 400 KB, and no cached value is over 2 MB', async ({ request }) => {
+  test.setTimeout(300_000);
+  const seen = new Map<string, number>();
+  const queue = ['/'];
+  const follows = /^\/(series|short-films|trailers|documentaries|watch)(\/|\?|$)/;
+  while (queue.length > 0) {
+    const batch = queue.splice(0, 4);
+    await Promise.all(
+      batch.map(async (path) => {
+        const response = await request.get(path);
+        expect(response.status(), path).toBe(200);
+        const html = await response.text();
+        seen.set(path, Buffer.byteLength(html));
+        for (const [, href] of html.matchAll(/<a [^>]*href="([^"#]+)"/g)) {
+          const link = href!.replace(/&amp;/g, '&');
+          if ((follows.test(link) || link === '/') && !seen.has(link) && !queue.includes(link)) {
+            seen.set(link, 0);
+            queue.push(link);
+          }
+        }
+      }),
+    );
+  }
+  const titlePages = new Set([...sitePaths().filter((path) => follows.test(path)), ...generatedPages()]);
+  expect([...titlePages].filter((path) => !seen.has(path))).toEqual([]);
+  const largest = [...seen].reduce((most, page) => (page[1] > most[1] ? page : most));
+  expect(largest[1], `largest page ${largest[0]}`).toBeLessThan(MAX_PAGE_BYTES);
+  expect(readFileSync(SITE_LOG, 'utf8')).not.toMatch(/over 2 ?MB/i);
+});
+
+test('the sitemap files hold every title and browse page, each file under 50,000 URLs', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  const files = [...robots.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
+  const listed = new Set<string>();
+  for (const file of files) {
+    const urls = [...(await (await request.get(file)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')));
+    expect(urls.length, file).toBeLessThanOrEqual(50_000);
+    for (const url of urls) listed.add(url.pathname + url.search);
+  }
+  const firstSeasons = generatedPages().filter((path) => !/\/season\/s(49|[5-9]\d)$/.test(path));
+  expect(firstSeasons.filter((path) => !listed.has(path))).toEqual([]);
+  expect([...listed].filter((path) => path.startsWith('/series?after=')).length).toBeGreaterThanOrEqual(2);
+});
+
+/** The pages of every generated title: series, seasons, short films, trailers and documentaries. */
+function generatedPages(): string[] {
+  return generated.flatMap(({ path }) => {
+    const [root, id, sub, subId, leaf] = path.split('/');
+    if (leaf || (sub && sub !== 'seasons')) return [];
+    if (root === 'series') return [sub ? `/series/${id}/season/${subId}` : `/series/${id}`];
+    if (root === 'shortFilms') return [`/short-films/${id}`];
+    return [`/watch/${root}/${id}`];
+  });
+}

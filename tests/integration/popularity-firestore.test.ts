@@ -1,0 +1,53 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { countPurchaseIn, recountPurchases } from '@/lib/catalog/purchase-count';
+import { writeCatalog } from '@/lib/catalog/writer';
+
+let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
+let app: App;
+let db: Firestore;
+
+const titles = ['alpha', 'bravo', 'charlie'].map((id, n) => ({
+  id,
+  path: `series/${id}`,
+  data: { title: id, locked: true, publishedAt: `202${5 - n}-01-01` },
+}));
+const order = async () => (await createCatalog(createFirestoreStore(db, 5_000), { warn: () => {} }).listSeries({ size: 10 }))?.items.map((s) => s.id);
+
+beforeAll(async () => {
+  emulator = await startFirestoreEmulator(8796);
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  app = initializeApp({ projectId: 'demo-popularity' }, 'popularity');
+  db = getFirestore(app);
+  await writeCatalog(db, titles);
+});
+
+afterAll(async () => {
+  await deleteApp(app);
+  await emulator.stop();
+});
+
+it('moves a bought title up the popular order, and a second purchase further than the newest', async () => {
+  expect(await order()).toEqual(['alpha', 'bravo', 'charlie']);
+  await countPurchaseIn(db, 'series/charlie/seasons/s1/episodes/e1');
+  expect(await order()).toEqual(['charlie', 'alpha', 'bravo']);
+  await countPurchaseIn(db, 'series/bravo');
+  await countPurchaseIn(db, 'series/bravo');
+  expect(await order()).toEqual(['bravo', 'charlie', 'alpha']);
+});
+
+it('keeps purchase counts when the catalog is written again, and recount repairs them from the ledger', async () => {
+  await writeCatalog(db, titles);
+  expect(await order()).toEqual(['bravo', 'charlie', 'alpha']);
+  // The ledger knows of two purchases of alpha and nothing else: the counts above were never recorded there.
+  for (const signature of ['sig1', 'sig2']) await db.doc(`purchases/${signature}`).create({ path: 'series/alpha', verifiedAt: `2026-01-0${signature.at(-1)}T00:00:00Z` });
+  await db.doc('series/hand-written').set({ title: 'hand-written', locked: false });
+  expect((await recountPurchases(db)).sort()).toEqual(['series/alpha', 'series/bravo', 'series/charlie', 'series/hand-written']);
+  expect(await order()).toEqual(['alpha', 'bravo', 'charlie', 'hand-written']);
+  expect(await recountPurchases(db)).toEqual([]);
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createLocalStore } from '@/lib/catalog/local';
+import { popularKey, popularKeySchema, titleOf } from '@/lib/catalog/popularity';
+import type { RawDocument } from '@/lib/catalog/store';
+import { tagsToExpire } from '@/lib/catalog/tags';
+import { documentsToWrite } from '@/lib/catalog/writes';
+
+const series = (id: string, extra: Record<string, unknown>): RawDocument => ({ id, path: `series/${id}`, data: { title: id, locked: false, ...extra } });
+
+describe('popular order', () => {
+  it('is the operator’s rank, then purchases, then newest, then id', async () => {
+    const documents = documentsToWrite([
+      series('old-hit', { purchaseCount: 9, publishedAt: '2020-01-01' }),
+      series('new-quiet', { publishedAt: '2026-01-01' }),
+      series('older-quiet', { publishedAt: '2021-01-01' }),
+      series('editorial-2', { rank: 2 }),
+      series('editorial-1', { rank: 1, purchaseCount: 0 }),
+      series('a-undated', {}),
+      series('b-undated', {}),
+    ]);
+    const catalog = createCatalog(createLocalStore(documents), { warn: () => {} });
+    const page = await catalog.listSeries({ size: 10 });
+    expect(page?.items.map((s) => s.id)).toEqual(['editorial-1', 'editorial-2', 'old-hit', 'new-quiet', 'older-quiet', 'a-undated', 'b-undated']);
+  });
+
+  it('makes keys that sort as that order and ignores malformed fields instead of hiding the title', () => {
+    const key = popularKey('x', { rank: 'first', purchaseCount: -3, publishedAt: 'not a date' });
+    expect(key).toBe(popularKey('x', {}));
+    expect(popularKeySchema.safeParse(key).success).toBe(true);
+    expect(popularKey('x', { purchaseCount: 2 }) < popularKey('x', { purchaseCount: 1 })).toBe(true);
+    expect(popularKey('x', { rank: 999_999 }) < popularKey('x', { purchaseCount: 1e12 })).toBe(true);
+  });
+
+  it('counts an episode’s purchase toward its title', () => {
+    expect(titleOf('series/a/seasons/b/episodes/c')).toEqual({ collection: 'series', id: 'a' });
+    expect(titleOf('purchases/x')).toBeNull();
+  });
+});
+
+describe('revalidation tags', () => {
+  it('expires a title’s tree, the list of its kind when its own document changed, and search', () => {
+    expect(tagsToExpire(['series/a/seasons/b/episodes/c']).sort()).toEqual(['catalog:search', 'catalog:tree:series/a']);
+    expect(tagsToExpire(['trailers/t']).sort()).toEqual(['catalog:list:trailers', 'catalog:search', 'catalog:tree:trailers/t']);
+    expect(tagsToExpire(['shortFilms']).sort()).toEqual(['catalog:list:shortFilms', 'catalog:search']);
+  });
+});
