@@ -58,13 +58,13 @@ function episodes(parent: string, count: number, prefix: string): RawDocument[] 
   }));
 }
 
-function series(id: string, n: number, seasons: number, episodesPerSeason: number): RawDocument[] {
+function series(id: string, n: number, seasons: number, episodesPerSeason: number, locked: boolean): RawDocument[] {
   const path = `series/${id}`;
   const docs: RawDocument[] = [
     {
       id,
       path,
-      data: { title: titleOf(n), coverimg: null, description: describe(n), locked: n % 4 === 0, totalSeasons: seasons, episodeCount: seasons * episodesPerSeason, publishedAt: published(n) },
+      data: { title: titleOf(n), coverimg: null, description: describe(n), locked, totalSeasons: seasons, episodeCount: seasons * episodesPerSeason, publishedAt: published(n) },
     },
   ];
   for (let s = 1; s <= seasons; s += 1) {
@@ -77,13 +77,13 @@ function series(id: string, n: number, seasons: number, episodesPerSeason: numbe
 
 /**
  * A large catalog made up for measuring: deterministic titles from a small vocabulary (so searches have
- * many candidates), publication dates one day apart (so "newest" orders them), every fourth series locked.
+ * many candidates), publication dates one day apart (so "newest" orders them), every fourth series (and the long one) locked.
  */
 export function generateCatalog(shape: CatalogShape): RawDocument[] {
   const docs: RawDocument[] = [];
-  for (let n = 0; n < shape.series; n += 1) docs.push(...series(`gen-series-${n}`, n, shape.seasonsPerSeries, shape.episodesPerSeason));
-  docs.push(...series('gen-long-series', shape.series, shape.longSeriesSeasons, shape.episodesPerSeason));
-  docs.push(...series('gen-long-season', shape.series + 1, 1, shape.longSeasonEpisodes));
+  for (let n = 0; n < shape.series; n += 1) docs.push(...series(`gen-series-${n}`, n, shape.seasonsPerSeries, shape.episodesPerSeason, n % 4 === 0));
+  docs.push(...series('gen-long-series', shape.series, shape.longSeriesSeasons, shape.episodesPerSeason, true));
+  docs.push(...series('gen-long-season', shape.series + 1, 1, shape.longSeasonEpisodes, false));
   const films = [...Array.from({ length: shape.shortFilms }, (_, n) => [n, shape.episodesPerShortFilm]), [shape.shortFilms, shape.longSeasonEpisodes]] as const;
   for (const [n, count] of films) {
     const id = n === shape.shortFilms ? 'gen-long-film' : `gen-film-${n}`;

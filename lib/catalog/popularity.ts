@@ -14,7 +14,7 @@ const MAX_COUNT = 10 ** COUNT_DIGITS - 1;
 const LATEST_TIME = 10 ** TIME_DIGITS - 1;
 
 /** The fields "popular" is made of; anything malformed counts as absent, so a bad value never hides a title. */
-export const popularitySchema = z.object({
+const popularitySchema = z.object({
   rank: z.number().int().min(0).max(10 ** RANK_DIGITS - 1).optional().catch(undefined),
   purchaseCount: z.number().int().nonnegative().default(0).catch(0),
   publishedAt: z
@@ -24,7 +24,6 @@ export const popularitySchema = z.object({
     .pipe(z.number().int().min(0).max(LATEST_TIME))
     .catch(0),
 });
-export type Popularity = z.infer<typeof popularitySchema>;
 
 const digits = (value: number, width: number) => String(value).padStart(width, '0');
 
