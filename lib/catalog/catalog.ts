@@ -225,9 +225,7 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     getPurchasable: (path) => purchasable(path),
 
     async searchEntries(token) {
-      const lookups = LOOKUPS.map(({ field, longest, limit }) =>
-        store.query(SEARCH_COLLECTION, { arrayContains: { field, value: token.slice(0, longest) }, orderBy: RANK_KEY, limit }),
-      );
+      const lookups = LOOKUPS.map(({ field, limit }) => store.query(SEARCH_COLLECTION, { arrayContains: { field, value: token }, orderBy: RANK_KEY, limit }));
       const found = new Map<string, SearchDocument>();
       for (const raw of (await Promise.all(lookups)).flat()) {
         const entry = parse(raw, searchDocumentSchema);

@@ -9,20 +9,18 @@ import { normalizeText } from './normalize';
 export const SEARCH_COLLECTION = 'searchEntries';
 /** Looked-up words are cut to this many characters: longer ones are matched exactly when ranked. */
 export const MAX_TOKEN = 10;
-const MAX_DESCRIPTION_WORDS = 60;
-
-/** Pieces from inside description words are this long at most (and at least 3): they are many. */
-const INSIDE_DESCRIPTION = { min: 3, max: 6, words: 30 };
+const MAX_DESCRIPTION_WORDS = 30;
 
 /**
  * The arrays an entry is found by, each queried with array-contains for the query's longest word (cut to
- * the field's longest piece), with at most `limit` candidates each: 200 document reads per query at most.
+ * MAX_TOKEN), with at most `limit` candidates each: 200 document reads per query at most. Pieces from inside
+ * description words are not stored (they would outnumber everything else): a title whose description holds
+ * the query only inside a word is ranked so when another piece finds it, and not looked up by it.
  */
 export const LOOKUPS = [
-  { field: 'titleWords', longest: MAX_TOKEN, limit: 100 },
-  { field: 'titleInside', longest: MAX_TOKEN, limit: 40 },
-  { field: 'descriptionWords', longest: MAX_TOKEN, limit: 40 },
-  { field: 'descriptionInside', longest: INSIDE_DESCRIPTION.max, limit: 20 },
+  { field: 'titleWords', limit: 120 },
+  { field: 'titleInside', limit: 40 },
+  { field: 'descriptionWords', limit: 40 },
 ] as const;
 /** Orders the candidates of one lookup as the ranking breaks ties: whole titles first, then shorter titles. */
 export const RANK_KEY = 'rankKey';
@@ -32,9 +30,8 @@ export const kindOrder = (kind: SearchKind) => KIND_ORDER[kind];
 
 const words = (text: string) => normalizeText(text).split(' ').filter(Boolean);
 const prefixesOf = (word: string) => Array.from({ length: Math.min(word.length, MAX_TOKEN) }, (_, end) => word.slice(0, end + 1));
-/** Every piece of a word that does not start it, `min` to `max` long: what "inside a title" matches. */
-const insidesOf = (word: string, min = 1, max = MAX_TOKEN) =>
-  [...word.slice(1)].flatMap((_, start) => prefixesOf(word.slice(start + 1)).filter((piece) => piece.length >= min && piece.length <= max));
+/** Every piece of a word that does not start it, up to MAX_TOKEN long: what "inside a title" matches. */
+const insidesOf = (word: string) => [...word.slice(1)].flatMap((_, start) => prefixesOf(word.slice(start + 1)));
 
 /** The word a query is looked up by: its longest, since the longest is the rarest. */
 export function lookupToken(normalizedQuery: string): string {
@@ -51,9 +48,8 @@ export function searchEntryData(document: SearchDocument) {
   return {
     ...document,
     titleWords: [...new Set(titleWords.flatMap(prefixesOf))],
-    titleInside: [...new Set(titleWords.flatMap((word) => insidesOf(word)))],
+    titleInside: [...new Set(titleWords.flatMap(insidesOf))],
     descriptionWords: [...new Set(description.slice(0, MAX_DESCRIPTION_WORDS).flatMap(prefixesOf))],
-    descriptionInside: [...new Set(description.slice(0, INSIDE_DESCRIPTION.words).flatMap((word) => insidesOf(word, INSIDE_DESCRIPTION.min, INSIDE_DESCRIPTION.max)))],
     [RANK_KEY]: rankKey,
   };
 }
