@@ -1,5 +1,5 @@
 import { createTestWallet, phantomState, setPhantom } from './support/phantom/wallet';
-import { SITE_URL } from './support/ports';
+import { SAME_ORIGIN, SITE_URL } from './support/ports';
 import { content } from './support/catalog';
 import { expect, test } from './support/offline';
 import { buy, buyFromHome, card, openPurchase, purchaseDialog, reveal, withWallet } from './support/purchase';
@@ -190,15 +190,15 @@ test('API bodies: a bad request is a 400 with a reason, an unknown or free title
     ['/api/restore/challenge', { wallet: 'nope' }],
     ['/api/restore', {}],
   ] as const) {
-    const response = await request.post(url, { data, headers: { 'Content-Type': 'application/json' } });
+    const response = await request.post(url, { data, headers: { 'Content-Type': 'application/json', ...SAME_ORIGIN } });
     expect(response.status(), url).toBe(400);
     expect((await response.json()).error, url).toMatch(/Invalid request body|must be JSON/);
   }
-  expect((await request.post('/api/checkout', { data: { path: 'trailers/no-such-title' } })).status()).toBe(404);
+  expect((await request.post('/api/checkout', { data: { path: 'trailers/no-such-title' }, headers: SAME_ORIGIN })).status()).toBe(404);
   const free = content.trailers.find(([, t]) => !t.locked)![0];
-  const refused = await request.post('/api/checkout', { data: { path: `trailers/${free}` } });
+  const refused = await request.post('/api/checkout', { data: { path: `trailers/${free}` }, headers: SAME_ORIGIN });
   expect(refused.status()).toBe(409);
-  const checkout = await request.post('/api/checkout', { data: { path: `trailers/${lockedTrailerId}` } });
+  const checkout = await request.post('/api/checkout', { data: { path: `trailers/${lockedTrailerId}` }, headers: SAME_ORIGIN });
   expect(checkout.status()).toBe(200);
   const answer = await checkout.json();
   expect(answer).toMatchObject({ lamports: 10_000_000, path: `trailers/${lockedTrailerId}`, network: 'devnet' });

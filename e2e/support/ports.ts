@@ -13,6 +13,8 @@ export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789';
 export const E2E_MEDIA_TOKEN_SECONDS = 30;
 export const E2E_ENTITLEMENT_SECRET = 'e2e-entitlement-secret-0123456789abcdef';
 export const SITE_URL = `http://127.0.0.1:${E2E_PORTS.site}`;
+/** What a browser adds to a request from the site's own pages; state-changing routes refuse anything else. */
+export const SAME_ORIGIN = { origin: SITE_URL } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 /** The same site built with a Firebase web config and consent required (e2e/field-insight.spec.ts). */

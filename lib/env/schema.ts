@@ -46,6 +46,8 @@ export const envSchema = z.object({
   SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
   PRICE_LAMPORTS: positiveInt(10_000_000),
   ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+  /** The secret ENTITLEMENT_SECRET replaced: what it signed stays valid, and cookies are signed anew as browsers return. */
+  ENTITLEMENT_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
   REVALIDATE_SECONDS: positiveInt(300),
   REVALIDATE_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
   LEDGER_DIR: optionalText,
@@ -53,8 +55,11 @@ export const envSchema = z.object({
   PRIVATE_MEDIA_DIR: optionalText.transform((dir) => dir ?? 'media-private'),
   /** How long a playback link of a private video lasts; the page renews it before then. */
   MEDIA_TOKEN_SECONDS: positiveInt(3 * 60 * 60),
-  /** How long a Cloud Storage V4 signed URL for a `gs://` video lasts (at most 7 days). */
-  SIGNED_URL_SECONDS: positiveInt(2 * 60 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
+  /**
+   * How long a Cloud Storage V4 signed URL for a `gs://` video lasts (at most 7 days). Anyone holding one
+   * may fetch the object until then, so it is short: the player asks /api/media again for each new load.
+   */
+  SIGNED_URL_SECONDS: positiveInt(10 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
   /** How long the server waits for the Solana RPC before telling the visitor to come back. */
   RPC_TIMEOUT_MS: positiveInt(8_000),
   /** How long one Firestore read or write may take before the request gives up (the client would retry for minutes). */

@@ -1,7 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
 import type { Catalog } from '../catalog/types';
-import { readToken, signToken } from './signed-token';
+import { readToken, signToken, type SigningKeys } from './signed-token';
 
 const PURPOSE = 'checkout';
 
@@ -21,7 +21,7 @@ export type CheckoutResult =
   | { ok: false; status: 404 | 409; reason: string };
 
 export interface CheckoutTerms {
-  secret: string;
+  secret: SigningKeys;
   recipient: string;
   lamports: number;
   catalog: Pick<Catalog, 'getPurchasable'>;
@@ -47,6 +47,6 @@ export async function createCheckout(path: string, browser: string, terms: Check
   return { ok: true, checkout, token: signToken(terms.secret, PURPOSE, checkout) };
 }
 
-export function readCheckout(secret: string, token: string): Checkout | null {
+export function readCheckout(secret: SigningKeys, token: string): Checkout | null {
   return readToken(secret, PURPOSE, token, checkoutSchema);
 }

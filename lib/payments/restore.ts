@@ -5,7 +5,7 @@ import { verifySignIn } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { z } from 'zod';
 import type { Ledger } from './ledger';
-import { readToken, signToken } from './signed-token';
+import { readToken, signToken, type SigningKeys } from './signed-token';
 
 const PURPOSE = 'restore';
 const TTL_MS = 10 * 60 * 1000;
@@ -47,7 +47,7 @@ export function signInInput(challenge: Challenge) {
   } satisfies SolanaSignInInput;
 }
 
-export function createRestoreChallenge(secret: string, wallet: string, site: SiteIdentity, now = Date.now()) {
+export function createRestoreChallenge(secret: SigningKeys, wallet: string, site: SiteIdentity, now = Date.now()) {
   const challenge: Challenge = {
     wallet,
     // SIWS nonces are alphanumeric.
@@ -81,7 +81,7 @@ function decode(answer: RestoreAnswer) {
  * Checks a Sign In With Solana answer: the signed text must be exactly our challenge (our domain and
  * URI, this nonce, not expired) and signed by its wallet; then lists what that wallet bought.
  */
-export async function restorePurchases(secret: string, answer: RestoreAnswer, site: SiteIdentity, ledger: Ledger, now = Date.now()): Promise<RestoreResult> {
+export async function restorePurchases(secret: SigningKeys, answer: RestoreAnswer, site: SiteIdentity, ledger: Ledger, now = Date.now()): Promise<RestoreResult> {
   const challenge = readToken(secret, PURPOSE, answer.token, challengeSchema);
   if (!challenge) return { ok: false, status: 400, reason: 'Unknown or altered restore challenge.' };
   if (Date.parse(challenge.expirationTime) <= now) return { ok: false, status: 401, reason: 'This restore challenge expired; ask for a new one.' };

@@ -6,17 +6,7 @@ import { z } from 'zod';
 import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
 import { createCheckout } from './checkout';
-import {
-  BROWSER_COOKIE,
-  LEGACY_ENTITLEMENT_COOKIE,
-  OWNS_HINT_COOKIE,
-  browserCookieValue,
-  browserIdFrom,
-  cookieOptions,
-  newBrowserId,
-  readLegacyEntitlements,
-  unsignedBrowserIdFrom,
-} from './entitlements';
+import { BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, browserIdFrom, cookieNeedsRenewal, cookieOptions, newBrowserId } from './entitlements';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
 import { playbackUrl, renewAfterSeconds } from './playback';
@@ -39,20 +29,27 @@ const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
 
+/** Who is asking: a browser id from the cookie this server signed, or null. */
+export interface Visitor {
+  browser: string | null;
+  /** Signed with a rotated-out key: the answer signs the same id again with today's key. */
+  renewCookie: boolean;
+}
+
+export async function currentVisitor(): Promise<Visitor> {
+  const cookie = (await cookies()).get(BROWSER_COOKIE)?.value;
+  return { browser: browserIdFrom(signingSecret, cookie), renewCookie: cookieNeedsRenewal(signingSecret, cookie) };
+}
+
 /**
- * This browser's id (from its signed cookie, or a bare one from before cookies were signed: `unsigned`,
- * to be re-signed), and the paths a cookie of the old format still lists.
+ * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
+ * none that is valid. Pass the answer to `keepBrowserCookie`: a valid cookie is never replaced.
  */
-export async function currentVisitor() {
-  const jar = await cookies();
-  const cookie = jar.get(BROWSER_COOKIE)?.value;
-  const signed = browserIdFrom(signingSecret, cookie);
-  const unsigned = signed ? null : unsignedBrowserIdFrom(cookie);
-  return {
-    browser: signed ?? unsigned,
-    unsigned: unsigned !== null,
-    legacyOwned: readLegacyEntitlements(signingSecret, jar.get(LEGACY_ENTITLEMENT_COOKIE)?.value),
-  };
+export const visitorOrNew = (visitor: Visitor) => visitor.browser ?? newBrowserId();
+
+/** Sets the browser cookie when the request had no valid one, or signs it anew after a key rotation. */
+export function keepBrowserCookie(response: NextResponse, request: Request, visitor: Visitor, browser: string) {
+  if (!visitor.browser || visitor.renewCookie) setBrowserCookie(response, request, browser);
 }
 
 /**
@@ -97,11 +94,6 @@ export async function restore(answer: RestoreAnswer, browser: string) {
 /** "My purchases" for this browser, newest first. */
 export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getPurchasable: getOwnedPlayback } });
 
-/** Carries the purchases an old-format cookie lists into the ledger, once. */
-export async function adoptLegacyPurchases(browser: string, paths: string[]) {
-  await Promise.all(paths.map((path) => ledger.grant(browser, path, 'legacy-cookie')));
-}
-
 /** Playback links to hand this browser, and when to ask for fresh ones. */
 const linkTerms = (browser: string) => ({ secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
@@ -134,22 +126,22 @@ export function linkedPlayback(playback: Playback, browser: string) {
 
 /**
  * The answer to a verified payment, by Phantom or by Solana Pay: playback linked for this browser,
- * the hint that it owns something, and its cookie signed if it was not yet.
+ * the hint that it owns something, and its cookie renewed after a key rotation.
  */
-export function paidResponse(request: Request, visitor: { browser: string; unsigned: boolean }, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
+export function paidResponse(request: Request, visitor: Visitor, browser: string, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
   const response = NextResponse.json(
-    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, playback: linkedPlayback(paid.playback, visitor.browser), renewIn },
+    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, playback: linkedPlayback(paid.playback, browser), renewIn },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   markOwner(response, request);
-  if (visitor.unsigned) setBrowserCookie(response, request, visitor.browser);
+  keepBrowserCookie(response, request, visitor, browser);
   return response;
 }
 
 const isHttps = (request: Request) =>
   new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 
-export function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
+function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
   response.cookies.set(BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(isHttps(request)));
 }
 
@@ -157,9 +149,3 @@ export function setBrowserCookie(response: NextResponse, request: Request, brows
 export function markOwner(response: NextResponse, request: Request) {
   response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(isHttps(request), false));
 }
-
-export function clearLegacyCookie(response: NextResponse) {
-  response.cookies.delete(LEGACY_ENTITLEMENT_COOKIE);
-}
-
-export { newBrowserId };

@@ -1,6 +1,7 @@
 import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
 import type { Catalog, Playback } from '../catalog/types';
 import { readCheckout, type Checkout } from './checkout';
+import type { SigningKeys } from './signed-token';
 import type { Ledger, Purchase } from './ledger';
 
 /** Clock skew tolerated between this server and the chain's block time. */
@@ -13,7 +14,7 @@ export interface VerifyRequest {
 }
 
 export interface VerifyDeps {
-  secret: string;
+  secret: SigningKeys;
   connection: Pick<Connection, 'getParsedTransaction'>;
   ledger: Ledger;
   catalog: Pick<Catalog, 'getPurchasable'>;

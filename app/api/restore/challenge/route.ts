@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { readJsonBody } from '@/lib/http/json';
+import { readSameOriginJson } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { restoreChallenge, walletSchema } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
@@ -11,7 +11,7 @@ const bodySchema = z.object({ wallet: walletSchema });
 export async function POST(request: Request) {
   const limited = await rateLimit(request, 'restore-challenge');
   if (limited) return limited;
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readSameOriginJson(request, bodySchema);
   if (!body.ok) return body.response;
   return NextResponse.json(restoreChallenge(body.data.wallet), { headers: { 'Cache-Control': 'no-store' } });
 }
