@@ -76,7 +76,7 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
 }
 
 export const startCheckout = (path: string, browser: string) =>
-  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog });
+  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog, checkouts: ledger });
 
 export const finishCheckout = (request: VerifyRequest) =>
   verifyPayment(request, { secret: signingSecret, connection, ledger, catalog });
