@@ -112,8 +112,8 @@ describe('checkout', () => {
 
   it('still honours a token issued before checkouts hid their browser, for that browser only', async () => {
     const { checkout: started } = await checkout();
-    const { holder: _holder, expiresAt: _expiresAt, ...terms } = started;
-    const legacy = signToken(SECRET, 'checkout', { ...terms, browser: BROWSER });
+    const { reference, path, title, recipient: payTo, lamports, issuedAt } = started;
+    const legacy = signToken(SECRET, 'checkout', { reference, path, title, browser: BROWSER, recipient: payTo, lamports, issuedAt });
     expect(readCheckout(SECRET, legacy)).toEqual(started);
     const payer = await funded();
     const signature = await payAsBrowser(payer, { checkout: started });
