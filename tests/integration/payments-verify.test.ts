@@ -55,15 +55,22 @@ async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt =
   return result;
 }
 
+/**
+ * The local chain executes a transaction before it answers sendTransaction: it has landed, with no
+ * confirmTransaction, whose status poll would still be in flight (and reject unhandled) when a test
+ * takes the RPC down right after.
+ */
+async function landed(signature: string) {
+  expect((await connection.getSignatureStatus(signature)).value).not.toBeNull();
+  return signature;
+}
+
 /** Signs and sends, skipping preflight so a failing transaction still lands, like a real validator. */
 async function send(payer: Keypair, ...instructions: TransactionInstruction[]) {
   const blockhash = await connection.getLatestBlockhash('confirmed');
   const tx = new Transaction({ feePayer: payer.publicKey, ...blockhash }).add(...instructions);
   tx.sign(payer);
-  const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-  // web3.js rejects with the bare transaction error when the status poll sees the failure first.
-  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed').catch(() => undefined);
-  return signature;
+  return landed(await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true }));
 }
 
 function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: string) {
@@ -77,9 +84,7 @@ async function payAsBrowser(payer: Keypair, token: Pick<Awaited<ReturnType<typeo
   const blockhash = await connection.getLatestBlockhash('confirmed');
   const tx = paymentTransaction(payer.publicKey, token.checkout, blockhash);
   tx.sign(payer);
-  const signature = await connection.sendRawTransaction(tx.serialize());
-  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');
-  return signature;
+  return landed(await connection.sendRawTransaction(tx.serialize()));
 }
 
 const ledgerFiles = async () => readdir(join(ledgerDir, 'purchases')).catch(() => []);
