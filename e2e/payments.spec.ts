@@ -131,6 +131,38 @@ test.describe('purchase messages', () => {
   }
 });
 
+test('a payment the server cannot find yet (404: its RPC lags) stays pending through such answers and is finished on a later load', async ({ page }) => {
+  test.setTimeout(120_000);
+  await withWallet(page, createTestWallet());
+  // The purchase's own verification and the next load's both hear 404; the load after that reaches the server.
+  let lagging = 2;
+  const asked: number[] = [];
+  await page.route('**/api/payments/verify', async (route) => {
+    asked.push(lagging);
+    if (lagging-- > 0) return route.fulfill({ status: 404, json: { error: 'Transaction not found at confirmed commitment.' } });
+    // On to the suite's own routing, which adds this test's client key.
+    await route.fallback();
+  });
+  const pending = async () => JSON.parse((await page.evaluate(() => localStorage.getItem('solenema:pending-payments'))) ?? '[]') as unknown[];
+  const { dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
+  await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+  await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+  expect(asked).toHaveLength(1);
+  expect(await pending()).toHaveLength(1);
+
+  await page.reload();
+  await expect.poll(() => asked.length).toBe(2);
+  // Time for the page to act on that answer: it must keep the signature, not drop it.
+  await page.waitForTimeout(1_000);
+  expect(await pending()).toHaveLength(1);
+
+  await page.reload();
+  await reveal(page, card(page, lockedTrailer.title), 'Trailers');
+  await expect(card(page, lockedTrailer.title).getByRole('button', { name: /^Free/ })).toBeVisible({ timeout: 15_000 });
+  expect(await pending()).toEqual([]);
+});
+
 test('restore on a new browser: the wallet that paid signs and gets its titles back', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const wallet = createTestWallet();

@@ -16,6 +16,7 @@ import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAns
 import { signingSecret } from './secret';
 import { watchTransfers } from './transfer-status';
 import { verifyPayment, type VerifyRequest } from './verify';
+import { claimWalletPayments } from './wallet-claims';
 
 /** Request-body shapes shared by the payment routes. */
 export const base58 = (min: number, max: number) =>
@@ -73,7 +74,7 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
 }
 
 export const startCheckout = (path: string, browser: string) =>
-  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog });
+  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog, checkouts: ledger });
 
 export const finishCheckout = (request: VerifyRequest) =>
   verifyPayment(request, { secret: signingSecret, connection, ledger, catalog });
@@ -84,11 +85,24 @@ export const transferStatus = watchTransfers({ secret: signingSecret, connection
 
 export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
 
-/** Checks a signed restore, then gives this browser everything the wallet bought. */
+/** The payments the wallet made to our checkouts that no browser claimed; none when the chain cannot be read now. */
+async function unclaimedPayments(wallet: string) {
+  try {
+    return await claimWalletPayments(wallet, { connection, ledger, catalog });
+  } catch (error) {
+    console.error('[restore] could not look for unclaimed payments of', wallet, error);
+    return [];
+  }
+}
+
+/** Checks a signed restore, claims the wallet's payments no browser claimed, then gives this browser everything the wallet bought. */
 export async function restore(answer: RestoreAnswer, browser: string) {
   const result = await restorePurchases(signingSecret, answer, site, ledger);
-  if (result.ok) await Promise.all(result.paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
-  return result;
+  if (!result.ok) return result;
+  const found = await unclaimedPayments(result.wallet);
+  const paths = [...new Set([...result.paths, ...found.map((purchase) => purchase.path)])];
+  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
+  return { ...result, paths };
 }
 
 /** "My purchases" for this browser, newest first. */

@@ -12,6 +12,7 @@ type Method = (params: Params) => unknown;
 const DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
 const LAMPORTS_PER_SIGNATURE = 5000;
 const SLOTS_PER_EPOCH = 432_000;
+const MAX_SIGNATURES_PER_PAGE = 1000;
 
 /** The JSON-RPC methods, with the answer shapes @solana/web3.js 1.x validates. */
 export function createRpcMethods(ledger: Ledger): Record<string, Method> {
@@ -114,12 +115,15 @@ export function createRpcMethods(ledger: Ledger): Record<string, Method> {
     },
     getSignaturesForAddress: (params) => {
       const address = publicKey(stringParam(params, 0));
-      const { limit = 1000, before, until } = config(params, 1) as { limit?: number; before?: string; until?: string };
+      const { limit = MAX_SIGNATURES_PER_PAGE, before, until } = config(params, 1) as { limit?: number; before?: string; until?: string };
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_PER_PAGE) throw new RpcError(-32602, `Invalid limit; max ${MAX_SIGNATURES_PER_PAGE}`);
       const newestFirst = ledger
         .all()
         .filter((record) => record.transaction.message.staticAccountKeys.some((key) => key.equals(address)))
         .reverse();
+      // As a node: strictly older than `before` (nothing when `before` is unknown), strictly newer than `until`.
       const start = before ? newestFirst.findIndex((record) => record.signature === before) + 1 : 0;
+      if (start === 0 && before) return [];
       const stop = until ? newestFirst.findIndex((record) => record.signature === until) : -1;
       return newestFirst.slice(start, stop === -1 ? undefined : stop).slice(0, limit).map((record) => ({
         signature: record.signature,

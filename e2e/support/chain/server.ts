@@ -24,6 +24,8 @@ export interface LocalChain {
   /** Funds an account through the faucet (a real, recorded transfer); resolves to its signature. */
   airdrop(pubkey: PublicKey | string, lamports: number): Promise<string>;
   getBalance(pubkey: PublicKey | string): number;
+  /** Junk transactions carrying `reference`, as a bot would send to bury a payment; resolves to their signatures. */
+  junk(reference: PublicKey | string, count: number): Promise<string[]>;
   getTransaction(signature: string): RecordedTransaction | undefined;
   /** Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. */
   setRpcDown(down: boolean, mode?: RpcDownMode): void;
@@ -52,6 +54,7 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
     ledger,
     airdrop: async (pubkey, lamports) => ledger.airdrop(new PublicKey(pubkey), lamports),
     getBalance: (pubkey) => ledger.getBalance(new PublicKey(pubkey)),
+    junk: async (reference, count) => ledger.junk(new PublicKey(reference), count),
     getTransaction: (signature) => ledger.get(signature),
     setRpcDown: (value, mode = 'unavailable') => {
       down = value ? mode : null;
@@ -76,6 +79,7 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
     'expire-blockhash': () => chain.expireBlockhash(),
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
+    junk: (body) => chain.junk(String(body.reference), Number(body.count)),
   };
 
   const server = createServer(async (req, res) => {
