@@ -20,6 +20,11 @@ export interface TransferWatchDeps extends Omit<VerifyDeps, 'connection'> {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   /** The chain is asked about one reference at most once per interval, however many tabs poll. */
   intervalMs: number;
+  /**
+   * Shared by every instance (a lapsing Redis lock): false when another one asked the chain about this
+   * reference within the interval. Without it, this instance's own interval is the only throttle.
+   */
+  throttle?: (reference: string) => Promise<boolean>;
   /** References remembered at once; the oldest are forgotten first (they are only asked again). */
   maxReferences?: number;
   now?: () => number;
@@ -44,7 +49,7 @@ const SIGNATURES_PER_LOOKUP = 25;
  * Phantom path. Polls in between are answered from memory.
  */
 export function watchTransfers(deps: TransferWatchDeps) {
-  const { intervalMs, maxReferences = 10_000, now = Date.now } = deps;
+  const { intervalMs, maxReferences = 10_000, now = Date.now, throttle = async () => true } = deps;
   const watched = new Map<string, Watched>();
 
   const entryFor = (reference: string) => {
@@ -93,6 +98,15 @@ export function watchTransfers(deps: TransferWatchDeps) {
     return snapshot(entry);
   }
 
+  /** Asks the chain unless another instance just did: then this one waits out the interval too. */
+  async function askChain(checkoutToken: string, browser: string, entry: Watched, reference: string): Promise<TransferStatusResult> {
+    if (!entry.paidBy && !(await throttle(reference))) {
+      entry.checkedAt = now();
+      return snapshot(entry);
+    }
+    return settle(checkoutToken, browser, entry, reference);
+  }
+
   return async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
     const checkout = readCheckout(deps.secret, checkoutToken);
     if (!checkout) return { ok: false, status: 400, reason: 'Unknown or altered checkout.' };
@@ -103,7 +117,7 @@ export function watchTransfers(deps: TransferWatchDeps) {
     const entry = entryFor(checkout.reference);
     if (entry.running) return entry.running;
     if (!entry.paidBy && now() < entry.checkedAt + intervalMs) return snapshot(entry);
-    entry.running = settle(checkoutToken, browser, entry, checkout.reference).finally(() => {
+    entry.running = askChain(checkoutToken, browser, entry, checkout.reference).finally(() => {
       entry.running = undefined;
     });
     return entry.running;

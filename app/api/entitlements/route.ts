@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { errorResponse } from '@/lib/http/json';
+import { rateLimit } from '@/lib/http/rate-limit';
 import {
   adoptLegacyPurchases,
   clearLegacyCookie,
@@ -15,6 +16,8 @@ import { otherMethods } from '@/lib/http/methods';
 
 /** What this browser owns, with a fresh playback link for each owned video and when to renew them. */
 export async function GET(request: Request) {
+  const limited = await rateLimit(request, 'entitlements');
+  if (limited) return limited;
   const visitor = await currentVisitor();
   const adopting = visitor.legacyOwned.length > 0;
   const browser = visitor.browser ?? (adopting ? newBrowserId() : null);
