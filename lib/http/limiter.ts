@@ -1,4 +1,5 @@
 import 'server-only';
+import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { reportRedisFailure, sharedRedis } from './redis';
 
@@ -9,10 +10,20 @@ export interface LimitTerms {
   durationSeconds: number;
 }
 
+/** An instance's first requests, before its connection is up: counted in memory, and nothing is wrong. */
+const STARTING = new Set(['wait', 'connecting', 'connect']);
+
 /** Stands in while Redis fails: counts on this instance alone, and says so in the log (rarely). */
 class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    terms: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly redis: Redis,
+  ) {
+    super(terms);
+  }
+
   override consume(...args: Parameters<RateLimiterMemory['consume']>) {
-    reportRedisFailure(new Error('a limit was counted in memory: Redis did not answer'));
+    if (!STARTING.has(this.redis.status)) reportRedisFailure(new Error(`a limit was counted in memory: Redis is ${this.redis.status}`));
     return super.consume(...args);
   }
 }
@@ -28,7 +39,7 @@ export function sharedLimiter({ name, points, durationSeconds }: LimitTerms): Ra
   const redis = sharedRedis();
   if (!redis) return new RateLimiterMemory(terms);
   // Not ready (connecting, reconnecting): straight to memory, so an outage adds no wait to a request.
-  return new RateLimiterRedis({ ...terms, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new InsuranceLimiter(terms) });
+  return new RateLimiterRedis({ ...terms, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new InsuranceLimiter(terms, redis) });
 }
 
 /** The limiter, made on its first use: importing a module that limits opens no connection (builds, pages). */

@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextResponse } from 'next/server';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { env } from '../env';
-import { clientKeyOf } from './client-key';
+import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
 import { errorResponse } from './json';
 import { lazyLimiter, spend } from './limiter';
 
@@ -35,13 +35,31 @@ const limiters = Object.fromEntries(
   Object.entries(BUDGETS).map(([bucket, { points }]) => [bucket, lazyLimiter({ name: `rate:${bucket}`, points, durationSeconds: WINDOW_SECONDS })]),
 ) as Record<Bucket, () => RateLimiterAbstract>;
 
-/** Who is asking, as far as TRUSTED_PROXY_HOPS and the platform vouch for it (lib/http/client-key.ts). */
-export const clientKey = (request: Request) => clientKeyOf(request, { hops: env.TRUSTED_PROXY_HOPS, vercel: env.VERCEL === '1' });
+let warnedShared = false;
 
-/** A 429 with Retry-After (whole seconds, at least 1) and a JSON reason. */
-export function tooMany(reason: (seconds: string) => string, msBeforeNext: number) {
+/** Who is asking, as far as TRUSTED_PROXY_HOPS and the platform vouch for it (lib/http/client-key.ts). */
+export function clientKey(request: Request): string {
+  const key = clientKeyOf(request, { hops: env.TRUSTED_PROXY_HOPS, vercel: env.VERCEL === '1' });
+  if (key === UNTRUSTED_CLIENT && env.NODE_ENV === 'production' && !warnedShared) {
+    warnedShared = true;
+    console.warn('[rate-limit] no trusted client address (TRUSTED_PROXY_HOPS=0, not on Vercel): every client shares one budget. Set TRUSTED_PROXY_HOPS to the number of proxies in front of the site.');
+  }
+  return key;
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "42 seconds", "15 minutes", "23 hours": a wait a person reads (Retry-After keeps the seconds). */
+function waitPhrase(seconds: number) {
+  if (seconds < 120) return plural(seconds, 'second');
+  if (seconds < 2 * 3600) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** A 429 with Retry-After (whole seconds, at least 1) and a JSON reason that names the wait. */
+export function tooMany(reason: (wait: string) => string, msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const response = errorResponse(429, reason(`${seconds} second${seconds === 1 ? '' : 's'}`));
+  const response = errorResponse(429, reason(waitPhrase(seconds)));
   response.headers.set('Retry-After', String(seconds));
   return response;
 }
