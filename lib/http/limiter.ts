@@ -1,5 +1,4 @@
 import 'server-only';
-import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { reportRedisFailure, sharedRedis } from './redis';
 
@@ -10,27 +9,17 @@ export interface LimitTerms {
   durationSeconds: number;
 }
 
-/** An instance's first requests, before its connection is up: counted in memory, and nothing is wrong. */
-const STARTING = new Set(['wait', 'connecting', 'connect']);
-
 /** Stands in while Redis fails: counts on this instance alone, and says so in the log (rarely). */
 class InsuranceLimiter extends RateLimiterMemory {
-  constructor(
-    terms: ConstructorParameters<typeof RateLimiterMemory>[0],
-    private readonly redis: Redis,
-  ) {
-    super(terms);
-  }
-
   override consume(...args: Parameters<RateLimiterMemory['consume']>) {
-    if (!STARTING.has(this.redis.status)) reportRedisFailure(new Error(`a limit was counted in memory: Redis is ${this.redis.status}`));
+    reportRedisFailure(new Error('a limit was counted in memory: Redis did not answer'));
     return super.consume(...args);
   }
 }
 
 /**
  * A counter shared by every instance through Redis when REDIS_URL is set, else kept by this instance.
- * While Redis is down or not yet connected, each instance counts alone (rate-limiter-flexible's
+ * While Redis is down, each instance counts alone (rate-limiter-flexible's
  * insurance limiter) rather than letting everything through or refusing everyone: a limit still
  * holds per instance, and payments keep working.
  */
@@ -38,8 +27,7 @@ export function sharedLimiter({ name, points, durationSeconds }: LimitTerms): Ra
   const terms = { keyPrefix: `solenema:${name}`, points, duration: durationSeconds };
   const redis = sharedRedis();
   if (!redis) return new RateLimiterMemory(terms);
-  // Not ready (connecting, reconnecting): straight to memory, so an outage adds no wait to a request.
-  return new RateLimiterRedis({ ...terms, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new InsuranceLimiter(terms, redis) });
+  return new RateLimiterRedis({ ...terms, storeClient: redis, insuranceLimiter: new InsuranceLimiter(terms) });
 }
 
 /** The limiter, made on its first use: importing a module that limits opens no connection (builds, pages). */

@@ -23,20 +23,34 @@ function logFailure(error: unknown) {
 }
 
 /**
+ * Commands wait for the connection only while the first one is being made, so an instance's first
+ * requests count in Redis too; once it was up (or failed), a command sent while Redis is away fails
+ * at once and the caller falls back, instead of every request waiting for a reconnect.
+ */
+function queueOnlyUntilFirstConnection(redis: Redis): Redis {
+  const stopQueueing = () => {
+    redis.options.enableOfflineQueue = false;
+  };
+  return redis.once('ready', stopQueueing).once('error', stopQueueing);
+}
+
+function connect(url: string): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A command queued during the first connection fails after one reconnect attempt, not the default 20.
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 200, MAX_RECONNECT_DELAY_MS),
+  });
+  return queueOnlyUntilFirstConnection(redis.on('error', logFailure));
+}
+
+/**
  * The one Redis connection of this instance, or null without REDIS_URL. Made on first use, never at
  * import, so a build or a page that needs no limit opens no connection.
  */
 export function sharedRedis(): Redis | null {
-  if (client !== undefined) return client;
-  client = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, {
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        commandTimeout: COMMAND_TIMEOUT_MS,
-        // Fail queued commands after one reconnect attempt instead of holding requests for the default 20.
-        maxRetriesPerRequest: 1,
-        retryStrategy: (attempt) => Math.min(attempt * 200, MAX_RECONNECT_DELAY_MS),
-      }).on('error', logFailure)
-    : null;
+  if (client === undefined) client = env.REDIS_URL ? connect(env.REDIS_URL) : null;
   return client;
 }
 
@@ -50,7 +64,7 @@ export const reportRedisFailure = logFailure;
  */
 export async function takeLapsingLock(key: string, ttlMs: number): Promise<boolean> {
   const redis = sharedRedis();
-  if (!redis || redis.status !== 'ready') return true;
+  if (!redis) return true;
   try {
     return (await redis.set(`solenema:lock:${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
   } catch (error) {
