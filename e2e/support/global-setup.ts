@@ -25,6 +25,8 @@ export const e2eSiteEnv = {
   FIRESTORE_TIMEOUT_MS: '3000',
   NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
   SOLANA_RECIPIENT: E2E_RECIPIENT,
+  // The tests play the proxy in front of the site: each test's own X-Forwarded-For is its client key.
+  TRUSTED_PROXY_HOPS: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

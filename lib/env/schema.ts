@@ -24,6 +24,11 @@ const positiveInt = (fallback: number) =>
     )
     .transform((value) => value ?? fallback);
 
+const wholeNumber = (fallback: number) =>
+  optionalText
+    .pipe(z.coerce.number<string | undefined>({ error: 'expected a whole number' }).int('expected a whole number').min(0, 'expected 0 or more').optional())
+    .transform((value) => value ?? fallback);
+
 const base58Key = optionalText.pipe(
   z
     .string()
@@ -62,6 +67,12 @@ export const envSchema = z.object({
   SIGNED_URL_SECONDS: positiveInt(10 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
   /** How long the server waits for the Solana RPC before telling the visitor to come back. */
   RPC_TIMEOUT_MS: positiveInt(8_000),
+  /** Any Redis (Upstash too): rate limits, the restore cap and the per-reference chain throttle are then shared by every instance. */
+  REDIS_URL: optionalText.pipe(z.url({ message: 'expected redis://… or rediss://…', protocol: /^rediss?$/ }).optional()),
+  /** Proxies in front of the site that append to X-Forwarded-For; 0 trusts none of it (see lib/http/client-key.ts). */
+  TRUSTED_PROXY_HOPS: wholeNumber(0),
+  /** Solana RPC calls the server makes per minute, all visitors together, so no one can spend the RPC provider's quota. */
+  RPC_CALLS_PER_MINUTE: positiveInt(300),
   /** How long one Firestore read or write may take before the request gives up (the client would retry for minutes). */
   FIRESTORE_TIMEOUT_MS: positiveInt(10_000),
   /** Extra origins the Content-Security-Policy allows for videos and covers the catalog names. */

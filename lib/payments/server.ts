@@ -5,15 +5,19 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
+import { lazyLimiter, spend } from '../http/limiter';
+import { takeLapsingLock } from '../http/redis';
 import { createCheckout } from './checkout';
 import { BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, browserIdFrom, cookieNeedsRenewal, cookieOptions, newBrowserId } from './entitlements';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
 import { playbackUrl, renewAfterSeconds } from './playback';
-import { timedFetch } from './rpc';
+import { budgetedFetch, timedFetch } from './rpc';
 import { receiptsFor } from './receipts';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
+import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
 import { signingSecret } from './secret';
+import { holderOf } from './signed-token';
 import { watchTransfers } from './transfer-status';
 import { verifyPayment, type VerifyRequest } from './verify';
 import { claimWalletPayments } from './wallet-claims';
@@ -25,7 +29,13 @@ export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
 const catalog = { getPurchasable };
-const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: timedFetch(env.RPC_TIMEOUT_MS) });
+/** Every RPC call of every instance, all visitors together (RPC_CALLS_PER_MINUTE): the provider's quota is never ours to lose. */
+const rpcCalls = lazyLimiter({ name: 'rpc-calls', points: env.RPC_CALLS_PER_MINUTE, durationSeconds: 60 });
+const takeRpcCall = async () => (await spend(rpcCalls(), 'all')).ok;
+const connection = new Connection(env.SOLANA_RPC_URL, {
+  commitment: 'confirmed',
+  fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)),
+});
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
@@ -81,9 +91,23 @@ export const finishCheckout = (request: VerifyRequest) =>
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
-export const transferStatus = watchTransfers({ secret: signingSecret, connection, ledger, catalog, intervalMs: REFERENCE_CHECK_MS });
+export const transferStatus = watchTransfers({
+  secret: signingSecret,
+  connection,
+  ledger,
+  catalog,
+  intervalMs: REFERENCE_CHECK_MS,
+  // With REDIS_URL, polls reaching different instances share the interval too.
+  throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+});
 
-export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
+/** A restore challenge only the asking browser can answer. */
+export const restoreChallenge = (wallet: string, browser: string) => createRestoreChallenge(signingSecret, wallet, browser, site);
+
+const admitRestore = restoreCap({
+  browsers: lazyLimiter({ name: 'restore-browsers', points: RESTORE_BROWSERS_PER_DAY, durationSeconds: RESTORE_CAP_SECONDS }),
+  counted: lazyLimiter({ name: 'restore-counted', points: 1, durationSeconds: RESTORE_CAP_SECONDS }),
+});
 
 /** The payments the wallet made to our checkouts that no browser claimed; none when the chain cannot be read now. */
 async function unclaimedPayments(wallet: string) {
@@ -95,10 +119,20 @@ async function unclaimedPayments(wallet: string) {
   }
 }
 
-/** Checks a signed restore, claims the wallet's payments no browser claimed, then gives this browser everything the wallet bought. */
+/**
+ * Checks a signed restore, claims the wallet's payments no browser claimed, then gives this browser
+ * everything the wallet bought, unless the wallet already reached its browsers for the day (429, with
+ * the wait). The challenge is spent either way: the cap is checked once the signature proves the
+ * wallet, so no one else can use a wallet's quota.
+ */
 export async function restore(answer: RestoreAnswer, browser: string) {
-  const result = await restorePurchases(signingSecret, answer, site, ledger);
+  const result = await restorePurchases(signingSecret, answer, browser, site, ledger);
   if (!result.ok) return result;
+  const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
+  if (!admitted.ok) {
+    const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
+    return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
+  }
   const found = await unclaimedPayments(result.wallet);
   const paths = [...new Set([...result.paths, ...found.map((purchase) => purchase.path)])];
   await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));

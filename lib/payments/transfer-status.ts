@@ -20,6 +20,11 @@ export interface TransferWatchDeps extends Omit<VerifyDeps, 'connection'> {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   /** The chain is asked about one reference at most once per interval, however many tabs poll. */
   intervalMs: number;
+  /**
+   * Shared by every instance (a lapsing Redis lock): false when another one asked the chain about this
+   * reference within the interval. Without it, this instance's own interval is the only throttle.
+   */
+  throttle?: (reference: string) => Promise<boolean>;
   /** References remembered at once; the oldest are forgotten first (they are only asked again). */
   maxReferences?: number;
   /** Signatures asked for per page of a reference's history (the RPC allows up to 1000). */
@@ -51,7 +56,7 @@ interface Watched {
  * browser as the Phantom path. Polls in between are answered from memory.
  */
 export function watchTransfers(deps: TransferWatchDeps) {
-  const { intervalMs, maxReferences = 10_000, pageSize = 100, pagesPerLookup = 3, verificationsPerLookup = 40, now = Date.now } = deps;
+  const { intervalMs, maxReferences = 10_000, pageSize = 100, pagesPerLookup = 3, verificationsPerLookup = 40, now = Date.now, throttle = async () => true } = deps;
   const watched = new Map<string, Watched>();
 
   const entryFor = (reference: string) => {
@@ -112,6 +117,15 @@ export function watchTransfers(deps: TransferWatchDeps) {
     return (await lookUp(checkout, browser, entry)) ?? snapshot(entry);
   }
 
+  /** Asks the chain unless another instance just did: then this one waits out the interval too. */
+  async function askChain(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult> {
+    if (!entry.paidBy && !(await throttle(checkout.reference))) {
+      entry.checkedAt = now();
+      return snapshot(entry);
+    }
+    return settle(checkout, browser, entry);
+  }
+
   return async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
     const checkout = readCheckout(deps.secret, checkoutToken);
     if (!checkout) return { ok: false, status: 400, reason: 'Unknown or altered checkout.' };
@@ -122,7 +136,7 @@ export function watchTransfers(deps: TransferWatchDeps) {
     const entry = entryFor(checkout.reference);
     if (entry.running) return entry.running;
     if (!entry.paidBy && now() < entry.checkedAt + intervalMs) return snapshot(entry);
-    entry.running = settle(checkout, browser, entry).finally(() => {
+    entry.running = askChain(checkout, browser, entry).finally(() => {
       entry.running = undefined;
     });
     return entry.running;

@@ -9,7 +9,7 @@ export const ROOT = process.cwd();
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
 /** Distinct from the e2e stack (site 3210, Firestore 8790, chain 8899) so both can run at once. */
-export const PORTS = { site: 3310, firestore: 8795 } as const;
+export const PORTS = { site: 3310, redisSite: 3311, firestore: 8795 } as const;
 
 export const HOST = '127.0.0.1';
 export const SITE_URL = `http://${HOST}:${PORTS.site}`;
@@ -30,6 +30,8 @@ export function siteEnv(): Record<string, string> {
     NEXT_PUBLIC_SITE_URL: SITE_URL,
     REVALIDATE_SECRET,
     ENTITLEMENT_SECRET: 'bench-entitlement-secret-0123456789abcdef',
+    // The load bench plays the proxy: pages, entitlements and media come from many visitors (see load.ts).
+    TRUSTED_PROXY_HOPS: '1',
     NEXT_TELEMETRY_DISABLED: '1',
   };
 }

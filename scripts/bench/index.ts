@@ -36,7 +36,7 @@ import {
   type Section,
 } from './config';
 import { startEmulator, type Emulator } from './emulator';
-import { measureLoad } from './load';
+import { measureLoad, withRedisSite } from './load';
 import { measureLighthouse, type ChromeHandle } from './lighthouse';
 import { measureReads } from './reads';
 import { measureSearch, SEARCH } from './search';
@@ -130,6 +130,9 @@ async function bench(options: BenchOptions, results: BenchResults): Promise<void
   const seriesPath = targets.find((target) => target.kind === 'series')?.path ?? '/';
   const emulatorHost = running.emulator.host;
   results.load = await section('load', options, results, () => measureLoad(siteUrl, emulatorHost, seriesPath));
+  results.loadRedis = await section('load', options, results, () =>
+    withRedisSite(env, PORTS.redisSite, path.join(RESULTS_DIR, 'server-redis.log'), (url) => measureLoad(url, emulatorHost, seriesPath)),
+  );
   results.bytes = (await section('bytes', options, results, () => measureBytes(siteUrl, browserTargets))) ?? [];
   results.lighthouse =
     (await section('lighthouse', options, results, () =>
@@ -191,6 +194,7 @@ async function main(): Promise<number> {
     missingTargets: [],
     throughput: [],
     load: null,
+    loadRedis: null,
     bytes: [],
     reads: [],
     lighthouse: [],

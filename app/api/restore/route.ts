@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { errorResponse, readSameOriginJson } from '@/lib/http/json';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { rateLimit, tooMany } from '@/lib/http/rate-limit';
 import { currentVisitor, keepBrowserCookie, markOwner, restore, signatureSchema, visitorOrNew } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
 
@@ -23,6 +23,7 @@ export async function POST(request: Request) {
     console.error('[restore] the ledger failed', error);
     return { ok: false as const, status: 503, reason: 'Your purchases could not be restored just now; they are safe. Please try again in a moment.' };
   });
+  if (!result.ok && 'retryAfterMs' in result) return tooMany((wait) => `${result.reason} Try again in ${wait}.`, result.retryAfterMs);
   if (!result.ok) return errorResponse(result.status, result.reason);
   const response = NextResponse.json({ wallet: result.wallet, restored: result.paths }, { headers: { 'Cache-Control': 'no-store' } });
   keepBrowserCookie(response, request, visitor, browser);
