@@ -18,6 +18,7 @@ const challengeSchema = z.object({
   expirationTime: z.string(),
   domain: z.string(),
   uri: z.string(),
+  chainId: z.string(),
 });
 type Challenge = z.infer<typeof challengeSchema>;
 
@@ -32,6 +33,9 @@ export const siteIdentity = (siteUrl: string): SiteIdentity => {
   return { domain: url.host, uri: url.origin };
 };
 
+/** A challenge also names the cluster the site's payments are on (`solana:devnet`…), as the wallet shows it. */
+export type RestoreSite = SiteIdentity & { chainId: string };
+
 /** The Sign In With Solana request the wallet signs; rebuilt from the signed challenge when it comes back. */
 export function signInInput(challenge: Challenge) {
   return {
@@ -40,14 +44,14 @@ export function signInInput(challenge: Challenge) {
     statement: RESTORE_STATEMENT,
     uri: challenge.uri,
     version: '1',
-    chainId: 'solana:devnet',
+    chainId: challenge.chainId,
     nonce: challenge.nonce,
     issuedAt: challenge.issuedAt,
     expirationTime: challenge.expirationTime,
   } satisfies SolanaSignInInput;
 }
 
-export function createRestoreChallenge(secret: string, wallet: string, site: SiteIdentity, now = Date.now()) {
+export function createRestoreChallenge(secret: string, wallet: string, site: RestoreSite, now = Date.now()) {
   const challenge: Challenge = {
     wallet,
     // SIWS nonces are alphanumeric.

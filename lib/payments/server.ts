@@ -5,7 +5,10 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
+import { publicEnv } from '../public-env';
 import { createCheckout } from './checkout';
+import { chainIdOf, type ClusterName } from './cluster';
+import { clusterCheck } from './cluster-check';
 import {
   BROWSER_COOKIE,
   LEGACY_ENTITLEMENT_COOKIE,
@@ -38,6 +41,16 @@ const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed',
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
+
+/**
+ * The cluster payments are on (checkouts and restores name it), or a 503 while it cannot be named or
+ * the browsers' RPC is on another cluster. publicEnv's URL is the one the build gave the browsers.
+ */
+export const paymentCluster = clusterCheck({
+  serverRpc: env.SOLANA_RPC_URL,
+  browserRpc: publicEnv.solanaRpcUrl,
+  genesisHashOf: (url) => new Connection(url, { fetch: timedFetch(env.RPC_TIMEOUT_MS) }).getGenesisHash(),
+});
 
 /**
  * This browser's id (from its signed cookie, or a bare one from before cookies were signed: `unsigned`,
@@ -85,7 +98,8 @@ export const finishCheckout = (request: VerifyRequest) =>
 const REFERENCE_CHECK_MS = 3_000;
 export const transferStatus = watchTransfers({ secret: signingSecret, connection, ledger, catalog, intervalMs: REFERENCE_CHECK_MS });
 
-export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
+export const restoreChallenge = (wallet: string, cluster: ClusterName) =>
+  createRestoreChallenge(signingSecret, wallet, { ...site, chainId: chainIdOf(cluster) });
 
 /** Checks a signed restore, then gives this browser everything the wallet bought. */
 export async function restore(answer: RestoreAnswer, browser: string) {
@@ -138,7 +152,7 @@ export function linkedPlayback(playback: Playback, browser: string) {
  */
 export function paidResponse(request: Request, visitor: { browser: string; unsigned: boolean }, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
   const response = NextResponse.json(
-    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, playback: linkedPlayback(paid.playback, visitor.browser), renewIn },
+    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, lamports: paid.purchase.lamports, playback: linkedPlayback(paid.playback, visitor.browser), renewIn },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   markOwner(response, request);

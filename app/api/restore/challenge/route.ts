@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { readJsonBody } from '@/lib/http/json';
+import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
-import { restoreChallenge, walletSchema } from '@/lib/payments/server';
+import { paymentCluster, restoreChallenge, walletSchema } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ wallet: walletSchema });
@@ -13,7 +13,10 @@ export async function POST(request: Request) {
   if (limited) return limited;
   const body = await readJsonBody(request, bodySchema);
   if (!body.ok) return body.response;
-  return NextResponse.json(restoreChallenge(body.data.wallet), { headers: { 'Cache-Control': 'no-store' } });
+  // The message names the cluster the wallet's purchases were paid on.
+  const cluster = await paymentCluster();
+  if (!cluster.ok) return errorResponse(cluster.status, cluster.reason);
+  return NextResponse.json(restoreChallenge(body.data.wallet, cluster.cluster), { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
