@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { content } from './support/catalog';
 import { E2E_VARIANT_PRICE_LAMPORTS, INSIGHT_SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import { card, purchaseDialog, reveal } from './support/purchase';
+import { purchaseDialog } from './support/purchase';
 
 // The second e2e build charges PRICE_LAMPORTS=20000000: every price a visitor reads must say so.
 const PRICE = '0.02 SOL';
@@ -27,10 +27,9 @@ test('every page that names the price shows the configured one, never the defaul
 
 test('the purchase dialog and its Solana Pay code ask for the configured price, as the checkout charges it', async ({ page }) => {
   const checkout = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
-  await page.goto('/');
-  const trailer = card(page, lockedTrailer.title);
-  await reveal(page, trailer, 'Trailers');
-  await trailer.getByRole('button', { name: /Pay with Solana/ }).click();
+  // The title's own page: no carousel to scroll first.
+  await page.goto(`/watch/trailers/${lockedTrailerId}`);
+  await page.getByRole('button', { name: `Pay with Solana: unlock ${lockedTrailer.title}` }).first().click();
   const dialog = purchaseDialog(page);
   await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
   expect(await (await checkout).json()).toMatchObject({ lamports: E2E_VARIANT_PRICE_LAMPORTS, path: `trailers/${lockedTrailerId}` });
