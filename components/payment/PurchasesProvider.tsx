@@ -39,9 +39,11 @@ const NOTHING: EntitlementsAnswer = { paths: [], videos: {}, renewIn: 0 };
  * Ownership for the whole page. Pages are static and identical for everyone, so owned titles are
  * unlocked here, in the browser, from the server's answer for this browser. Playback links expire,
  * so they are renewed before they run out; it also finishes payments a closed tab or an
- * unreachable RPC left pending, and Solana Pay checkouts paid after their tab closed.
+ * unreachable RPC left pending, and Solana Pay checkouts paid after their tab closed. The purchase
+ * dialog opens at `priceLamports`, PRICE_LAMPORTS passed down by the server: no price is written
+ * into the browser's code.
  */
-export function PurchasesProvider({ children }: { children: ReactNode }) {
+export function PurchasesProvider({ children, priceLamports }: { children: ReactNode; priceLamports: number }) {
   const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
   const [renewAt, setRenewAt] = useState<number | null>(null);
   const { request, show: openPurchase, close } = useDialogRequest<PurchaseRequest>();
@@ -108,7 +110,7 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
   return (
     <PurchasesContext.Provider value={value}>
       {children}
-      {request && <PurchaseDialog request={request} onClose={close} onGranted={granted} />}
+      {request && <PurchaseDialog request={request} priceLamports={priceLamports} onClose={close} onGranted={granted} />}
     </PurchasesContext.Provider>
   );
 }

@@ -20,6 +20,7 @@ const challengeSchema = z.object({
   uri: z.string(),
   /** The browser that asked, as its holder digest (never its id): only that browser may answer. */
   holder: z.string(),
+  chainId: z.string(),
 });
 type Challenge = z.infer<typeof challengeSchema>;
 
@@ -34,6 +35,9 @@ export const siteIdentity = (siteUrl: string): SiteIdentity => {
   return { domain: url.host, uri: url.origin };
 };
 
+/** A challenge also names the cluster the site's payments are on (`solana:devnet`…), as the wallet shows it. */
+export type RestoreSite = SiteIdentity & { chainId: string };
+
 /** The Sign In With Solana request the wallet signs; rebuilt from the signed challenge when it comes back. */
 export function signInInput(challenge: Challenge) {
   return {
@@ -42,14 +46,14 @@ export function signInInput(challenge: Challenge) {
     statement: RESTORE_STATEMENT,
     uri: challenge.uri,
     version: '1',
-    chainId: 'solana:devnet',
+    chainId: challenge.chainId,
     nonce: challenge.nonce,
     issuedAt: challenge.issuedAt,
     expirationTime: challenge.expirationTime,
   } satisfies SolanaSignInInput;
 }
 
-export function createRestoreChallenge(secret: SigningKeys, wallet: string, browser: string, site: SiteIdentity, now = Date.now()) {
+export function createRestoreChallenge(secret: SigningKeys, wallet: string, browser: string, site: RestoreSite, now = Date.now()) {
   const challenge: Challenge = {
     wallet,
     // SIWS nonces are alphanumeric.

@@ -7,7 +7,10 @@ import { getOwnedPlayback, getPurchasable, type Playback } from '../catalog';
 import { env } from '../env';
 import { lazyLimiter, spend } from '../http/limiter';
 import { takeLapsingLock } from '../http/redis';
+import { publicEnv } from '../public-env';
 import { createCheckout } from './checkout';
+import { chainIdOf, type ClusterName } from './cluster';
+import { clusterCheck } from './cluster-check';
 import { BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, browserIdFrom, cookieNeedsRenewal, cookieOptions, newBrowserId } from './entitlements';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
@@ -51,6 +54,16 @@ export async function currentVisitor(): Promise<Visitor> {
   const cookie = (await cookies()).get(BROWSER_COOKIE)?.value;
   return { browser: browserIdFrom(signingSecret, cookie), renewCookie: cookieNeedsRenewal(signingSecret, cookie) };
 }
+
+/**
+ * The cluster payments are on (checkouts and restores name it), or a 503 while it cannot be named or
+ * the browsers' RPC is on another cluster. publicEnv's URL is the one the build gave the browsers.
+ */
+export const paymentCluster = clusterCheck({
+  serverRpc: env.SOLANA_RPC_URL,
+  browserRpc: publicEnv.solanaRpcUrl,
+  genesisHashOf: (url) => new Connection(url, { fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)) }).getGenesisHash(),
+});
 
 /**
  * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
@@ -101,8 +114,9 @@ export const transferStatus = watchTransfers({
   throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
 });
 
-/** A restore challenge only the asking browser can answer. */
-export const restoreChallenge = (wallet: string, browser: string) => createRestoreChallenge(signingSecret, wallet, browser, site);
+/** A restore challenge naming the payments' cluster, that only the asking browser can answer. */
+export const restoreChallenge = (wallet: string, browser: string, cluster: ClusterName) =>
+  createRestoreChallenge(signingSecret, wallet, browser, { ...site, chainId: chainIdOf(cluster) });
 
 const admitRestore = restoreCap({
   browsers: lazyLimiter({ name: 'restore-browsers', points: RESTORE_BROWSERS_PER_DAY, durationSeconds: RESTORE_CAP_SECONDS }),
@@ -178,7 +192,7 @@ export function linkedPlayback(playback: Playback, browser: string) {
  */
 export function paidResponse(request: Request, visitor: Visitor, browser: string, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
   const response = NextResponse.json(
-    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, playback: linkedPlayback(paid.playback, browser), renewIn },
+    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, lamports: paid.purchase.lamports, playback: linkedPlayback(paid.playback, browser), renewIn },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   markOwner(response, request);

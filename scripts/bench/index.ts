@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startLocalChain, type LocalChain } from '../../e2e/support/chain';
 import { measureBytes } from './bytes';
 import {
   CHROMIUM_FLAGS,
@@ -47,7 +48,7 @@ import { measureThroughput } from './throughput';
 import { assertPortsFree, errorMessage, log } from './util';
 
 /** Everything started so far, stopped in reverse order by `cleanup`. */
-const running: { emulator?: Emulator; site?: RunningServer; chrome?: ChromeHandle } = {};
+const running: { emulator?: Emulator; chain?: LocalChain; site?: RunningServer; chrome?: ChromeHandle } = {};
 
 async function cleanup(): Promise<void> {
   stopCommands();
@@ -61,6 +62,8 @@ async function cleanup(): Promise<void> {
   running.site = undefined;
   await running.emulator?.stop().catch((error: unknown) => log(`stopping the emulator: ${errorMessage(error)}`));
   running.emulator = undefined;
+  await running.chain?.stop().catch((error: unknown) => log(`stopping the chain: ${errorMessage(error)}`));
+  running.chain = undefined;
 }
 
 function onSignal(signal: NodeJS.Signals, code: number) {
@@ -103,13 +106,14 @@ async function bench(options: BenchOptions, results: BenchResults): Promise<void
   results.search = await section('search', options, results, measureSearch);
   if (!SITE_SECTIONS.some((name) => options.only.has(name))) return;
 
-  await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore });
+  await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore, chain: PORTS.chain, chainWebsocket: PORTS.chain + 1 });
   const { targets, missing } = chooseTargets();
   results.targets = targets;
   results.missingTargets = missing;
   log(`pages: ${targets.map((target) => target.path).join(', ')}`);
 
   const env = childEnv();
+  running.chain = await startLocalChain({ port: PORTS.chain });
   running.emulator = await startEmulator(PORTS.firestore);
   log(`Firestore emulator on ${running.emulator.host}; seeding`);
   await run('npm', ['run', 'seed', '--silent'], env);

@@ -11,7 +11,8 @@ import { RESTORE_STATEMENT, createRestoreChallenge, restorePurchases, siteIdenti
 import { holderOf } from '@/lib/payments/signed-token';
 
 const SECRET = 'restore-test-secret-0123456789abcdef';
-const SITE = siteIdentity('http://127.0.0.1:3210');
+/** This site, taking payments on a local cluster (the name the checkout found from its RPC's genesis hash). */
+const SITE = { ...siteIdentity('http://127.0.0.1:3210'), chainId: 'solana:localnet' };
 /** The browser that asks for the challenges and answers them. */
 const BROWSER = 'restore-test-browser-0001';
 const buyer = Keypair.generate();
@@ -48,7 +49,7 @@ beforeEach(async () => {
 
 describe('createRestoreChallenge', () => {
   it('asks the wallet to Sign In With Solana on our domain and URI, with a fresh alphanumeric nonce and a short lifetime', () => {
-    expect(SITE).toEqual({ domain: '127.0.0.1:3210', uri: 'http://127.0.0.1:3210' });
+    expect(siteIdentity('http://127.0.0.1:3210')).toEqual({ domain: '127.0.0.1:3210', uri: 'http://127.0.0.1:3210' });
     const now = Date.parse('2026-01-02T03:04:05.000Z');
     const { token, input } = challenge(now);
     expect(token).toEqual(expect.any(String));
@@ -57,6 +58,7 @@ describe('createRestoreChallenge', () => {
       uri: 'http://127.0.0.1:3210',
       address: wallet,
       statement: RESTORE_STATEMENT,
+      chainId: 'solana:localnet',
       issuedAt: '2026-01-02T03:04:05.000Z',
     });
     expect(input.statement).toMatch(/\S/);
@@ -132,13 +134,20 @@ describe('restorePurchases (Sign In With Solana)', () => {
     expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger)).ok).toBe(true);
   });
 
+  it('refuses a message signed for another cluster than the one the challenge named (401)', async () => {
+    const { token, input } = challenge();
+    expect(input.chainId).toBe('solana:localnet');
+    const devnet = answer(token, { ...input, chainId: 'solana:devnet' });
+    expect(await restorePurchases(SECRET, devnet, BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+  });
+
   it('refuses a challenge made for another site, checked against ours (401)', async () => {
-    const theirs = siteIdentity('https://evil.example');
+    const theirs = { ...siteIdentity('https://evil.example'), chainId: SITE.chainId };
     const { token, input } = createRestoreChallenge(SECRET, wallet, BROWSER, theirs);
     expect(input.domain).toBe('evil.example');
     expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
     // Another port on the same host is another site, too.
-    const otherPort = createRestoreChallenge(SECRET, wallet, BROWSER, siteIdentity('http://127.0.0.1:3211'));
+    const otherPort = createRestoreChallenge(SECRET, wallet, BROWSER, { ...siteIdentity('http://127.0.0.1:3211'), chainId: SITE.chainId });
     expect(await restorePurchases(SECRET, answer(otherPort.token, otherPort.input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
   });
 

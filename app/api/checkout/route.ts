@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponse, readSameOriginJson } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { currentVisitor, keepBrowserCookie, startCheckout, visitorOrNew } from '@/lib/payments/server';
+import { currentVisitor, keepBrowserCookie, paymentCluster, startCheckout, visitorOrNew } from '@/lib/payments/server';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { otherMethods } from '@/lib/http/methods';
 
@@ -18,6 +18,9 @@ export async function POST(request: Request) {
   if (limited) return limited;
   const body = await readSameOriginJson(request, bodySchema);
   if (!body.ok) return body.response;
+  // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
+  const cluster = await paymentCluster();
+  if (!cluster.ok) return errorResponse(cluster.status, cluster.reason);
   const visitor = await currentVisitor();
   const browser = visitorOrNew(visitor);
   const result = await startCheckout(body.data.path, browser).catch((error: unknown) => {
@@ -28,7 +31,7 @@ export async function POST(request: Request) {
   const { reference, recipient, lamports, path, title } = result.checkout;
   const solanaPay = await transferRequest(result.checkout);
   const response = NextResponse.json(
-    { checkout: result.token, reference, recipient, lamports, path, title, network: 'devnet', solanaPay },
+    { checkout: result.token, reference, recipient, lamports, path, title, network: cluster.cluster, solanaPay },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   keepBrowserCookie(response, request, visitor, browser);

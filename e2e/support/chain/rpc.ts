@@ -8,14 +8,17 @@ type Params = unknown[];
 type Config = Record<string, unknown>;
 type Method = (params: Params) => unknown;
 
-/** Devnet's genesis hash: this chain stands in for devnet, and a client may check which cluster it is on. */
-const DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
+/**
+ * This chain's own genesis hash, not devnet's: a server that names its cluster from the hash must
+ * call this one 'localnet', as it would a test validator.
+ */
+export const LOCAL_GENESIS_HASH = '3fRbDLNixbSc6WJ3djVRNwTaVfZWbdLrT2WFqXNT1cWc';
 const LAMPORTS_PER_SIGNATURE = 5000;
 const SLOTS_PER_EPOCH = 432_000;
 const MAX_SIGNATURES_PER_PAGE = 1000;
 
 /** The JSON-RPC methods, with the answer shapes @solana/web3.js 1.x validates. */
-export function createRpcMethods(ledger: Ledger): Record<string, Method> {
+export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HASH): Record<string, Method> {
   const withContext = (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: ledger.slot }, value });
 
   const accountInfo = (address: string, config: Config) => {
@@ -35,7 +38,7 @@ export function createRpcMethods(ledger: Ledger): Record<string, Method> {
   return {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
-    getGenesisHash: () => DEVNET_GENESIS_HASH,
+    getGenesisHash: () => genesisHash,
     getSlot: () => ledger.slot,
     getBlockHeight: () => ledger.blockHeight,
     getTransactionCount: () => ledger.transactionCount,

@@ -15,6 +15,8 @@ export interface LocalChainOptions {
   /** HTTP JSON-RPC port; the websocket listens on port + 1, where web3.js looks for it. */
   port: number;
   host?: string;
+  /** What getGenesisHash answers: another value stands for another cluster (default: a local one). */
+  genesisHash?: string;
 }
 
 export interface LocalChain {
@@ -40,9 +42,9 @@ const MAX_BODY_BYTES = 1 << 20;
  * A local Solana JSON-RPC over litesvm, for the browser (CORS) and the server alike.
  * Tests in other processes (Playwright workers) steer it over HTTP: see control.ts.
  */
-export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOptions): Promise<LocalChain> {
+export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }: LocalChainOptions): Promise<LocalChain> {
   const ledger = new Ledger();
-  const methods = createRpcMethods(ledger);
+  const methods = createRpcMethods(ledger, genesisHash);
   let down: RpcDownMode | null = null;
   /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
   const hung = new Set<IncomingMessage>();

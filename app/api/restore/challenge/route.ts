@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { readSameOriginJson } from '@/lib/http/json';
+import { errorResponse, readSameOriginJson } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, keepBrowserCookie, restoreChallenge, visitorOrNew, walletSchema } from '@/lib/payments/server';
+import { currentVisitor, keepBrowserCookie, paymentCluster, restoreChallenge, visitorOrNew, walletSchema } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ wallet: walletSchema });
@@ -16,9 +16,12 @@ export async function POST(request: Request) {
   if (limited) return limited;
   const body = await readSameOriginJson(request, bodySchema);
   if (!body.ok) return body.response;
+  // The message names the cluster the wallet's purchases were paid on.
+  const cluster = await paymentCluster();
+  if (!cluster.ok) return errorResponse(cluster.status, cluster.reason);
   const visitor = await currentVisitor();
   const browser = visitorOrNew(visitor);
-  const response = NextResponse.json(restoreChallenge(body.data.wallet, browser), { headers: { 'Cache-Control': 'no-store' } });
+  const response = NextResponse.json(restoreChallenge(body.data.wallet, browser, cluster.cluster), { headers: { 'Cache-Control': 'no-store' } });
   keepBrowserCookie(response, request, visitor, browser);
   return response;
 }
