@@ -7,7 +7,7 @@ import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
-import type { PurchaseRequest } from './PurchasesProvider';
+import type { PurchaseRequest } from './PurchasesContext';
 import { PRICE_SOL, shortAddress } from '@/lib/payments/display';
 import { track } from '@/lib/analytics/track';
 import { OpenInPhantom } from './OpenInPhantom';

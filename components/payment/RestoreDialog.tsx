@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchEntitlements, requestRestoreChallenge, restoreWithSignature } from '@/lib/payments/browser/api';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { PaymentNotice, type Notice } from './PaymentNotice';
-import { usePurchases } from './PurchasesProvider';
+import { usePurchases } from './PurchasesContext';
 import { shortAddress } from '@/lib/payments/display';
 import { INSTALL_PHANTOM, usePhantom } from './usePhantom';
 import { WalletProviders } from './WalletProviders';
