@@ -5,7 +5,7 @@ import { readToken, signToken, type SigningKeys } from './signed-token';
 
 const PURPOSE = 'checkout';
 
-export const checkoutSchema = z.object({
+const checkoutSchema = z.object({
   reference: z.string(),
   path: z.string(),
   title: z.string(),

@@ -8,7 +8,7 @@ import { withDeadline } from '../deadline';
 import { env } from '../env';
 import { firestore, firestoreConfigured } from '../firebase';
 
-export const purchaseSchema = z.object({
+const purchaseSchema = z.object({
   signature: z.string(),
   wallet: z.string(),
   path: z.string(),
@@ -23,7 +23,7 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 /** A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). */
-export const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
+const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
 export type Grant = z.infer<typeof grantSchema>;
 
 /**
