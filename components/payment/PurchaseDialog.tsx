@@ -4,10 +4,11 @@ import { useConnection } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useState } from 'react';
 import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
+import { buysWholeShow } from '@/lib/payments/unlocks';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
-import type { PurchaseRequest } from './PurchasesProvider';
+import type { PurchaseRequest } from './PurchasesContext';
 import { formatSol, shortAddress } from '@/lib/payments/display';
 import { clusterLabel } from '@/lib/payments/cluster';
 import { track } from '@/lib/analytics/track';
@@ -28,9 +29,6 @@ const STAGE_TEXT: Record<PurchaseStage, string> = {
 };
 
 const FAILED: Notice = { tone: 'error', text: 'Transaction failed. Please try again.' };
-
-/** A series or short film is sold whole (`series/abc`); an episode or a movie alone. */
-const buysWholeShow = (path: string) => /^(series|shortFilms)\/[^/]+$/.test(path);
 
 type Props = {
   request: PurchaseRequest;

@@ -12,7 +12,7 @@ import type { Catalog } from './types';
 
 export type * from './types';
 
-export const catalogBackend = chooseBackend(env);
+const catalogBackend = chooseBackend(env);
 
 const store = catalogBackend === 'firestore' ? createFirestoreStore(firestore(env), env.FIRESTORE_TIMEOUT_MS) : createLocalStore();
 const catalog = createCatalog(store, console, publicCoverCheck());

@@ -3,7 +3,7 @@ import type { Catalog, Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFi
 
 type SnapshotReads = Pick<Catalog, 'listTrailers' | 'listDocumentaries' | 'listSeries' | 'listShortFilms' | 'getSeries' | 'getSeason' | 'getShortFilm'>;
 
-export interface SeasonWithEpisodes {
+interface SeasonWithEpisodes {
   season: SeasonSummary;
   episodes: Episode[];
 }

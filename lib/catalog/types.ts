@@ -3,7 +3,6 @@
  * `Catalog.getPlayback`, which the payment layer calls for entitled browsers.
  */
 export type MovieCollection = 'trailers' | 'documentaries';
-export type Collection = MovieCollection | 'series' | 'shortFilms';
 
 interface Titled {
   id: string;

@@ -37,7 +37,7 @@ const base58Key = optionalText.pipe(
 );
 
 /** Every environment variable Solenema reads, with its default. Documented in .env.local.example. */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOG: optionalText.pipe(z.enum(['local', 'firestore'], { message: 'expected "local" or "firestore"' }).optional()),
   FIRESTORE_EMULATOR_HOST: optionalText.pipe(

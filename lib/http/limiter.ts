@@ -23,7 +23,7 @@ class InsuranceLimiter extends RateLimiterMemory {
  * insurance limiter) rather than letting everything through or refusing everyone: a limit still
  * holds per instance, and payments keep working.
  */
-export function sharedLimiter({ name, points, durationSeconds }: LimitTerms): RateLimiterAbstract {
+function sharedLimiter({ name, points, durationSeconds }: LimitTerms): RateLimiterAbstract {
   const terms = { keyPrefix: `solenema:${name}`, points, duration: durationSeconds };
   const redis = sharedRedis();
   if (!redis) return new RateLimiterMemory(terms);

@@ -1,7 +1,6 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
 import type { Catalog } from '../catalog/types';
-import type { Ledger } from './ledger';
 import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
 
 const PURPOSE = 'checkout';
@@ -29,7 +28,7 @@ const terms = {
  * What a checkout token carries. `holder` binds it to the browser that started it without naming
  * that browser: an HMAC of its id, useless as a cookie to anyone who reads the token.
  */
-export const checkoutSchema = z.object({ ...terms, expiresAt: z.number(), holder: z.string() });
+const checkoutSchema = z.object({ ...terms, expiresAt: z.number(), holder: z.string() });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 /** The server's own copy of a checkout (ledger `checkouts/{reference}`): with the browser, which never leaves the server. */
@@ -49,7 +48,7 @@ export interface CheckoutTerms {
   lamports: number;
   catalog: Pick<Catalog, 'getPurchasable'>;
   /** Where the checkout is kept, so a payment found after the browser forgot it is still credited. */
-  checkouts: Pick<Ledger, 'recordCheckout'>;
+  checkouts: { recordCheckout(checkout: StoredCheckout): Promise<boolean> };
   now?: () => number;
 }
 

@@ -9,7 +9,7 @@ import { env } from '../env';
 import { firestore, firestoreConfigured } from '../firebase';
 import { storedCheckoutSchema, type StoredCheckout } from './checkout';
 
-export const purchaseSchema = z.object({
+const purchaseSchema = z.object({
   signature: z.string(),
   wallet: z.string(),
   path: z.string(),
@@ -24,7 +24,7 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 /** A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). */
-export const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
+const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
 export type Grant = z.infer<typeof grantSchema>;
 
 /**

@@ -15,7 +15,7 @@ const claimSchema = z.object({
   holder: z.string(),
   exp: z.number(),
 });
-export type MediaClaim = z.infer<typeof claimSchema>;
+type MediaClaim = z.infer<typeof claimSchema>;
 
 export interface LinkTerms {
   secret: SigningKeys;

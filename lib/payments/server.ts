@@ -26,7 +26,7 @@ import { verifyPayment, type VerifyRequest } from './verify';
 import { claimWalletPayments } from './wallet-claims';
 
 /** Request-body shapes shared by the payment routes. */
-export const base58 = (min: number, max: number) =>
+const base58 = (min: number, max: number) =>
   z.string().regex(new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${min},${max}}$`), 'expected a base58 string');
 export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
@@ -41,7 +41,7 @@ const connection = new Connection(env.SOLANA_RPC_URL, {
 });
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
-export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
+const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
 
 /** Who is asking: a browser id from the cookie this server signed, or null. */
 export interface Visitor {
@@ -178,7 +178,7 @@ export async function ownedVideos(owned: string[], browser: string): Promise<Rec
 }
 
 /** A just-verified purchase's playback, with links for this browser in place of the sources. */
-export function linkedPlayback(playback: Playback, browser: string) {
+function linkedPlayback(playback: Playback, browser: string) {
   const videos = linkedVideos(playback, [playback.path], browser);
   return {
     ...playback,

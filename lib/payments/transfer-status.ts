@@ -8,7 +8,7 @@ import { claimPayment, type VerifyDeps, type VerifyResult } from './verify';
  * Where a Solana Pay checkout stands: `waiting` (nothing on chain yet), `refused` (a transaction
  * carries its reference but does not pay it: too little, another recipient, failed), or `paid`.
  */
-export type TransferStatus =
+type TransferStatus =
   | { state: 'waiting'; retryAfterMs: number }
   | { state: 'refused'; reason: string; retryAfterMs: number }
   | { state: 'paid'; purchase: Purchase; playback: Playback };

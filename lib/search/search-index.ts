@@ -29,7 +29,7 @@ export const MAX_HITS = 48;
 
 const KIND_ORDER: Record<SearchKind, number> = { series: 0, shortFilm: 1, documentary: 2, trailer: 3, season: 4, episode: 5 };
 
-export interface SearchHit extends SearchDocument {
+interface SearchHit extends SearchDocument {
   score: number;
 }
 
