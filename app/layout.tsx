@@ -47,7 +47,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <a href="#main" className={styles.skipLink}>
           Skip to content
         </a>
-        <PurchasesProvider>
+        <PurchasesProvider priceLamports={env.PRICE_LAMPORTS}>
           <PlayerProvider>
             <SiteHeader />
             <main id="main" className={styles.main}>

@@ -8,13 +8,15 @@ import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { ContinueWatching } from '@/components/watching/ContinueWatching';
 import { listMovies, listSeries, listShortFilms, PAGE_SIZES } from '@/lib/catalog';
+import { env } from '@/lib/env';
+import { formatSol } from '@/lib/payments/display';
 import { listRoutes, routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // The root layout's "%s · Solenema" template does not reach a page in its own segment.
 export const metadata: Metadata = pageMetadata({
   title: 'Trailers, documentaries, series and short films · Solenema',
-  description: 'Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with 0.01 SOL through Phantom.',
+  description: `Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with ${formatSol(env.PRICE_LAMPORTS)} through Phantom.`,
   path: routes.home,
   coverimg: '/media/hero-poster.jpg',
 });

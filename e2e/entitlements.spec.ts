@@ -50,16 +50,18 @@ test('a browser that bought 200 titles keeps all 200, and plays the ones it open
   }
 });
 
-test('a purchase remembered by the old cookie format is carried into the ledger once', async ({ request }) => {
+test('neither the old cookie format nor a bare browser id opens a library: only a cookie this server signed names a browser', async ({ request }) => {
+  // A browser that owns a locked trailer, as the ledger knows it.
+  const id = newBrowserId();
+  await db().doc(`entitlements/${id}~e2e-bare`).set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-bare', grantedAt: new Date().toISOString() });
   const legacy = signToken(E2E_ENTITLEMENT_SECRET, 'entitlements', { paths: [`trailers/${lockedTrailerId}`] });
-  const first = await request.get('/api/entitlements', { headers: { Cookie: `solenema_entitlements=${legacy}` } });
-  expect(first.status()).toBe(200);
-  expect((await first.json()).paths).toEqual([`trailers/${lockedTrailerId}`]);
-  const setCookies = first.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
-  expect(setCookies.some((c) => c.startsWith('solenema_browser='))).toBe(true);
-  expect(setCookies.some((c) => /^solenema_entitlements=;/.test(c) || /solenema_entitlements=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
-  // From now on the browser cookie alone carries it.
-  const browserValue = setCookies.find((c) => c.startsWith('solenema_browser='))!.split(';')[0]!;
-  const later = await request.get('/api/entitlements', { headers: { Cookie: browserValue } });
-  expect((await later.json()).paths).toEqual([`trailers/${lockedTrailerId}`]);
+  for (const cookie of [`solenema_entitlements=${legacy}`, `solenema_browser=${id}`]) {
+    const answer = await request.get('/api/entitlements', { headers: { Cookie: cookie } });
+    expect(answer.status(), cookie).toBe(200);
+    expect(await answer.json(), cookie).toMatchObject({ paths: [], videos: {} });
+    // Nothing is handed out in exchange either: no cookie, signed or not.
+    expect(answer.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'), cookie).toEqual([]);
+  }
+  const owner = await request.get('/api/entitlements', { headers: { Cookie: browserCookie(id) } });
+  expect((await owner.json()).paths).toEqual([`trailers/${lockedTrailerId}`]);
 });

@@ -22,7 +22,7 @@ import {
   send,
   validBrowserCookie,
 } from './support/fuzz';
-import { E2E_REVALIDATE_SECRET, SITE_URL } from './support/ports';
+import { E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 
 /**
@@ -34,7 +34,9 @@ test.describe.configure({ mode: 'parallel' });
 test.setTimeout(120_000);
 
 const maybeBrowserCookie = fc.option(validBrowserCookie, { nil: undefined });
+// From the site's own origin, so every body reaches the route's validation (cross-site requests are refused first).
 const headersFor = (type: string, cookie?: string, extra: Record<string, string> = {}) => ({
+  ...SAME_ORIGIN,
   ...(type ? { 'content-type': type } : {}),
   ...(cookie ? { cookie: `${BROWSER_COOKIE}=${cookie}` } : {}),
   ...extra,

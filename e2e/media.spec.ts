@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
-import { signToken } from '@/lib/payments/signed-token';
+import { holderOf, signToken } from '@/lib/payments/signed-token';
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
-import { E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, SITE_URL } from './support/ports';
+import { E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, SAME_ORIGIN, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 import { buyFromHome, withWallet } from './support/purchase';
 
@@ -40,7 +40,7 @@ test('a browser that has not paid gets 403 even with a validly signed link of it
     video: `trailers/${lockedTrailerId}`,
     owner: `trailers/${lockedTrailerId}`,
     source: lockedTrailer.videourl,
-    browser,
+    holder: holderOf(E2E_ENTITLEMENT_SECRET, 'media', browser),
     exp: Math.floor(Date.now() / 1000) + 600,
   };
   const name = privateFile.split('/').pop()!;
@@ -88,7 +88,7 @@ test('once paid: the real player plays and seeks the private file; ranges, valid
     const refused = await other.request.get(`${SITE_URL}${src}`);
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error).toMatch(/another browser/);
-    await other.request.post(`${SITE_URL}/api/checkout`, { data: { path: `trailers/${lockedTrailerId}` } });
+    await other.request.post(`${SITE_URL}/api/checkout`, { data: { path: `trailers/${lockedTrailerId}` }, headers: SAME_ORIGIN });
     expect((await other.cookies()).some((c) => c.name === 'solenema_browser')).toBe(true);
     expect((await other.request.get(`${SITE_URL}${src}`)).status()).toBe(403);
   } finally {

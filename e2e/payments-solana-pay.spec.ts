@@ -2,9 +2,11 @@ import BigNumber from 'bignumber.js';
 import { Keypair } from '@solana/web3.js';
 import type { Page } from '@playwright/test';
 import { content } from './support/catalog';
-import { E2E_RECIPIENT } from './support/ports';
+import { chainControl } from './support/chain';
+import { createTestWallet } from './support/phantom/wallet';
+import { CHAIN_URL, E2E_RECIPIENT } from './support/ports';
 import { expect, test } from './support/offline';
-import { purchaseDialog } from './support/purchase';
+import { purchaseDialog, withWallet } from './support/purchase';
 import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const [trailerId, trailer] = content.trailers.find(([, t]) => t.locked)!;
@@ -118,4 +120,49 @@ test.describe('Solana Pay QR code', () => {
     await later.goto(trailerPage);
     await expect(later.getByRole('button', { name: /Pay with Solana/ })).toHaveCount(0);
   });
+
+  test('paid, then buried under more junk transactions carrying its reference than a page of signatures holds: still unlocked', async ({ context }) => {
+    const first = await context.newPage();
+    const { url } = await openQrCheckout(first);
+    await first.close();
+    await payTransferRequest(url);
+    await chainControl(CHAIN_URL).junk(new URL(url).searchParams.get('reference')!, 30);
+
+    const later = await context.newPage();
+    await later.goto('/');
+    await expect.poll(() => ownedPaths(later), { timeout: 15_000 }).toContain(`trailers/${trailerId}`);
+  });
+
+  test('paid after its browser forgot the checkout: the paying wallet restores it in a new browser', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const forgetful = await browser.newContext();
+    const { url } = await openQrCheckout(await forgetful.newPage());
+    // Tab, cookie and storage gone: only the server remembers the checkout.
+    await forgetful.close();
+    const wallet = createTestWallet();
+    await payTransferRequest(url, {}, wallet);
+
+    const fresh = await browser.newPage();
+    await withWallet(fresh, wallet, 0);
+    await fresh.goto('/solenema-wallet');
+    await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+    await expect(fresh.getByRole('dialog').getByRole('alert')).toContainText('Restored 1 purchase');
+    expect(await ownedPaths(fresh)).toEqual([`trailers/${trailerId}`]);
+    await fresh.close();
+  });
+
+  test('the checkout kept in localStorage names no browser: nothing in it is, or contains, the cookie’s id', async ({ page, context }) => {
+    await openQrCheckout(page);
+    const cookie = (await context.cookies()).find((c) => c.name === 'solenema_browser')!;
+    const { id } = decodePayload(cookie.value) as { id: string };
+    expect(id).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    const [stored] = JSON.parse((await page.evaluate(() => localStorage.getItem('solenema:open-transfers'))) ?? '[]') as { checkout: string }[];
+    const checkout = decodePayload(stored!.checkout);
+    expect(checkout).toMatchObject({ path: `trailers/${trailerId}`, holder: expect.any(String) });
+    expect(stored!.checkout).not.toContain(id);
+    for (const value of Object.values(checkout)) expect(String(value)).not.toContain(id);
+  });
 });
+
+/** The JSON inside a signed token (`payload.mac`, base64url): what anyone holding it can read. */
+const decodePayload = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>;

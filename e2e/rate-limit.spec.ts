@@ -1,11 +1,12 @@
 import { content } from './support/catalog';
+import { SAME_ORIGIN } from './support/ports';
 import { expect, test } from './support/offline';
 
 const [lockedTrailer] = content.trailers.find(([, trailer]) => trailer.locked)!;
 
 test('a client hammering checkout gets 429 with Retry-After and a JSON reason; other clients are still served', async ({ playwright, baseURL, clientKey, request }) => {
   // One fixed client key for the hammering client (all tests reach the site from 127.0.0.1).
-  const hammer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `${clientKey}-hammer` } });
+  const hammer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `${clientKey}-hammer`, ...SAME_ORIGIN } });
   try {
     const checkout = () => hammer.post('/api/checkout', { data: { path: `trailers/${lockedTrailer}` } });
     let served = 0;
@@ -37,7 +38,7 @@ test('a client hammering checkout gets 429 with Retry-After and a JSON reason; o
     expect(spoofed.status()).toBe(429);
 
     // Another client, and the same client on another route, are served as usual.
-    expect((await request.post('/api/checkout', { data: { path: `trailers/${lockedTrailer}` } })).status()).toBe(200);
+    expect((await request.post('/api/checkout', { data: { path: `trailers/${lockedTrailer}` }, headers: SAME_ORIGIN })).status()).toBe(200);
     expect((await hammer.post('/api/restore/challenge', { data: { wallet: 'nope' } })).status()).toBe(400);
   } finally {
     await hammer.dispose();

@@ -1,5 +1,6 @@
 import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
 import { errorResponse } from '@/lib/http/json';
+import { rateLimit } from '@/lib/http/rate-limit';
 import { renderCard, type Card } from '@/lib/og/card';
 import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, parseTitlePath } from '@/lib/og/titles';
 import { otherMethods } from '@/lib/http/methods';
@@ -13,6 +14,8 @@ const catalog = { getMovie, getSeries, getSeason, getShortFilm };
  * as an image on our domain.
  */
 export async function GET(request: Request) {
+  const limited = await rateLimit(request, 'og');
+  if (limited) return limited;
   const params = new URL(request.url).searchParams;
   const unknown = [...new Set(params.keys())].filter((key) => key !== 'path');
   if (unknown.length > 0) {

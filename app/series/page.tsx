@@ -1,4 +1,4 @@
-import { browseRoute } from '@/components/browse/browseRoute';
+import { browseRoute } from '../_browse/browseRoute';
 
 const route = browseRoute('series');
 export const generateMetadata = route.generateMetadata;

@@ -1,4 +1,4 @@
-import { browseRoute } from '@/components/browse/browseRoute';
+import { browseRoute } from '../_browse/browseRoute';
 
 const route = browseRoute('shortFilms');
 export const generateMetadata = route.generateMetadata;

@@ -7,6 +7,8 @@ import { PageBody } from '@/components/layout/PageBody';
 import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
+import { env } from '@/lib/env';
+import { formatSol } from '@/lib/payments/display';
 import { publicEnv } from '@/lib/public-env';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -19,12 +21,13 @@ export const metadata: Metadata = pageMetadata({
 });
 
 export default function WalletGuidePage() {
+  const price = formatSol(env.PRICE_LAMPORTS);
   return (
     <PageBody>
       <PageIntro eyebrow="Wallet guide" title="Unlock titles with Solana in four steps">
         <p>
-          Free titles play at once. Locked ones unlock for 0.01 SOL, paid from the Phantom wallet in your browser on Solana
-          devnet. Set it up once; it takes about two minutes.
+          Free titles play at once. Locked ones unlock for {price}, paid from the Phantom wallet in your browser. Set it up
+          once; it takes about two minutes.
         </p>
       </PageIntro>
       <ol className={guides.steps}>
@@ -52,7 +55,10 @@ export default function WalletGuidePage() {
             Choose “Create a new wallet”, set a password, and write the recovery phrase down on paper. Keep it offline and
             never share it: whoever has it controls the wallet.
           </p>
-          <p>Solenema runs on devnet: in Phantom’s developer settings, turn on testnet mode and pick Solana Devnet.</p>
+          <p>
+            The purchase window names the Solana network Solenema takes payments on. For devnet or testnet, turn on testnet
+            mode in Phantom’s developer settings and pick that network.
+          </p>
         </GuideStep>
         <GuideStep
           step={3}
@@ -69,10 +75,10 @@ export default function WalletGuidePage() {
           step={4}
           title="Pay through “Pay to Watch”"
           illustration="/guide/step-4-pay.svg"
-          illustrationAlt="The Pay to Watch button and a Phantom transaction approval for 0.01 SOL"
+          illustrationAlt="The Pay to Watch button and a Phantom transaction approval"
         >
           <p>
-            Press “Pay to Watch” and approve the 0.01 SOL transaction in Phantom. As soon as it is confirmed on chain, the title
+            Press “Pay to Watch” and approve the {price} transaction in Phantom. As soon as it is confirmed on chain, the title
             plays, and it stays unlocked in this browser.
           </p>
         </GuideStep>

@@ -1,18 +1,17 @@
 import type { Episode, SeasonDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
-import { seasonJsonLd } from '@/lib/seo/jsonld';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { countOf } from '../sections/gridCards';
-import { JsonLd } from '../seo/JsonLd';
+import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 import { EpisodesView } from './EpisodesView';
 
 /** A season page: its header and one page of its episodes. */
-export function SeasonView({ season, following }: { season: SeasonDetail; following: Episode | null }) {
+export function SeasonView({ season, following, jsonLd }: { season: SeasonDetail; following: Episode | null; jsonLd: StructuredData }) {
   const { series } = season;
   return (
     <>
-      <JsonLd data={seasonJsonLd(season)} />
+      <JsonLd data={jsonLd} />
       <DetailHeader
         back={{ href: routes.series(series.id), label: `Back to ${series.title}` }}
         eyebrow={series.title}

@@ -1,18 +1,17 @@
 import type { SeriesDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
-import { seriesJsonLd } from '@/lib/seo/jsonld';
 import { Pagination } from '../browse/Pagination';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { GridSection } from '../sections/GridSection';
 import { countOf, seasonCard } from '../sections/gridCards';
-import { JsonLd } from '../seo/JsonLd';
+import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
 /** A series page: its header and one page of its seasons, with plain links to the others. */
-export function SeriesView({ series }: { series: SeriesDetail }) {
+export function SeriesView({ series, jsonLd }: { series: SeriesDetail; jsonLd: StructuredData }) {
   return (
     <>
-      <JsonLd data={seriesJsonLd(series)} />
+      <JsonLd data={jsonLd} />
       <DetailHeader
         back={{ href: routes.home, label: 'Back to Home' }}
         eyebrow="Series"

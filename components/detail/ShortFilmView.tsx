@@ -1,17 +1,16 @@
 import type { ShortFilmDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
-import { shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { countOf } from '../sections/gridCards';
-import { JsonLd } from '../seo/JsonLd';
+import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 import { EpisodesView } from './EpisodesView';
 
 /** A short film's page: its header and one page of its episodes. */
-export function ShortFilmView({ film }: { film: ShortFilmDetail }) {
+export function ShortFilmView({ film, jsonLd }: { film: ShortFilmDetail; jsonLd: StructuredData }) {
   return (
     <>
-      <JsonLd data={shortFilmJsonLd(film)} />
+      <JsonLd data={jsonLd} />
       <DetailHeader
         back={{ href: routes.home, label: 'Back to Home' }}
         eyebrow="Short film"

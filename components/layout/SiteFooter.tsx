@@ -29,7 +29,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className={styles.legal}>
-        © {new Date().getFullYear()} Solenema · Payments run on Solana devnet through Phantom.
+        © {new Date().getFullYear()} Solenema · Payments run on Solana through Phantom or any Solana Pay wallet.
       </p>
     </footer>
   );

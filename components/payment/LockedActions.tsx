@@ -5,7 +5,7 @@ import { FreePlayButton } from '../player/FreePlayButton';
 import button from '../ui/button.module.css';
 import cards from '../cards/cards.module.css';
 import { PayWithSolanaButton } from './PayWithSolanaButton';
-import { usePurchases } from './PurchasesProvider';
+import { usePurchases } from './PurchasesContext';
 
 /**
  * The action of a locked movie or episode card. Pages are the same for everyone, so a title this

@@ -2,7 +2,7 @@
 
 import { SolanaIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
-import { usePurchases, type PurchaseRequest } from './PurchasesProvider';
+import { usePurchases, type PurchaseRequest } from './PurchasesContext';
 
 /** The buy control of a locked title: opens the purchase dialog (loaded on this first click). */
 export function PayWithSolanaButton({ purchasePath, title, playPath }: PurchaseRequest) {

@@ -1,15 +1,15 @@
-import { PRICE_SOL, shortAddress } from '@/lib/payments/display';
+import { formatSol, shortAddress } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import { publicEnv } from '@/lib/public-env';
 import { routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';
 import styles from './PurchaseDialog.module.css';
 
-/** Under the player once paid: the transaction on Solana Explorer, and where every receipt is kept. */
-export function PaymentReceipt({ signature }: { signature: string }) {
+/** Under the player once paid: what the transaction paid, it on Solana Explorer, and where every receipt is kept. */
+export function PaymentReceipt({ signature, lamports }: { signature: string; lamports: number }) {
   return (
     <p className={styles.receipt}>
-      Paid {PRICE_SOL} ·{' '}
+      Paid {formatSol(lamports)} ·{' '}
       <a href={explorerTransactionUrl(signature, publicEnv.solanaRpcUrl)} target="_blank" rel="noopener noreferrer" title={signature}>
         Transaction {shortAddress(signature)}
         <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>

@@ -4,11 +4,13 @@ import { useConnection } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useState } from 'react';
 import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
+import { buysWholeShow } from '@/lib/payments/unlocks';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
-import type { PurchaseRequest } from './PurchasesProvider';
-import { PRICE_SOL, shortAddress } from '@/lib/payments/display';
+import type { PurchaseRequest } from './PurchasesContext';
+import { formatSol, shortAddress } from '@/lib/payments/display';
+import { clusterLabel } from '@/lib/payments/cluster';
 import { track } from '@/lib/analytics/track';
 import { OpenInPhantom } from './OpenInPhantom';
 import { PaymentReceipt } from './PaymentReceipt';
@@ -19,8 +21,6 @@ import { WalletProviders } from './WalletProviders';
 import button from '../ui/button.module.css';
 import styles from './PurchaseDialog.module.css';
 
-const NETWORK = 'Solana devnet';
-
 const STAGE_TEXT: Record<PurchaseStage, string> = {
   checkout: 'Preparing your checkout…',
   signing: 'Approve the payment in Phantom…',
@@ -30,10 +30,13 @@ const STAGE_TEXT: Record<PurchaseStage, string> = {
 
 const FAILED: Notice = { tone: 'error', text: 'Transaction failed. Please try again.' };
 
-/** A series or short film is sold whole (`series/abc`); an episode or a movie alone. */
-const buysWholeShow = (path: string) => /^(series|shortFilms)\/[^/]+$/.test(path);
-
-type Props = { request: PurchaseRequest; onClose: () => void; onGranted: (answer: EntitlementsAnswer) => void };
+type Props = {
+  request: PurchaseRequest;
+  /** PRICE_LAMPORTS as the page was rendered with: shown until the checkout answers with its own terms. */
+  priceLamports: number;
+  onClose: () => void;
+  onGranted: (answer: EntitlementsAnswer) => void;
+};
 
 /** The purchase dialog, loaded on the first click of a pay button with the wallet code it needs. */
 export default function PurchaseDialog(props: Props) {
@@ -44,7 +47,7 @@ export default function PurchaseDialog(props: Props) {
   );
 }
 
-function PurchaseFlow({ request, onClose, onGranted }: Props) {
+function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
   const { available, installed, mobileWalletAdapter, connectPhantom, connectMobileWallet, connected, connecting, publicKey, signTransaction } =
     usePhantom();
   // This dialog only renders in the browser (it is loaded on the first pay click), so navigator is there.
@@ -54,7 +57,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const [stage, setStage] = useState<PurchaseStage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<PlaybackVideo | null>(null);
-  const [paidWith, setPaidWith] = useState<string | null>(null);
+  const [paid, setPaid] = useState<{ signature: string; lamports: number } | null>(null);
 
   const titlePath = request.purchasePath;
   useEffect(() => track({ name: 'purchase_started', params: { title_path: titlePath } }), [titlePath]);
@@ -63,7 +66,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {
       track({ name: 'purchase_completed', params: { title_path: answer.path, method } });
       onGranted(grantOf(answer));
-      setPaidWith(answer.signature);
+      setPaid({ signature: answer.signature, lamports: answer.lamports });
       const videos = answer.playback.videos;
       setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
     },
@@ -117,12 +120,15 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
         <VideoPlayer src={video.videourl} title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
-        {paidWith && <PaymentReceipt signature={paidWith} />}
+        {paid && <PaymentReceipt signature={paid.signature} lamports={paid.lamports} />}
       </ModalDialog>
     );
   }
 
   const busy = stage !== null || connecting;
+  const price = formatSol(transfer.terms?.lamports ?? priceLamports);
+  // The cluster is the server's finding (its RPC's genesis hash), so it is only named once the checkout answers.
+  const network = transfer.terms ? clusterLabel(transfer.terms.network) : transfer.phase === 'unavailable' ? 'Unavailable just now' : 'Checking…';
   const shownNotice = notice ?? (transfer.phase === 'refused' ? FAILED : null);
   return (
     <ModalDialog title={request.title} onClose={onClose} size="narrow" closeLabel="Close purchase">
@@ -130,11 +136,11 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
         <dl className={styles.terms}>
           <div>
             <dt>Price</dt>
-            <dd>{PRICE_SOL}</dd>
+            <dd data-testid="purchase-price">{price}</dd>
           </div>
           <div>
             <dt>Network</dt>
-            <dd>{NETWORK}</dd>
+            <dd data-testid="purchase-network">{network}</dd>
           </div>
           {publicKey && connected && (
             <div>
@@ -185,7 +191,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           </p>
         )}
         {shownNotice && <PaymentNotice notice={shownNotice} />}
-        <SolanaPayPanel request={transfer.request} phase={transfer.phase} checkAgain={transfer.checkAgain} phone={phone} />
+        <SolanaPayPanel request={transfer.request} price={price} phase={transfer.phase} checkAgain={transfer.checkAgain} phone={phone} />
       </div>
     </ModalDialog>
   );

@@ -1,33 +1,13 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchEntitlements, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
 import { unlocks } from '@/lib/payments/unlocks';
 import { useDialogRequest } from '../dialog/useDialogRequest';
-
-/** What a pay button asks for: the path to buy, its title, and the video to play once bought. */
-export interface PurchaseRequest {
-  purchasePath: string;
-  title: string;
-  playPath?: string;
-}
-
-interface Purchases {
-  /** The playback URL of a video this browser owns, or undefined. */
-  videoFor(videoPath: string): string | undefined;
-  /** Whether this browser owns a path: bought itself, or beneath a series or short film it bought. */
-  owns(path: string): boolean;
-  /** `opener` gets focus back when the dialog closes (found again by its data-opener if it was re-rendered). */
-  openPurchase(request: PurchaseRequest, opener?: HTMLElement): void;
-  /** Records what the server just granted (a verified payment or a restore). */
-  granted(answer: EntitlementsAnswer): void;
-  /** Asks the server for fresh playback links (they are short-lived and bound to this browser). */
-  renewLinks(): Promise<void>;
-}
-
-const PurchasesContext = createContext<Purchases | null>(null);
+import { PlaybackLinksContext, type PlaybackLinks } from '../player/PlaybackLinksContext';
+import { PurchasesContext, type PurchaseRequest, type Purchases } from './PurchasesContext';
 
 // The wallet adapter and web3.js arrive with the dialog, on the first click of a pay button.
 const PurchaseDialog = dynamic(() => import('./PurchaseDialog'), { ssr: false });
@@ -39,9 +19,11 @@ const NOTHING: EntitlementsAnswer = { paths: [], videos: {}, renewIn: 0 };
  * Ownership for the whole page. Pages are static and identical for everyone, so owned titles are
  * unlocked here, in the browser, from the server's answer for this browser. Playback links expire,
  * so they are renewed before they run out; it also finishes payments a closed tab or an
- * unreachable RPC left pending, and Solana Pay checkouts paid after their tab closed.
+ * unreachable RPC left pending, and Solana Pay checkouts paid after their tab closed. The purchase
+ * dialog opens at `priceLamports`, PRICE_LAMPORTS passed down by the server: no price is written
+ * into the browser's code.
  */
-export function PurchasesProvider({ children }: { children: ReactNode }) {
+export function PurchasesProvider({ children, priceLamports }: { children: ReactNode; priceLamports: number }) {
   const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
   const [renewAt, setRenewAt] = useState<number | null>(null);
   const { request, show: openPurchase, close } = useDialogRequest<PurchaseRequest>();
@@ -104,25 +86,18 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
     }),
     [owned, granted, renewLinks, openPurchase],
   );
+  // The player's view of the same state: links to play, and a purchase to unlock what is not owned.
+  const links = useMemo<PlaybackLinks>(
+    () => ({ videoFor: value.videoFor, renewLinks, unlock: openPurchase }),
+    [value, renewLinks, openPurchase],
+  );
 
   return (
     <PurchasesContext.Provider value={value}>
-      {children}
-      {request && <PurchaseDialog request={request} onClose={close} onGranted={granted} />}
+      <PlaybackLinksContext.Provider value={links}>
+        {children}
+        {request && <PurchaseDialog request={request} priceLamports={priceLamports} onClose={close} onGranted={granted} />}
+      </PlaybackLinksContext.Provider>
     </PurchasesContext.Provider>
   );
-}
-
-export function usePurchases(): Purchases {
-  const purchases = useContext(PurchasesContext);
-  if (!purchases) throw new Error('usePurchases must be used inside <PurchasesProvider>');
-  return purchases;
-}
-
-/**
- * For the player: the latest link of a video this browser owns and a way to renew it. Outside a
- * provider (or for free titles) there is nothing to renew.
- */
-export function usePlaybackLinks() {
-  return useContext(PurchasesContext);
 }

@@ -1,13 +1,12 @@
 'use client';
 
-import { createSignInMessage } from '@solana/wallet-standard-util';
-import bs58 from 'bs58';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { fetchEntitlements, requestRestoreChallenge, restoreWithSignature } from '@/lib/payments/browser/api';
+import { fetchEntitlements } from '@/lib/payments/browser/api';
+import { restoreWithWallet } from '@/lib/payments/browser/restore';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { PaymentNotice, type Notice } from './PaymentNotice';
-import { usePurchases } from './PurchasesProvider';
+import { usePurchases } from './PurchasesContext';
 import { shortAddress } from '@/lib/payments/display';
 import { INSTALL_PHANTOM, usePhantom } from './usePhantom';
 import { WalletProviders } from './WalletProviders';
@@ -23,8 +22,6 @@ export default function RestoreDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-
 function RestoreFlow({ onClose }: { onClose: () => void }) {
   const { available, connectPhantom, connected, publicKey, signIn, signMessage } = usePhantom();
   const { granted } = usePurchases();
@@ -38,18 +35,7 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setNotice(null);
     try {
-      const { token, input } = await requestRestoreChallenge(publicKey.toBase58());
-      // Sign In With Solana names this site, so a wallet warns when a look-alike page asks for it.
-      // Wallets without signIn sign the same standard text as a message.
-      let signedMessage: Uint8Array;
-      let signature: Uint8Array;
-      if (signIn) {
-        ({ signedMessage, signature } = await signIn(input));
-      } else {
-        signedMessage = createSignInMessage(input);
-        signature = await signMessage!(signedMessage);
-      }
-      const { restored } = await restoreWithSignature({ token, signedMessage: toBase64(signedMessage), signature: bs58.encode(signature) });
+      const { restored } = await restoreWithWallet({ address: publicKey.toBase58(), signIn, signMessage });
       granted(await fetchEntitlements());
       // Pages drawn for this browser on the server (My purchases) show the restored titles too.
       router.refresh();

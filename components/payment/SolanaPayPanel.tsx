@@ -1,6 +1,5 @@
 'use client';
 
-import { PRICE_SOL } from '@/lib/payments/display';
 import button from '../ui/button.module.css';
 import dialog from './PurchaseDialog.module.css';
 import styles from './SolanaPayPanel.module.css';
@@ -8,6 +7,8 @@ import type { TransferPhase } from './useTransferRequest';
 
 type Props = {
   request: { url: string; qr: string } | null;
+  /** The amount the code asks for, as the dialog shows it. */
+  price: string;
   phase: TransferPhase;
   checkAgain: () => void;
   /** On a phone the wallet app is on the same device: a link opens it; the QR is for paying from another. */
@@ -26,7 +27,7 @@ const STATUS: Record<TransferPhase, string> = {
  * Pay from any wallet, on any device: a Solana Pay QR code of the same checkout (same price,
  * recipient and reference), and on a phone a link to the wallet app. The page unlocks by itself.
  */
-export function SolanaPayPanel({ request, phase, checkAgain, phone }: Props) {
+export function SolanaPayPanel({ request, price, phase, checkAgain, phone }: Props) {
   const watching = phase === 'starting' || phase === 'waiting' || phase === 'refused';
   return (
     <section className={styles.panel} aria-labelledby="solana-pay-heading">
@@ -47,7 +48,7 @@ export function SolanaPayPanel({ request, phase, checkAgain, phone }: Props) {
               src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(request.qr)}`}
               width={168}
               height={168}
-              alt={`Solana Pay QR code to pay ${PRICE_SOL}`}
+              alt={`Solana Pay QR code to pay ${price}`}
               data-testid="solana-pay-qr"
             />
           )}

@@ -11,7 +11,7 @@ export const INSTALL_PHANTOM = 'Please install Phantom Wallet extension!';
  * The name Android's Mobile Wallet Adapter registers under (SolanaMobileWalletAdapterWalletName):
  * the wallet adapter adds it by itself in Android browsers, and it reaches any wallet app installed.
  */
-export const MOBILE_WALLET_ADAPTER = 'Mobile Wallet Adapter' as WalletName<'Mobile Wallet Adapter'>;
+const MOBILE_WALLET_ADAPTER = 'Mobile Wallet Adapter' as WalletName<'Mobile Wallet Adapter'>;
 
 const usable = (state: WalletReadyState | undefined) => state === WalletReadyState.Installed || state === WalletReadyState.Loadable;
 

@@ -27,6 +27,7 @@ const shown = new Map<string, CheckoutAnswer>();
 /**
  * The Solana Pay side of the purchase dialog: one checkout per title for this page, and, while the
  * dialog is open, asking the server whether it has been paid. Closing the dialog (unmounting) stops.
+ * `terms` are the checkout's price and cluster, as the server will check them, once it answers.
  */
 export function useTransferRequest(purchasePath: string, onPaid: (answer: VerifyAnswer) => void) {
   const [checkout, setCheckout] = useState<CheckoutAnswer | null>(() => shown.get(purchasePath) ?? null);
@@ -113,5 +114,6 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
     if (checkout) forgetTransfer(checkout.checkout);
   }, [checkout, purchasePath]);
 
-  return { request: checkout?.solanaPay ?? null, phase, checkAgain, settled };
+  const terms = checkout && { lamports: checkout.lamports, network: checkout.network };
+  return { request: checkout?.solanaPay ?? null, terms, phase, checkAgain, settled };
 }

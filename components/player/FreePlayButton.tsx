@@ -3,7 +3,7 @@
 import { PlayIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
 import { useEpisodeQueue } from './EpisodeQueue';
-import { usePlayer, type PlayRequest } from './PlayerProvider';
+import { usePlayer, type PlayRequest } from './PlayerContext';
 
 /**
  * The "Free" button of an unlocked title: opens the page's player, which gives focus back here when

@@ -3,8 +3,8 @@
 import { useCallback, useState } from 'react';
 import { nextInQueue } from '@/lib/watching/queue';
 import { ModalDialog } from '../dialog/ModalDialog';
-import { usePurchases } from '../payment/PurchasesProvider';
-import { usePlayer, type PlayRequest } from './PlayerProvider';
+import { usePlaybackLinks } from './PlaybackLinksContext';
+import { usePlayer, type PlayRequest } from './PlayerContext';
 import { UpNext } from './UpNext';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -12,7 +12,7 @@ import { VideoPlayer } from './VideoPlayer';
 export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
   const { src, title, videoPath, watch, queue, subtitles } = request;
   const play = usePlayer();
-  const { openPurchase } = usePurchases();
+  const links = usePlaybackLinks();
   const [ended, setEnded] = useState(false);
   const next = nextInQueue(queue, watch?.path);
 
@@ -25,9 +25,9 @@ export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: ()
     [next, play, queue],
   );
   const buyNext = () => {
-    if (!next?.purchasePath) return;
+    if (!next?.purchasePath || !links) return;
     onClose();
-    openPurchase({ purchasePath: next.purchasePath, title: next.title, playPath: next.path });
+    links.unlock({ purchasePath: next.purchasePath, title: next.title, playPath: next.path });
   };
 
   return (

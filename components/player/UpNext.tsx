@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { QueuedEpisode } from '@/lib/watching/queue';
-import { usePurchases } from '../payment/PurchasesProvider';
+import { usePlaybackLinks } from './PlaybackLinksContext';
 import button from '../ui/button.module.css';
 import styles from './VideoPlayer.module.css';
 
@@ -12,13 +12,13 @@ type Props = {
   episode: QueuedEpisode;
   /** Plays the next episode from `src` (its public URL, or this browser's link to a bought one). */
   onPlay: (src: string) => void;
-  /** A locked next episode: close the player and open its purchase. */
+  /** A locked next episode: close the player and ask to unlock it. */
   onBuy: () => void;
 };
 
 /** Over the last frame when an episode ends: the next one starts after a countdown the viewer can cancel. */
 export function UpNext({ episode, onPlay, onBuy }: Props) {
-  const owned = usePurchases().videoFor(episode.path);
+  const owned = usePlaybackLinks()?.videoFor(episode.path);
   const src = episode.src ?? owned;
   const [left, setLeft] = useState<number | null>(src ? COUNTDOWN_SECONDS : null);
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { usePurchases } from '../payment/PurchasesProvider';
+import { usePurchases } from '../payment/PurchasesContext';
 import { LockBadge } from '../cards/LockBadge';
 
 /**

@@ -6,7 +6,7 @@ import { forgetProgress, formatTime, type Progress } from '@/lib/watching/progre
 import { CoverImage } from '../cards/CoverImage';
 import { CARD_COVER_SIZES } from '../cards/sizes';
 import cards from '../cards/cards.module.css';
-import { usePurchases } from '../payment/PurchasesProvider';
+import { usePurchases } from '../payment/PurchasesContext';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { CloseIcon } from '../ui/icons';
 import styles from './ContinueWatching.module.css';

@@ -13,12 +13,19 @@ export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789';
 export const E2E_MEDIA_TOKEN_SECONDS = 30;
 export const E2E_ENTITLEMENT_SECRET = 'e2e-entitlement-secret-0123456789abcdef';
 export const SITE_URL = `http://127.0.0.1:${E2E_PORTS.site}`;
+/** What a browser adds to a request from the site's own pages; state-changing routes refuse anything else. */
+export const SAME_ORIGIN = { origin: SITE_URL } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
-/** The same site built with a Firebase web config and consent required (e2e/field-insight.spec.ts). */
+/**
+ * The same site built with a Firebase web config and consent required (e2e/field-insight.spec.ts),
+ * and charging another price than the default (e2e/price.spec.ts): one more build serves both.
+ */
 export const INSIGHT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.insightSite}`;
 export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema', appId: '1:123456789:web:abcdef', measurementId: 'G-E2ETEST1' };
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
+/** PRICE_LAMPORTS of the second build: 0.02 SOL, so any price not read from the configuration shows. */
+export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
 export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
 /** Takes the Firestore emulator down and up again (see serveOutageSwitch). */

@@ -19,11 +19,10 @@ export async function scanQrCode(qr: Locator): Promise<string> {
 /**
  * A phone wallet on the local chain: parses a Solana Pay transfer request and pays it with
  * @solana/pay's createTransfer, as wallets do. `change` pays something else (too little, another
- * recipient) under the same reference.
+ * recipient) under the same reference. `payer` is the phone's wallet: a fresh one unless a test needs to know it.
  */
-export async function payTransferRequest(url: string, change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>> = {}) {
+export async function payTransferRequest(url: string, change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>> = {}, payer = Keypair.generate()) {
   const connection = new Connection(CHAIN_URL, 'confirmed');
-  const payer = Keypair.generate();
   await fundTestWallet(CHAIN_URL, payer, 1_000_000_000);
   const request = { ...(parseURL(url) as TransferRequestURL), ...change };
   if (!request.amount) throw new Error(`No amount in ${url}`);

@@ -5,10 +5,10 @@ export function visitorOptedOut(): boolean {
   return nav.globalPrivacyControl === true || dnt === '1' || dnt === 'yes';
 }
 
-export const CONSENT_KEY = 'solenema:analytics-consent';
+const CONSENT_KEY = 'solenema:analytics-consent';
 export type Consent = 'granted' | 'denied';
 
-export function storedConsent(): Consent | null {
+function storedConsent(): Consent | null {
   try {
     const value = localStorage.getItem(CONSENT_KEY);
     return value === 'granted' || value === 'denied' ? value : null;

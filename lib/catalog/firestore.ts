@@ -8,7 +8,7 @@ function toRaw(snapshot: DocumentSnapshot): RawDocument {
 }
 
 /** A StoreQuery as a Firestore query: a range filter on the ordered field stands in for a cursor. */
-export function firestoreQuery(db: Firestore, collectionPath: string, { orderBy, direction = 'asc', bound, arrayContains, limit }: StoreQuery): Query {
+function firestoreQuery(db: Firestore, collectionPath: string, { orderBy, direction = 'asc', bound, arrayContains, limit }: StoreQuery): Query {
   let query: Query = db.collection(collectionPath);
   if (arrayContains) query = query.where(arrayContains.field, 'array-contains', arrayContains.value);
   if (bound) query = query.where(orderBy, bound.op, bound.value);

@@ -17,7 +17,7 @@ export type { Page } from './paging';
 export { PAGE_SIZES } from './paging';
 export { CATALOG_TAG, tagsToExpire } from './tags';
 
-export const catalogBackend = chooseBackend(env);
+const catalogBackend = chooseBackend(env);
 
 const db = catalogBackend === 'firestore' ? firestore(env) : null;
 const store = db ? createFirestoreStore(db, env.FIRESTORE_TIMEOUT_MS) : createLocalStore();

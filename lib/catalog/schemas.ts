@@ -118,11 +118,7 @@ export const shortFilmDocSchema = z.object({
   episodeCount: count.default(0),
 });
 
-export type MovieDoc = z.infer<typeof movieDocSchema>;
-export type SeriesDoc = z.infer<typeof seriesDocSchema>;
-export type SeasonDoc = z.infer<typeof seasonDocSchema>;
 export type EpisodeDoc = z.infer<typeof episodeDocSchema>;
-export type ShortFilmDoc = z.infer<typeof shortFilmDocSchema>;
 
 /**
  * A Firestore document id: what a route segment must look like before we ask for it. Firestore

@@ -8,7 +8,7 @@ export interface RawDocument {
 }
 
 /** A keyset bound on the ordered field: only documents past (`>`) or up to (`<=`) this value. */
-export type KeysetBound = { op: '>' | '<='; value: string | number };
+type KeysetBound = { op: '>' | '<='; value: string | number };
 
 /**
  * One bounded query of a collection: always ordered and limited, so its cost follows its `limit`,

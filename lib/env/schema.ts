@@ -24,6 +24,11 @@ const positiveInt = (fallback: number) =>
     )
     .transform((value) => value ?? fallback);
 
+const wholeNumber = (fallback: number) =>
+  optionalText
+    .pipe(z.coerce.number<string | undefined>({ error: 'expected a whole number' }).int('expected a whole number').min(0, 'expected 0 or more').optional())
+    .transform((value) => value ?? fallback);
+
 const base58Key = optionalText.pipe(
   z
     .string()
@@ -32,7 +37,7 @@ const base58Key = optionalText.pipe(
 );
 
 /** Every environment variable Solenema reads, with its default. Documented in .env.local.example. */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOG: optionalText.pipe(z.enum(['local', 'firestore'], { message: 'expected "local" or "firestore"' }).optional()),
   FIRESTORE_EMULATOR_HOST: optionalText.pipe(
@@ -46,6 +51,8 @@ export const envSchema = z.object({
   SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
   PRICE_LAMPORTS: positiveInt(10_000_000),
   ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+  /** The secret ENTITLEMENT_SECRET replaced: what it signed stays valid, and cookies are signed anew as browsers return. */
+  ENTITLEMENT_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
   /** The backstop refresh of cached catalog reads: content changes reach pages through POST /api/revalidate. */
   REVALIDATE_SECONDS: positiveInt(24 * 60 * 60),
   /** How many of the most popular titles of each kind `next build` renders; the rest render on first visit. */
@@ -56,10 +63,19 @@ export const envSchema = z.object({
   PRIVATE_MEDIA_DIR: optionalText.transform((dir) => dir ?? 'media-private'),
   /** How long a playback link of a private video lasts; the page renews it before then. */
   MEDIA_TOKEN_SECONDS: positiveInt(3 * 60 * 60),
-  /** How long a Cloud Storage V4 signed URL for a `gs://` video lasts (at most 7 days). */
-  SIGNED_URL_SECONDS: positiveInt(2 * 60 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
+  /**
+   * How long a Cloud Storage V4 signed URL for a `gs://` video lasts (at most 7 days). Anyone holding one
+   * may fetch the object until then, so it is short: the player asks /api/media again for each new load.
+   */
+  SIGNED_URL_SECONDS: positiveInt(10 * 60).pipe(z.number().max(604_800, 'expected at most 604800 (7 days)')),
   /** How long the server waits for the Solana RPC before telling the visitor to come back. */
   RPC_TIMEOUT_MS: positiveInt(8_000),
+  /** Any Redis (Upstash too): rate limits, the restore cap and the per-reference chain throttle are then shared by every instance. */
+  REDIS_URL: optionalText.pipe(z.url({ message: 'expected redis://… or rediss://…', protocol: /^rediss?$/ }).optional()),
+  /** Proxies in front of the site that append to X-Forwarded-For; 0 trusts none of it (see lib/http/client-key.ts). */
+  TRUSTED_PROXY_HOPS: wholeNumber(0),
+  /** Solana RPC calls the server makes per minute, all visitors together, so no one can spend the RPC provider's quota. */
+  RPC_CALLS_PER_MINUTE: positiveInt(300),
   /** How long one Firestore read or write may take before the request gives up (the client would retry for minutes). */
   FIRESTORE_TIMEOUT_MS: positiveInt(10_000),
   /** Extra origins the Content-Security-Policy allows for videos and covers the catalog names. */

@@ -1,8 +1,21 @@
 import { firestoreConfigured, parseEnv, type Env } from './schema';
 
-function checkProduction(env: Env) {
+/** Settings whose development defaults would cost money in production: devnet RPCs and a recipient that is not the operator's. */
+const EXPLICIT_IN_PRODUCTION = ['SOLANA_RECIPIENT', 'SOLANA_RPC_URL', 'NEXT_PUBLIC_SOLANA_RPC_URL'] as const;
+
+const listed = (names: readonly string[]) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/** `source` is the raw environment: the parsed one has already filled the defaults in. */
+export function checkProduction(env: Env, source: Record<string, string | undefined>) {
   if (!env.ENTITLEMENT_SECRET) {
     throw new Error('ENTITLEMENT_SECRET: required in production (at least 32 random characters); it signs purchase cookies');
+  }
+  const missing = EXPLICIT_IN_PRODUCTION.filter((name) => !source[name]?.trim());
+  if (missing.length > 0) {
+    throw new Error(
+      `${listed(missing)}: required in production. Without them payments go to a default devnet wallet that is not yours, ` +
+        'through public devnet RPCs: set the wallet that receives payments and the RPC URLs of the cluster you sell on.',
+    );
   }
   // Files in .data/ vanish with a Vercel instance (and cannot be written there at all): purchases would be lost.
   if (!firestoreConfigured(env) && (env.VERCEL || !env.LEDGER_DIR)) {
@@ -21,7 +34,9 @@ export function checkStartupEnv() {
   try {
     const env = parseEnv(process.env);
     const building = process.env.NEXT_PHASE === 'phase-production-build';
-    if (env.NODE_ENV === 'production' && !building) checkProduction(env);
+    // Written out so the build inlines it: browsers send payments through the RPC they were built with.
+    const source = { ...process.env, NEXT_PUBLIC_SOLANA_RPC_URL: process.env.NEXT_PUBLIC_SOLANA_RPC_URL };
+    if (env.NODE_ENV === 'production' && !building) checkProduction(env, source);
   } catch (error) {
     console.error(`Solenema cannot start. ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -1,5 +1,7 @@
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
+import { env } from '../env';
+import { crossSiteReason } from './same-origin';
 
 /** A JSON error answer with a reason a developer or operator can act on. */
 export function errorResponse(status: number, reason: string) {
@@ -13,20 +15,35 @@ export function errorResponse(status: number, reason: string) {
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 const MAX_REASON_LENGTH = 500;
 
-/** Reads and validates a JSON body; a bad one becomes a 4xx naming what is wrong. */
-export async function readJsonBody<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  { optional = false } = {},
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: NextResponse }> {
+type BodyResult<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; response: NextResponse };
+
+/**
+ * The body of a request that changes something for the browser sending it (checkout, payment,
+ * restore): refused with 403 unless it comes from this site's own pages, then read as JSON.
+ */
+export async function readSameOriginJson<S extends z.ZodType>(request: Request, schema: S): Promise<BodyResult<S>> {
+  const crossSite = crossSiteReason(request, env.NEXT_PUBLIC_SITE_URL);
+  if (crossSite) return { ok: false, response: errorResponse(403, crossSite) };
+  return readJsonBody(request, schema);
+}
+
+/**
+ * Reads and validates a JSON body; a bad one becomes a 4xx naming what is wrong. Only
+ * `Content-Type: application/json` is read: a cross-site HTML form can send no such request.
+ */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, { optional = false } = {}): Promise<BodyResult<S>> {
   const text = await readText(request, MAX_JSON_BODY_BYTES);
   if (text === 'too large') {
     return { ok: false, response: errorResponse(413, `Request body is too large: at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`) };
   }
   if (text === null) return { ok: false, response: errorResponse(400, 'Request body could not be read.') };
+  const empty = text.trim() === '';
+  if (!(optional && empty) && !/^application\/json\s*(;|$)/i.test(request.headers.get('content-type')?.trim() ?? '')) {
+    return { ok: false, response: errorResponse(415, 'Request body must be JSON, sent with Content-Type: application/json.') };
+  }
   let value: unknown;
   try {
-    value = text.trim() === '' && optional ? {} : JSON.parse(text);
+    value = empty && optional ? {} : JSON.parse(text);
   } catch {
     return { ok: false, response: errorResponse(400, 'Request body must be JSON.') };
   }

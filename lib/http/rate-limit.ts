@@ -1,7 +1,10 @@
 import 'server-only';
 import type { NextResponse } from 'next/server';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { env } from '../env';
+import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
 import { errorResponse } from './json';
+import { lazyLimiter, spend } from './limiter';
 
 /**
  * Per-client budgets, in requests per minute: generous for a person clicking through a purchase or
@@ -15,58 +18,60 @@ export const BUDGETS = {
   revalidate: { points: 10, what: 'refresh requests' },
   // A Solana Pay checkout page polling for its transfer every few seconds.
   'purchase-status': { points: 60, what: 'purchase status checks' },
+  // Every page load asks, and open pages renew their playback links: a person browsing fast stays well under.
+  entitlements: { points: 120, what: 'library requests' },
+  // A player seeking through a video sends a range request per jump, several per second while scrubbing.
+  media: { points: 600, what: 'video requests' },
+  // Share-card images: crawlers fetch a few, and caches keep them for a day.
+  og: { points: 60, what: 'share-card requests' },
 } as const satisfies Record<string, { points: number; what: string }>;
 
 export type Bucket = keyof typeof BUDGETS;
 
 const WINDOW_SECONDS = 60;
-const MAX_KEY_LENGTH = 100;
 
-/**
- * In memory, per server instance. To share the counts across instances (several Vercel functions),
- * return a RateLimiterRedis here instead (rate-limiter-flexible, with an Upstash or any Redis client)
- * with the same points and duration: see the README's "Rate limits".
- */
-function createLimiter(bucket: Bucket): RateLimiterAbstract {
-  return new RateLimiterMemory({ keyPrefix: bucket, points: BUDGETS[bucket].points, duration: WINDOW_SECONDS });
+/** Shared across instances with REDIS_URL (lib/http/limiter.ts). */
+const limiters = Object.fromEntries(
+  Object.entries(BUDGETS).map(([bucket, { points }]) => [bucket, lazyLimiter({ name: `rate:${bucket}`, points, durationSeconds: WINDOW_SECONDS })]),
+) as Record<Bucket, () => RateLimiterAbstract>;
+
+let warnedShared = false;
+
+/** Who is asking, as far as TRUSTED_PROXY_HOPS and the platform vouch for it (lib/http/client-key.ts). */
+export function clientKey(request: Request): string {
+  const key = clientKeyOf(request, { hops: env.TRUSTED_PROXY_HOPS, vercel: env.VERCEL === '1' });
+  if (key === UNTRUSTED_CLIENT && env.NODE_ENV === 'production' && !warnedShared) {
+    warnedShared = true;
+    console.warn('[rate-limit] no trusted client address (TRUSTED_PROXY_HOPS=0, not on Vercel): every client shares one budget. Set TRUSTED_PROXY_HOPS to the number of proxies in front of the site.');
+  }
+  return key;
 }
 
-const limiters = new Map<Bucket, RateLimiterAbstract>();
-const limiterFor = (bucket: Bucket) => limiters.get(bucket) ?? limiters.set(bucket, createLimiter(bucket)).get(bucket)!;
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-/**
- * Who is asking: the right-most X-Forwarded-For entry, the one address the nearest trusted hop saw.
- * On Vercel that is the client's IP (Vercel replaces the header); behind your own proxy it is the
- * hop that proxy saw. `next start` alone only fills the header in when the client sent none, so a
- * site exposed without a proxy in front lets a client pick its own key.
- */
-export function clientKey(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for') ?? '';
-  const last = forwarded.split(',').pop()?.trim() ?? '';
-  return (last || request.headers.get('x-real-ip')?.trim() || 'unknown').slice(0, MAX_KEY_LENGTH);
+/** "42 seconds", "15 minutes", "23 hours": a wait a person reads (Retry-After keeps the seconds). */
+function waitPhrase(seconds: number) {
+  if (seconds < 120) return plural(seconds, 'second');
+  if (seconds < 2 * 3600) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** A 429 with Retry-After (whole seconds, at least 1) and a JSON reason that names the wait. */
+export function tooMany(reason: (wait: string) => string, msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const response = errorResponse(429, reason(waitPhrase(seconds)));
+  response.headers.set('Retry-After', String(seconds));
+  return response;
 }
 
 /**
  * Counts one request of this client against the bucket's budget: null while within it, else a 429
- * answer with Retry-After (seconds) and a JSON reason. A failing shared store lets requests through
- * (logged) rather than taking payments down with it.
+ * answer with Retry-After (seconds) and a JSON reason. A failing Redis hands over to memory, and a
+ * failing limiter lets the request through (lib/http/limiter.ts).
  */
 export async function rateLimit(request: Request, bucket: Bucket): Promise<NextResponse | null> {
-  try {
-    await limiterFor(bucket).consume(clientKey(request));
-    return null;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) {
-      console.error(`[rate-limit] ${bucket}: the limiter failed, letting the request through`, rejection);
-      return null;
-    }
-    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    const { points, what } = BUDGETS[bucket];
-    const response = errorResponse(
-      429,
-      `Too many ${what} from this address (at most ${points} a minute). Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    );
-    response.headers.set('Retry-After', String(seconds));
-    return response;
-  }
+  const spent = await spend(limiters[bucket](), clientKey(request));
+  if (spent.ok) return null;
+  const { points, what } = BUDGETS[bucket];
+  return tooMany((wait) => `Too many ${what} from this address (at most ${points} a minute). Try again in ${wait}.`, spent.msBeforeNext);
 }

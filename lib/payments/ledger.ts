@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { withDeadline } from '../deadline';
 import { env } from '../env';
 import { firestore, firestoreConfigured } from '../firebase';
+import { storedCheckoutSchema, type StoredCheckout } from './checkout';
 
-export const purchaseSchema = z.object({
+const purchaseSchema = z.object({
   signature: z.string(),
   wallet: z.string(),
   path: z.string(),
@@ -23,12 +24,13 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 /** A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). */
-export const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
+const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
 export type Grant = z.infer<typeof grantSchema>;
 
 /**
- * The purchase ledger: `purchases/{signature}` created once, never overwritten, and
- * `entitlements/{browser}~{hash of path}`: what each browser owns, however many titles.
+ * The purchase ledger: `purchases/{signature}` created once, never overwritten,
+ * `entitlements/{browser}~{hash of path}`: what each browser owns, however many titles, and
+ * `checkouts/{reference}`: every checkout started, so a payment found later is still credited.
  */
 export interface Ledger {
   /** Atomically records a purchase; false when the signature was already claimed. */
@@ -43,6 +45,9 @@ export interface Ledger {
   grantsOf(browser: string): Promise<Grant[]>;
   /** Every path `browser` owns. */
   ownedBy(browser: string): Promise<string[]>;
+  /** Keeps a checkout by its reference; false when that reference was recorded before. */
+  recordCheckout(checkout: StoredCheckout): Promise<boolean>;
+  checkoutOf(reference: string): Promise<StoredCheckout | null>;
 }
 
 
@@ -96,6 +101,11 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       const snapshot = await bounded(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
       return snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)).filter(present);
     },
+    recordCheckout: (checkout) => createOnce(`checkouts/${checkout.reference}`, checkout),
+    async checkoutOf(reference) {
+      const snapshot = await bounded(db.doc(`checkouts/${reference}`).get(), 'read');
+      return snapshot.exists ? parseWith(storedCheckoutSchema, snapshot.data(), snapshot.ref.path) : null;
+    },
   });
 }
 
@@ -103,6 +113,7 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
 export function fileLedger(dir: string): Ledger {
   const purchases = join(dir, 'purchases');
   const nonces = join(dir, 'restore-nonces');
+  const checkouts = join(dir, 'checkouts');
   const grants = (browser: string) => join(dir, 'entitlements', browser);
   const createOnce = async (folder: string, name: string, data: object) => {
     await mkdir(folder, { recursive: true });
@@ -140,6 +151,8 @@ export function fileLedger(dir: string): Ledger {
       await createOnce(grants(browser), grantId(browser, path), { browser, path, via, grantedAt: new Date().toISOString() });
     },
     grantsOf: (browser) => readAll(grants(browser), grantSchema),
+    recordCheckout: (checkout) => createOnce(checkouts, checkout.reference, checkout),
+    checkoutOf: async (reference) => (await readAll(checkouts, storedCheckoutSchema, [`${reference}.json`]))[0] ?? null,
   });
 }
 

@@ -31,7 +31,8 @@ export async function servePlaybackLink(request: Request, token: string, file: s
   if (!link.ok) return errorResponse(link.status, link.reason);
   const { claim } = link;
   try {
-    if (!(await ownsVideo(claim.browser, claim.video))) return errorResponse(403, 'This browser has not bought this title.');
+    // A link only checks out for the browser it was made for, so `browser` is that browser here.
+    if (!browser || !(await ownsVideo(browser, claim.video))) return errorResponse(403, 'This browser has not bought this title.');
   } catch (error) {
     console.error('[media] could not read the ledger', error);
     return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');

@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import { isProtected, videoSource } from '../media/source';
-import { readToken, signToken } from './signed-token';
+import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
 
 const PURPOSE = 'media';
 
-/** What a playback link grants: one video, to one browser, until `exp`, because that browser owns `owner`. */
+/**
+ * What a playback link grants: one video, to one browser, until `exp`, because that browser owns `owner`.
+ * The browser is named by its holder digest, never its id: a leaked link gives nobody a key to the library.
+ */
 const claimSchema = z.object({
   video: z.string(),
   owner: z.string(),
   source: z.string(),
-  browser: z.string(),
+  holder: z.string(),
   exp: z.number(),
 });
-export type MediaClaim = z.infer<typeof claimSchema>;
+type MediaClaim = z.infer<typeof claimSchema>;
 
 export interface LinkTerms {
-  secret: string;
+  secret: SigningKeys;
   browser: string;
   /** Lifetime of a link, in seconds. */
   ttl: number;
@@ -32,7 +35,7 @@ export function playbackUrl(video: { path: string; videourl: string }, owner: st
   if (!source) return null;
   if (!isProtected(source)) return source.url;
   const exp = Math.floor((terms.now ?? Date.now()) / 1000) + terms.ttl;
-  const claim: MediaClaim = { video: video.path, owner, source: video.videourl, browser: terms.browser, exp };
+  const claim: MediaClaim = { video: video.path, owner, source: video.videourl, holder: holderOf(terms.secret, PURPOSE, terms.browser), exp };
   return `/api/media/${signToken(terms.secret, PURPOSE, claim)}/${encodeURIComponent(source.name)}`;
 }
 
@@ -42,10 +45,10 @@ export const renewAfterSeconds = (ttl: number) => Math.max(5, Math.floor(ttl * 0
 export type LinkCheck = { ok: true; claim: MediaClaim } | { ok: false; status: 403; reason: string };
 
 /** The checks that need no ledger: signature, expiry, and the browser the link was made for. */
-export function checkPlaybackLink(secret: string, token: string, browser: string | null, now = Date.now()): LinkCheck {
+export function checkPlaybackLink(secret: SigningKeys, token: string, browser: string | null, now = Date.now()): LinkCheck {
   const claim = token.length <= 4096 ? readToken(secret, PURPOSE, token, claimSchema) : null;
   if (!claim) return { ok: false, status: 403, reason: 'This playback link is not valid: it was altered or never issued here.' };
   if (claim.exp * 1000 <= now) return { ok: false, status: 403, reason: 'This playback link expired. Reload the page to get a fresh one.' };
-  if (claim.browser !== browser) return { ok: false, status: 403, reason: 'This playback link belongs to another browser. Buy or restore the title in this one.' };
+  if (!isHolder(secret, PURPOSE, browser, claim.holder)) return { ok: false, status: 403, reason: 'This playback link belongs to another browser. Buy or restore the title in this one.' };
   return { ok: true, claim };
 }

@@ -5,7 +5,7 @@ import { verifySignIn } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { z } from 'zod';
 import type { Ledger } from './ledger';
-import { readToken, signToken } from './signed-token';
+import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
 
 const PURPOSE = 'restore';
 const TTL_MS = 10 * 60 * 1000;
@@ -18,6 +18,9 @@ const challengeSchema = z.object({
   expirationTime: z.string(),
   domain: z.string(),
   uri: z.string(),
+  /** The browser that asked, as its holder digest (never its id): only that browser may answer. */
+  holder: z.string(),
+  chainId: z.string(),
 });
 type Challenge = z.infer<typeof challengeSchema>;
 
@@ -32,6 +35,9 @@ export const siteIdentity = (siteUrl: string): SiteIdentity => {
   return { domain: url.host, uri: url.origin };
 };
 
+/** A challenge also names the cluster the site's payments are on (`solana:devnet`…), as the wallet shows it. */
+export type RestoreSite = SiteIdentity & { chainId: string };
+
 /** The Sign In With Solana request the wallet signs; rebuilt from the signed challenge when it comes back. */
 export function signInInput(challenge: Challenge) {
   return {
@@ -40,14 +46,14 @@ export function signInInput(challenge: Challenge) {
     statement: RESTORE_STATEMENT,
     uri: challenge.uri,
     version: '1',
-    chainId: 'solana:devnet',
+    chainId: challenge.chainId,
     nonce: challenge.nonce,
     issuedAt: challenge.issuedAt,
     expirationTime: challenge.expirationTime,
   } satisfies SolanaSignInInput;
 }
 
-export function createRestoreChallenge(secret: string, wallet: string, site: SiteIdentity, now = Date.now()) {
+export function createRestoreChallenge(secret: SigningKeys, wallet: string, browser: string, site: RestoreSite, now = Date.now()) {
   const challenge: Challenge = {
     wallet,
     // SIWS nonces are alphanumeric.
@@ -55,6 +61,7 @@ export function createRestoreChallenge(secret: string, wallet: string, site: Sit
     issuedAt: new Date(now).toISOString(),
     expirationTime: new Date(now + TTL_MS).toISOString(),
     ...site,
+    holder: holderOf(secret, PURPOSE, browser),
   };
   return { token: signToken(secret, PURPOSE, challenge), input: signInInput(challenge) };
 }
@@ -67,7 +74,7 @@ export interface RestoreAnswer {
   signature: string;
 }
 
-export type RestoreResult = { ok: true; wallet: string; paths: string[] } | { ok: false; status: 400 | 401 | 409; reason: string };
+export type RestoreResult = { ok: true; wallet: string; paths: string[] } | { ok: false; status: 400 | 401 | 403 | 409; reason: string };
 
 function decode(answer: RestoreAnswer) {
   try {
@@ -79,11 +86,22 @@ function decode(answer: RestoreAnswer) {
 
 /**
  * Checks a Sign In With Solana answer: the signed text must be exactly our challenge (our domain and
- * URI, this nonce, not expired) and signed by its wallet; then lists what that wallet bought.
+ * URI, this nonce, not expired), answered by the browser that asked for it, and signed by its wallet;
+ * then lists what that wallet bought.
  */
-export async function restorePurchases(secret: string, answer: RestoreAnswer, site: SiteIdentity, ledger: Ledger, now = Date.now()): Promise<RestoreResult> {
+export async function restorePurchases(
+  secret: SigningKeys,
+  answer: RestoreAnswer,
+  browser: string,
+  site: SiteIdentity,
+  ledger: Ledger,
+  now = Date.now(),
+): Promise<RestoreResult> {
   const challenge = readToken(secret, PURPOSE, answer.token, challengeSchema);
   if (!challenge) return { ok: false, status: 400, reason: 'Unknown or altered restore challenge.' };
+  if (!isHolder(secret, PURPOSE, browser, challenge.holder)) {
+    return { ok: false, status: 403, reason: 'This restore challenge was asked for by another browser; ask for a new one here.' };
+  }
   if (Date.parse(challenge.expirationTime) <= now) return { ok: false, status: 401, reason: 'This restore challenge expired; ask for a new one.' };
   if (challenge.domain !== site.domain || challenge.uri !== site.uri) {
     return { ok: false, status: 401, reason: `This restore challenge was made for ${challenge.uri}, not ${site.uri}.` };

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { env } from '../env';
+import type { SigningKeys } from './signed-token';
 
 /**
  * The key that signs cookies, checkouts and restore challenges. Production requires
@@ -28,4 +29,5 @@ function loadSecret(): string {
   }
 }
 
-export const signingSecret = loadSecret();
+/** Today's key signs; the previous one (ENTITLEMENT_SECRET_PREVIOUS, during a rotation) is still accepted. */
+export const signingSecret: SigningKeys = env.ENTITLEMENT_SECRET_PREVIOUS ? [loadSecret(), env.ENTITLEMENT_SECRET_PREVIOUS] : loadSecret();

@@ -5,54 +5,75 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { countPurchase, getOwnedPlayback, getPurchasable, getTitle, type Playback } from '../catalog';
 import { env } from '../env';
+import { lazyLimiter, spend } from '../http/limiter';
+import { takeLapsingLock } from '../http/redis';
+import { publicEnv } from '../public-env';
 import { createCheckout } from './checkout';
-import {
-  BROWSER_COOKIE,
-  LEGACY_ENTITLEMENT_COOKIE,
-  OWNS_HINT_COOKIE,
-  browserCookieValue,
-  browserIdFrom,
-  cookieOptions,
-  newBrowserId,
-  readLegacyEntitlements,
-  unsignedBrowserIdFrom,
-} from './entitlements';
+import { chainIdOf, type ClusterName } from './cluster';
+import { clusterCheck } from './cluster-check';
+import { BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, browserIdFrom, cookieNeedsRenewal, cookieOptions, newBrowserId } from './entitlements';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
 import { playbackUrl, renewAfterSeconds } from './playback';
-import { timedFetch } from './rpc';
+import { budgetedFetch, timedFetch } from './rpc';
 import { receiptsFor } from './receipts';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
+import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
 import { signingSecret } from './secret';
+import { holderOf } from './signed-token';
 import { watchTransfers } from './transfer-status';
 import { verifyPayment, type VerifyRequest } from './verify';
+import { claimWalletPayments } from './wallet-claims';
 
 /** Request-body shapes shared by the payment routes. */
-export const base58 = (min: number, max: number) =>
+const base58 = (min: number, max: number) =>
   z.string().regex(new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${min},${max}}$`), 'expected a base58 string');
 export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
 const catalog = { getPurchasable };
-const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: timedFetch(env.RPC_TIMEOUT_MS) });
+/** Every RPC call of every instance, all visitors together (RPC_CALLS_PER_MINUTE): the provider's quota is never ours to lose. */
+const rpcCalls = lazyLimiter({ name: 'rpc-calls', points: env.RPC_CALLS_PER_MINUTE, durationSeconds: 60 });
+const takeRpcCall = async () => (await spend(rpcCalls(), 'all')).ok;
+const connection = new Connection(env.SOLANA_RPC_URL, {
+  commitment: 'confirmed',
+  fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)),
+});
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
-export const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
+const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
+
+/** Who is asking: a browser id from the cookie this server signed, or null. */
+export interface Visitor {
+  browser: string | null;
+  /** Signed with a rotated-out key: the answer signs the same id again with today's key. */
+  renewCookie: boolean;
+}
+
+export async function currentVisitor(): Promise<Visitor> {
+  const cookie = (await cookies()).get(BROWSER_COOKIE)?.value;
+  return { browser: browserIdFrom(signingSecret, cookie), renewCookie: cookieNeedsRenewal(signingSecret, cookie) };
+}
 
 /**
- * This browser's id (from its signed cookie, or a bare one from before cookies were signed: `unsigned`,
- * to be re-signed), and the paths a cookie of the old format still lists.
+ * The cluster payments are on (checkouts and restores name it), or a 503 while it cannot be named or
+ * the browsers' RPC is on another cluster. publicEnv's URL is the one the build gave the browsers.
  */
-export async function currentVisitor() {
-  const jar = await cookies();
-  const cookie = jar.get(BROWSER_COOKIE)?.value;
-  const signed = browserIdFrom(signingSecret, cookie);
-  const unsigned = signed ? null : unsignedBrowserIdFrom(cookie);
-  return {
-    browser: signed ?? unsigned,
-    unsigned: unsigned !== null,
-    legacyOwned: readLegacyEntitlements(signingSecret, jar.get(LEGACY_ENTITLEMENT_COOKIE)?.value),
-  };
+export const paymentCluster = clusterCheck({
+  serverRpc: env.SOLANA_RPC_URL,
+  browserRpc: publicEnv.solanaRpcUrl,
+  genesisHashOf: (url) => new Connection(url, { fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)) }).getGenesisHash(),
+});
+
+/**
+ * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
+ * none that is valid. Pass the answer to `keepBrowserCookie`: a valid cookie is never replaced.
+ */
+export const visitorOrNew = (visitor: Visitor) => visitor.browser ?? newBrowserId();
+
+/** Sets the browser cookie when the request had no valid one, or signs it anew after a key rotation. */
+export function keepBrowserCookie(response: NextResponse, request: Request, visitor: Visitor, browser: string) {
+  if (!visitor.browser || visitor.renewCookie) setBrowserCookie(response, request, browser);
 }
 
 /**
@@ -76,7 +97,7 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
 }
 
 export const startCheckout = (path: string, browser: string) =>
-  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog: { getTitle } });
+  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog: { getTitle }, checkouts: ledger });
 
 /** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
@@ -86,24 +107,57 @@ export const finishCheckout = (request: VerifyRequest) =>
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
-export const transferStatus = watchTransfers({ secret: signingSecret, connection, ledger: claims, catalog, intervalMs: REFERENCE_CHECK_MS });
+export const transferStatus = watchTransfers({
+  secret: signingSecret,
+  connection,
+  ledger: claims,
+  catalog,
+  intervalMs: REFERENCE_CHECK_MS,
+  // With REDIS_URL, polls reaching different instances share the interval too.
+  throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+});
 
-export const restoreChallenge = (wallet: string) => createRestoreChallenge(signingSecret, wallet, site);
+/** A restore challenge naming the payments' cluster, that only the asking browser can answer. */
+export const restoreChallenge = (wallet: string, browser: string, cluster: ClusterName) =>
+  createRestoreChallenge(signingSecret, wallet, browser, { ...site, chainId: chainIdOf(cluster) });
 
-/** Checks a signed restore, then gives this browser everything the wallet bought. */
+const admitRestore = restoreCap({
+  browsers: lazyLimiter({ name: 'restore-browsers', points: RESTORE_BROWSERS_PER_DAY, durationSeconds: RESTORE_CAP_SECONDS }),
+  counted: lazyLimiter({ name: 'restore-counted', points: 1, durationSeconds: RESTORE_CAP_SECONDS }),
+});
+
+/** The payments the wallet made to our checkouts that no browser claimed; none when the chain cannot be read now. */
+async function unclaimedPayments(wallet: string) {
+  try {
+    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog });
+  } catch (error) {
+    console.error('[restore] could not look for unclaimed payments of', wallet, error);
+    return [];
+  }
+}
+
+/**
+ * Checks a signed restore, claims the wallet's payments no browser claimed, then gives this browser
+ * everything the wallet bought, unless the wallet already reached its browsers for the day (429, with
+ * the wait). The challenge is spent either way: the cap is checked once the signature proves the
+ * wallet, so no one else can use a wallet's quota.
+ */
 export async function restore(answer: RestoreAnswer, browser: string) {
-  const result = await restorePurchases(signingSecret, answer, site, ledger);
-  if (result.ok) await Promise.all(result.paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
-  return result;
+  const result = await restorePurchases(signingSecret, answer, browser, site, ledger);
+  if (!result.ok) return result;
+  const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
+  if (!admitted.ok) {
+    const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
+    return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
+  }
+  const found = await unclaimedPayments(result.wallet);
+  const paths = [...new Set([...result.paths, ...found.map((purchase) => purchase.path)])];
+  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
+  return { ...result, paths };
 }
 
 /** "My purchases" for this browser, newest first. */
 export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getPurchasable: getOwnedPlayback } });
-
-/** Carries the purchases an old-format cookie lists into the ledger, once. */
-export async function adoptLegacyPurchases(browser: string, paths: string[]) {
-  await Promise.all(paths.map((path) => ledger.grant(browser, path, 'legacy-cookie')));
-}
 
 /** Playback links to hand this browser, and when to ask for fresh ones. */
 const linkTerms = (browser: string) => ({ secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
@@ -127,7 +181,7 @@ export async function ownedVideos(owned: string[], browser: string): Promise<Rec
 }
 
 /** A just-verified purchase's playback, with links for this browser in place of the sources. */
-export function linkedPlayback(playback: Playback, browser: string) {
+function linkedPlayback(playback: Playback, browser: string) {
   const videos = linkedVideos(playback, [playback.path], browser);
   return {
     ...playback,
@@ -137,22 +191,22 @@ export function linkedPlayback(playback: Playback, browser: string) {
 
 /**
  * The answer to a verified payment, by Phantom or by Solana Pay: playback linked for this browser,
- * the hint that it owns something, and its cookie signed if it was not yet.
+ * the hint that it owns something, and its cookie renewed after a key rotation.
  */
-export function paidResponse(request: Request, visitor: { browser: string; unsigned: boolean }, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
+export function paidResponse(request: Request, visitor: Visitor, browser: string, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
   const response = NextResponse.json(
-    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, playback: linkedPlayback(paid.playback, visitor.browser), renewIn },
+    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, lamports: paid.purchase.lamports, playback: linkedPlayback(paid.playback, browser), renewIn },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   markOwner(response, request);
-  if (visitor.unsigned) setBrowserCookie(response, request, visitor.browser);
+  keepBrowserCookie(response, request, visitor, browser);
   return response;
 }
 
 const isHttps = (request: Request) =>
   new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 
-export function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
+function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
   response.cookies.set(BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(isHttps(request)));
 }
 
@@ -160,9 +214,3 @@ export function setBrowserCookie(response: NextResponse, request: Request, brows
 export function markOwner(response: NextResponse, request: Request) {
   response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(isHttps(request), false));
 }
-
-export function clearLegacyCookie(response: NextResponse) {
-  response.cookies.delete(LEGACY_ENTITLEMENT_COOKIE);
-}
-
-export { newBrowserId };

@@ -2,21 +2,29 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 
 /**
- * Compact signed tokens (`payload.mac`, both base64url) for state the server hands to a browser
- * and must trust when it comes back: checkouts, entitlement cookies, restore challenges.
- * `purpose` keeps a token minted for one use from being accepted as another.
+ * The keys that sign and check tokens: the first signs, every one is accepted. A rotated-out key
+ * (ENTITLEMENT_SECRET_PREVIOUS) keeps the cookies it signed valid until the server renews them.
  */
-export function signToken(secret: string, purpose: string, payload: unknown): string {
+export type SigningKeys = string | readonly [string, ...string[]];
+
+const keyList = (keys: SigningKeys): readonly string[] => (typeof keys === 'string' ? [keys] : keys);
+const currentKey = (keys: SigningKeys) => keyList(keys)[0]!;
+
+/**
+ * Compact signed tokens (`payload.mac`, both base64url) for state the server hands to a browser
+ * and must trust when it comes back: checkouts, the browser cookie, playback links, restore challenges.
+ * `purpose` keeps a token minted for one use from being accepted as another. The payload is readable:
+ * it never carries an identifier another browser could present (see holderOf).
+ */
+export function signToken(keys: SigningKeys, purpose: string, payload: unknown): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${mac(secret, purpose, body)}`;
+  return `${body}.${mac(currentKey(keys), purpose, body)}`;
 }
 
-export function readToken<S extends z.ZodType>(secret: string, purpose: string, token: string, schema: S): z.output<S> | null {
+export function readToken<S extends z.ZodType>(keys: SigningKeys, purpose: string, token: string, schema: S): z.output<S> | null {
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(secret, purpose, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!keyList(keys).some((key) => macMatches(key, purpose, body, signature))) return null;
   try {
     const result = schema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
     return result.success ? result.data : null;
@@ -25,6 +33,34 @@ export function readToken<S extends z.ZodType>(secret: string, purpose: string, 
   }
 }
 
-function mac(secret: string, purpose: string, body: string) {
-  return createHmac('sha256', secret).update(`${purpose}\n${body}`).digest('base64url');
+/** Whether a token's signature is the current key's (false: an older key's, worth renewing; or none). */
+export function signedWithCurrentKey(keys: SigningKeys, purpose: string, token: string): boolean {
+  const [body, signature] = token.split('.');
+  return !!body && !!signature && macMatches(currentKey(keys), purpose, body, signature);
+}
+
+/**
+ * What a token says about the browser it belongs to: a keyed digest of the browser's id, never the id.
+ * The server recomputes it from the cookie and compares; someone holding the token learns nothing
+ * they could present as a cookie.
+ */
+export const holderOf = (keys: SigningKeys, purpose: string, browser: string) => mac(currentKey(keys), `holder:${purpose}`, browser).slice(0, 32);
+
+export function isHolder(keys: SigningKeys, purpose: string, browser: string | null, holder: string): boolean {
+  if (!browser) return false;
+  return keyList(keys).some((key) => safeEqual(mac(key, `holder:${purpose}`, browser).slice(0, 32), holder));
+}
+
+function macMatches(key: string, purpose: string, body: string, signature: string) {
+  return safeEqual(mac(key, purpose, body), signature);
+}
+
+function safeEqual(expected: string, given: string) {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function mac(key: string, purpose: string, body: string) {
+  return createHmac('sha256', key).update(`${purpose}\n${body}`).digest('base64url');
 }

@@ -10,7 +10,7 @@ export interface TransferRequest {
   qr: string;
 }
 
-export const SITE_LABEL = 'Solenema';
+const SITE_LABEL = 'Solenema';
 
 /**
  * The Solana Pay transfer request for a checkout: the same recipient, price and reference the

@@ -1,14 +1,14 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import type { Playback } from '../catalog/types';
-import { readCheckout } from './checkout';
+import { checkoutExpired, expiredReason, heldBy, readCheckout, type Checkout } from './checkout';
 import type { Purchase } from './ledger';
-import { verifyPayment, type VerifyDeps, type VerifyResult } from './verify';
+import { claimPayment, type VerifyDeps, type VerifyResult } from './verify';
 
 /**
  * Where a Solana Pay checkout stands: `waiting` (nothing on chain yet), `refused` (a transaction
  * carries its reference but does not pay it: too little, another recipient, failed), or `paid`.
  */
-export type TransferStatus =
+type TransferStatus =
   | { state: 'waiting'; retryAfterMs: number }
   | { state: 'refused'; reason: string; retryAfterMs: number }
   | { state: 'paid'; purchase: Purchase; playback: Playback };
@@ -20,8 +20,18 @@ export interface TransferWatchDeps extends Omit<VerifyDeps, 'connection'> {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   /** The chain is asked about one reference at most once per interval, however many tabs poll. */
   intervalMs: number;
+  /**
+   * Shared by every instance (a lapsing Redis lock): false when another one asked the chain about this
+   * reference within the interval. Without it, this instance's own interval is the only throttle.
+   */
+  throttle?: (reference: string) => Promise<boolean>;
   /** References remembered at once; the oldest are forgotten first (they are only asked again). */
   maxReferences?: number;
+  /** Signatures asked for per page of a reference's history (the RPC allows up to 1000). */
+  pageSize?: number;
+  /** Pages read, and transactions verified, per lookup: a flooded reference is read over several lookups. */
+  pagesPerLookup?: number;
+  verificationsPerLookup?: number;
   now?: () => number;
 }
 
@@ -29,81 +39,104 @@ interface Watched {
   checkedAt: number;
   /** The signature that paid this reference, once verified: later polls go to the ledger, not the chain. */
   paidBy?: string;
-  /** Signatures that carry the reference but do not pay it, with why: verified once, never again. */
-  refused: Map<string, string>;
+  /** Why the latest transaction looked at carries the reference but does not pay it. */
+  refusal?: string;
+  /** The newest signature of the last walk that reached the end of the history: nothing at or before it is read again. */
+  seenUntil?: string;
+  /** A walk from the newest signature down that has not reached the end yet: where it began and how far it got. */
+  walk?: { top: string; before: string };
   running?: Promise<TransferStatusResult>;
 }
 
-/** Transactions looked at per chain question: a checkout's reference is in one or a few, never many. */
-const SIGNATURES_PER_LOOKUP = 25;
-
 /**
  * Answers "has this checkout been paid?" for the page that shows the QR code. It finds the
- * transaction by the checkout's reference (getSignaturesForAddress), then applies verifyPayment:
- * the same rules, the same create-once claim and the same grant to the checkout's browser as the
- * Phantom path. Polls in between are answered from memory.
+ * transaction by the checkout's reference (getSignaturesForAddress, newest first, paged with
+ * `before` to the end of the history so junk transactions carrying the reference cannot push the
+ * payment out of sight), then applies the same rules, create-once claim and grant to the checkout's
+ * browser as the Phantom path. Polls in between are answered from memory.
  */
 export function watchTransfers(deps: TransferWatchDeps) {
-  const { intervalMs, maxReferences = 10_000, now = Date.now } = deps;
+  const { intervalMs, maxReferences = 10_000, pageSize = 100, pagesPerLookup = 3, verificationsPerLookup = 40, now = Date.now, throttle = async () => true } = deps;
   const watched = new Map<string, Watched>();
 
   const entryFor = (reference: string) => {
     const known = watched.get(reference);
     if (known) return known;
     if (watched.size >= maxReferences) watched.delete(watched.keys().next().value!);
-    const entry: Watched = { checkedAt: -Infinity, refused: new Map() };
+    const entry: Watched = { checkedAt: -Infinity };
     watched.set(reference, entry);
     return entry;
   };
 
   const snapshot = (entry: Watched): TransferStatusResult => {
     const retryAfterMs = Math.max(0, entry.checkedAt + intervalMs - now());
-    const reason = [...entry.refused.values()].at(-1);
+    const reason = entry.refusal;
     return { ok: true, status: reason ? { state: 'refused', reason, retryAfterMs } : { state: 'waiting', retryAfterMs } };
   };
 
-  async function settle(checkoutToken: string, browser: string, entry: Watched, reference: string): Promise<TransferStatusResult> {
-    const verify = async (signature: string) => verifyPayment({ checkoutToken, signature, browser }, deps);
-    if (entry.paidBy) return paidOrError(await verify(entry.paidBy), entry);
+  /** Reads the reference's history from where the last lookup stopped; undefined when this lookup's budget ran out first. */
+  async function lookUp(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult | undefined> {
+    let verifications = 0;
+    for (let page = 0; page < pagesPerLookup; page += 1) {
+      let found: Awaited<ReturnType<Connection['getSignaturesForAddress']>>;
+      try {
+        const options = { limit: pageSize, before: entry.walk?.before, until: entry.seenUntil };
+        found = await deps.connection.getSignaturesForAddress(new PublicKey(checkout.reference), options, 'confirmed');
+      } catch (error) {
+        console.error('[solana-pay] RPC failed while looking for reference', checkout.reference, error);
+        return { ok: false, status: 503, reason: 'The Solana RPC could not be reached. If you paid, your payment is safe; we will keep looking.' };
+      }
+      for (const { signature, err } of found) {
+        if (err) entry.refusal = 'The transaction failed on chain.';
+        else {
+          if (verifications >= verificationsPerLookup) return undefined;
+          verifications += 1;
+          const result = await claimPayment(checkout, signature, browser, deps);
+          if (result.ok) {
+            entry.paidBy = signature;
+            return paidOrError(result, entry);
+          }
+          // Anything but a refusal for good (e.g. the RPC has not indexed it yet, or is down) is read again next time.
+          if (result.status !== 422 && result.status !== 409) return result.status === 503 ? result : undefined;
+          entry.refusal = result.reason;
+        }
+        entry.walk = { top: entry.walk?.top ?? signature, before: signature };
+      }
+      if (found.length < pageSize) {
+        entry.seenUntil = entry.walk?.top ?? entry.seenUntil;
+        entry.walk = undefined;
+        return checkoutExpired(checkout, now()) ? { ok: false, status: 410, reason: expiredReason(checkout) } : snapshot(entry);
+      }
+    }
+    return undefined;
+  }
 
+  async function settle(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult> {
+    if (entry.paidBy) return paidOrError(await claimPayment(checkout, entry.paidBy, browser, deps), entry);
     entry.checkedAt = now();
-    let found: Awaited<ReturnType<Connection['getSignaturesForAddress']>>;
-    try {
-      found = await deps.connection.getSignaturesForAddress(new PublicKey(reference), { limit: SIGNATURES_PER_LOOKUP }, 'confirmed');
-    } catch (error) {
-      console.error('[solana-pay] RPC failed while looking for reference', reference, error);
-      return { ok: false, status: 503, reason: 'The Solana RPC could not be reached. If you paid, your payment is safe; we will keep looking.' };
+    return (await lookUp(checkout, browser, entry)) ?? snapshot(entry);
+  }
+
+  /** Asks the chain unless another instance just did: then this one waits out the interval too. */
+  async function askChain(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult> {
+    if (!entry.paidBy && !(await throttle(checkout.reference))) {
+      entry.checkedAt = now();
+      return snapshot(entry);
     }
-    // Oldest first: the first transaction that pays the checkout is the purchase.
-    for (const { signature, err } of [...found].reverse()) {
-      if (entry.refused.has(signature)) continue;
-      if (err) {
-        entry.refused.set(signature, 'The transaction failed on chain.');
-        continue;
-      }
-      const result = await verify(signature);
-      if (result.ok) {
-        entry.paidBy = signature;
-        return paidOrError(result, entry);
-      }
-      // Refused for good (does not pay this checkout, or claimed by another); anything else is asked again next time.
-      if (result.status === 422 || result.status === 409) entry.refused.set(signature, result.reason);
-      else if (result.status === 503) return result;
-    }
-    return snapshot(entry);
+    return settle(checkout, browser, entry);
   }
 
   return async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
     const checkout = readCheckout(deps.secret, checkoutToken);
     if (!checkout) return { ok: false, status: 400, reason: 'Unknown or altered checkout.' };
-    if (checkout.browser !== browser) return { ok: false, status: 403, reason: 'This checkout was started in another browser.' };
+    if (!heldBy(deps.secret, checkout, browser)) return { ok: false, status: 403, reason: 'This checkout was started in another browser.' };
     if (!isPublicKey(checkout.reference)) {
       return { ok: false, status: 400, reason: 'This checkout has no valid reference.' };
     }
     const entry = entryFor(checkout.reference);
     if (entry.running) return entry.running;
     if (!entry.paidBy && now() < entry.checkedAt + intervalMs) return snapshot(entry);
-    entry.running = settle(checkoutToken, browser, entry, checkout.reference).finally(() => {
+    entry.running = askChain(checkout, browser, entry).finally(() => {
       entry.running = undefined;
     });
     return entry.running;
@@ -120,7 +153,7 @@ function isPublicKey(value: string) {
 
 function paidOrError(result: VerifyResult, entry: Watched): TransferStatusResult {
   if (result.ok) return { ok: true, status: { state: 'paid', purchase: result.purchase, playback: result.playback } };
-  // A failing store (503) is asked again on the next poll; anything else sends the next poll back to the chain.
-  if (result.status !== 503) entry.paidBy = undefined;
+  // A failing store (503) is asked again on the next poll; anything else sends the next poll back to the chain, from the top.
+  if (result.status !== 503) Object.assign(entry, { paidBy: undefined, seenUntil: undefined, walk: undefined });
   return result;
 }

@@ -1,10 +1,8 @@
 import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
 import type { Catalog, Playback } from '../catalog/types';
-import { readCheckout, type Checkout } from './checkout';
+import { heldBy, paidOutOfTime, readCheckout, type Checkout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
-
-/** Clock skew tolerated between this server and the chain's block time. */
-const SKEW_MS = 120_000;
+import type { SigningKeys } from './signed-token';
 
 export interface VerifyRequest {
   checkoutToken: string;
@@ -13,17 +11,21 @@ export interface VerifyRequest {
 }
 
 export interface VerifyDeps {
-  secret: string;
+  secret: SigningKeys;
   connection: Pick<Connection, 'getParsedTransaction'>;
   ledger: Ledger;
   catalog: Pick<Catalog, 'getPurchasable'>;
 }
 
+/** What claiming a payment for a checkout needs: the chain, the ledger and the catalog, no secret. */
+export type ClaimDeps = Omit<VerifyDeps, 'secret'>;
+
+type RefusalStatus = 400 | 403 | 404 | 409 | 410 | 422 | 503;
 export type VerifyResult =
   | { ok: true; purchase: Purchase; playback: Playback }
-  | { ok: false; status: 400 | 403 | 404 | 409 | 422 | 503; reason: string };
+  | { ok: false; status: RefusalStatus; reason: string };
 
-const refuse = (status: 400 | 403 | 404 | 409 | 422 | 503, reason: string): VerifyResult => ({ ok: false, status, reason });
+const refuse = (status: RefusalStatus, reason: string): VerifyResult => ({ ok: false, status, reason });
 
 /**
  * The server's own on-chain check of a payment, then an atomic claim of its signature.
@@ -32,18 +34,25 @@ const refuse = (status: 400 | 403 | 404 | 409 | 422 | 503, reason: string): Veri
 export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): Promise<VerifyResult> {
   const checkout = readCheckout(deps.secret, request.checkoutToken);
   if (!checkout) return refuse(400, 'Unknown or altered checkout.');
-  if (checkout.browser !== request.browser) return refuse(403, 'This checkout was started in another browser.');
+  if (!heldBy(deps.secret, checkout, request.browser)) return refuse(403, 'This checkout was started in another browser.');
+  return claimPayment(checkout, request.signature, request.browser, deps);
+}
 
+/**
+ * Verifies `signature` as the payment of a checkout the server already trusts (a signed token, or its
+ * own stored copy), claims it once, and grants the title to `browser`. Every way to pay ends here.
+ */
+export async function claimPayment(checkout: Checkout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
   try {
-    return await verifyOnChain(request, checkout, deps);
+    return await verifyOnChain({ signature, browser }, checkout, deps);
   } catch (error) {
     // The ledger or the catalog failed (Firestore unreachable): the browser keeps the signature and retries.
-    console.error('[payments] could not record', request.signature, error);
+    console.error('[payments] could not record', signature, error);
     return refuse(503, 'We could not record your payment just now. Your payment is safe; it will be finished when you come back.');
   }
 }
 
-async function verifyOnChain(request: VerifyRequest, checkout: Checkout, deps: VerifyDeps): Promise<VerifyResult> {
+async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, checkout: Checkout, deps: ClaimDeps): Promise<VerifyResult> {
   const claimed = await deps.ledger.get(request.signature);
   if (claimed) return answerClaimed(claimed, checkout, request.browser, deps);
 
@@ -81,14 +90,14 @@ async function verifyOnChain(request: VerifyRequest, checkout: Checkout, deps: V
 }
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
-function answerClaimed(claimed: Purchase, checkout: Checkout, browser: string, deps: VerifyDeps) {
+function answerClaimed(claimed: Purchase, checkout: Checkout, browser: string, deps: ClaimDeps) {
   if (claimed.reference !== checkout.reference || claimed.path !== checkout.path) {
     return Promise.resolve(refuse(409, 'This transaction has already been claimed for another purchase.'));
   }
   return grantAndPlay(claimed, browser, deps);
 }
 
-async function grantAndPlay(purchase: Purchase, browser: string, deps: VerifyDeps): Promise<VerifyResult> {
+async function grantAndPlay(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
   await deps.ledger.grant(browser, purchase.path, purchase.signature);
   const title = await deps.catalog.getPurchasable(purchase.path);
   if (!title) return refuse(404, `The title ${purchase.path} no longer exists.`);
@@ -113,10 +122,7 @@ function inspect(transaction: ParsedTransactionWithMeta, checkout: Checkout): { 
   if (!paid || paid.lamports < checkout.lamports) {
     return `The transaction does not transfer at least ${checkout.lamports} lamports to the recipient.`;
   }
-  if (transaction.blockTime && transaction.blockTime * 1000 < checkout.issuedAt - SKEW_MS) {
-    return 'The transaction is older than this checkout.';
-  }
-  return paid;
+  return paidOutOfTime(checkout, transaction.blockTime) ?? paid;
 }
 
 interface Transfer {

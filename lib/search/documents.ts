@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const searchKinds = ['trailer', 'documentary', 'series', 'season', 'shortFilm', 'episode'] as const;
+const searchKinds = ['trailer', 'documentary', 'series', 'season', 'shortFilm', 'episode'] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 /** One searchable title, with what its result card shows (never a video URL). */

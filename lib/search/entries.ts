@@ -8,7 +8,7 @@ import { normalizeText } from './normalize';
 /** Where search entries live: one flat collection, one entry per title, season and episode. */
 export const SEARCH_COLLECTION = 'searchEntries';
 /** Looked-up words are cut to this many characters: longer ones are matched exactly when ranked. */
-export const MAX_TOKEN = 10;
+const MAX_TOKEN = 10;
 const MAX_DESCRIPTION_WORDS = 30;
 
 /**
@@ -40,7 +40,7 @@ export function lookupToken(normalizedQuery: string): string {
 }
 
 /** A search document as stored: itself plus the normalized word pieces it is found by. */
-export function searchEntryData(document: SearchDocument) {
+function searchEntryData(document: SearchDocument) {
   const title = normalizeText(document.title);
   const titleWords = words(document.title);
   const description = words(document.description);
@@ -55,7 +55,7 @@ export function searchEntryData(document: SearchDocument) {
 }
 
 /** An entry's id: its catalog path with `/` as `~`, so one title has exactly one entry. */
-export const searchEntryId = (path: string) => path.replaceAll('/', '~');
+const searchEntryId = (path: string) => path.replaceAll('/', '~');
 
 type Parsed<S extends z.ZodType> = { raw: RawDocument; doc: z.output<S> };
 

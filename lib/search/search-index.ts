@@ -28,7 +28,7 @@ export const SEPARATE_WORDS_PENALTY = 5;
 /** A results page shows this many; the rest are counted. */
 export const MAX_HITS = 48;
 
-export interface SearchHit extends SearchDocument {
+interface SearchHit extends SearchDocument {
   score: number;
 }
 

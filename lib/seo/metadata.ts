@@ -16,7 +16,7 @@ interface TitlePage {
  * A generated card (app/og) stands in for a page without a cover of its own. It is addressed by
  * the title's catalog path, never by free text: app/og reads the name from the catalog.
  */
-export const generatedOgImage = (ogPath?: string) => absolute(ogPath ? `/og?${new URLSearchParams({ path: ogPath }).toString()}` : '/og');
+const generatedOgImage = (ogPath?: string) => absolute(ogPath ? `/og?${new URLSearchParams({ path: ogPath }).toString()}` : '/og');
 
 /** Title, description, canonical URL, Open Graph and Twitter card of one page. */
 export function pageMetadata({ title, description, path, coverimg, ogPath, ogType = 'website' }: TitlePage): Metadata {

@@ -3,7 +3,7 @@ import type { WatchInfo } from './progress';
 
 /**
  * An episode as the player's "Up next" needs it: a free one carries its public URL; a locked one the
- * path that unlocks it (this browser may own it: the page asks PurchasesProvider).
+ * path that unlocks it (this browser may own it: the player asks its PlaybackLinksContext).
  */
 export interface QueuedEpisode extends WatchInfo {
   src?: string;

@@ -4,22 +4,25 @@
  */
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
+import { E2E_RECIPIENT } from '../../e2e/support/ports';
 
 export const ROOT = process.cwd();
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
 /** Distinct from the e2e stack (site 3210, Firestore 8790, chain 8899) so both can run at once. */
-export const PORTS = { site: 3310, firestore: 8795 } as const;
+export const PORTS = { site: 3310, redisSite: 3311, firestore: 8795, chain: 8885 } as const;
 
 export const HOST = '127.0.0.1';
 export const SITE_URL = `http://${HOST}:${PORTS.site}`;
 
 export const REVALIDATE_SECRET = 'bench-revalidate-secret-0123456789';
+const CHAIN_URL = `http://${HOST}:${PORTS.chain}`;
 
 /**
  * The site's environment for the build, the seed and `next start`: the in-process Firestore emulator
- * (so every read can be counted) and nothing that would make a browser call out of the machine
- * (no voice agent id, so the third-party widget script is not added).
+ * (so every read can be counted), the local chain (production requires the RPCs and the recipient,
+ * and checkouts ask it which cluster it is) and nothing that would make a browser call out of the
+ * machine (no voice agent id, so the third-party widget script is not added).
  */
 export function siteEnv(): Record<string, string> {
   return {
@@ -30,6 +33,11 @@ export function siteEnv(): Record<string, string> {
     NEXT_PUBLIC_SITE_URL: SITE_URL,
     REVALIDATE_SECRET,
     ENTITLEMENT_SECRET: 'bench-entitlement-secret-0123456789abcdef',
+    // The load bench plays the proxy: pages, entitlements and media come from many visitors (see load.ts).
+    TRUSTED_PROXY_HOPS: '1',
+    SOLANA_RPC_URL: CHAIN_URL,
+    NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
+    SOLANA_RECIPIENT: E2E_RECIPIENT,
     NEXT_TELEMETRY_DISABLED: '1',
   };
 }

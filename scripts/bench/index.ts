@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startLocalChain, type LocalChain } from '../../e2e/support/chain';
 import { measureBytes } from './bytes';
 import {
   CHROMIUM_FLAGS,
@@ -37,7 +38,7 @@ import {
   type Section,
 } from './config';
 import { startEmulator, type Emulator } from './emulator';
-import { measureLoad } from './load';
+import { measureLoad, withRedisSite } from './load';
 import { measureLighthouse, type ChromeHandle } from './lighthouse';
 import { measureReads } from './reads';
 import { measureScale, SCALE } from './scale';
@@ -49,7 +50,7 @@ import { measureThroughput } from './throughput';
 import { assertPortsFree, errorMessage, log } from './util';
 
 /** Everything started so far, stopped in reverse order by `cleanup`. */
-const running: { emulator?: Emulator; site?: RunningServer; chrome?: ChromeHandle } = {};
+const running: { emulator?: Emulator; chain?: LocalChain; site?: RunningServer; chrome?: ChromeHandle } = {};
 
 async function cleanup(): Promise<void> {
   stopCommands();
@@ -63,6 +64,8 @@ async function cleanup(): Promise<void> {
   running.site = undefined;
   await running.emulator?.stop().catch((error: unknown) => log(`stopping the emulator: ${errorMessage(error)}`));
   running.emulator = undefined;
+  await running.chain?.stop().catch((error: unknown) => log(`stopping the chain: ${errorMessage(error)}`));
+  running.chain = undefined;
 }
 
 function onSignal(signal: NodeJS.Signals, code: number) {
@@ -107,13 +110,14 @@ async function bench(options: BenchOptions, results: BenchResults): Promise<void
   results.scale = await section('scale', options, results, () => measureScale(childEnv()));
   if (!SITE_SECTIONS.some((name) => options.only.has(name))) return;
 
-  await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore });
+  await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore, chain: PORTS.chain, chainWebsocket: PORTS.chain + 1 });
   const { targets, missing } = chooseTargets();
   results.targets = targets;
   results.missingTargets = missing;
   log(`pages: ${targets.map((target) => target.path).join(', ')}`);
 
   const env = childEnv();
+  running.chain = await startLocalChain({ port: PORTS.chain });
   running.emulator = await startEmulator(PORTS.firestore);
   log(`Firestore emulator on ${running.emulator.host}; seeding`);
   await run('npm', ['run', 'seed', '--silent'], env);
@@ -134,6 +138,9 @@ async function bench(options: BenchOptions, results: BenchResults): Promise<void
   const seriesPath = targets.find((target) => target.kind === 'series')?.path ?? '/';
   const emulatorHost = running.emulator.host;
   results.load = await section('load', options, results, () => measureLoad(siteUrl, emulatorHost, seriesPath));
+  results.loadRedis = await section('load', options, results, () =>
+    withRedisSite(env, PORTS.redisSite, path.join(RESULTS_DIR, 'server-redis.log'), (url) => measureLoad(url, emulatorHost, seriesPath)),
+  );
   results.bytes = (await section('bytes', options, results, () => measureBytes(siteUrl, browserTargets))) ?? [];
   results.lighthouse =
     (await section('lighthouse', options, results, () =>
@@ -196,6 +203,7 @@ async function main(): Promise<number> {
     missingTargets: [],
     throughput: [],
     load: null,
+    loadRedis: null,
     bytes: [],
     reads: [],
     lighthouse: [],

@@ -10,8 +10,10 @@
 import autocannon from 'autocannon';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { startRedis } from '../../e2e/support/redis';
 import { browserCookieValue, BROWSER_COOKIE, newBrowserId } from '../../lib/payments/entitlements';
 import { LOAD, siteEnv } from './config';
+import { startSite, stopSite } from './server';
 import { log } from './util';
 
 export interface LoadKindResult {
@@ -47,7 +49,12 @@ interface Kind {
   body?: string;
   /** A fresh Range header per request. */
   range?: (bytes: number) => string;
+  /** Every request from one client (X-Forwarded-For), to meet its limit; otherwise each from a visitor of its own. */
+  oneClient?: boolean;
 }
+
+/** Each request a visitor of its own: per-client limits measure nothing here but the limiter's own cost. */
+const visitor = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
 /** Writes a grant for a new browser into the emulator's ledger; answers the browser's cookie. */
 async function makeBuyer(emulatorHost: string, lockedPath: string): Promise<string> {
@@ -99,7 +106,10 @@ function run(siteUrl: string, kind: Kind, size: number): Promise<{ result: LoadK
             path: kind.path,
             headers,
             ...(kind.body !== undefined && { body: kind.body }),
-            ...(kind.range && { setupRequest: (request) => ({ ...request, headers: { ...headers, range: kind.range!(size) } }) }),
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...headers, 'x-forwarded-for': kind.oneClient ? '198.18.0.1' : visitor(), ...(kind.range && { range: kind.range(size) }) },
+            }),
           },
         ],
       },
@@ -146,6 +156,7 @@ export async function measureLoad(siteUrl: string, emulatorHost: string, seriesP
       path: '/api/checkout',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ path: LOAD.lockedPath }),
+      oneClient: true,
     },
     {
       kind: 'media range',
@@ -178,4 +189,23 @@ export async function measureLoad(siteUrl: string, emulatorHost: string, seriesP
     },
     kinds: results,
   };
+}
+
+/**
+ * Runs `measure` against a second `next start` of the same build whose limits live in a local
+ * redis-server (REDIS_URL): what sharing the counts across instances costs each request.
+ */
+export async function withRedisSite<T>(env: NodeJS.ProcessEnv, port: number, logFile: string, measure: (siteUrl: string) => Promise<T>): Promise<T> {
+  const redis = await startRedis();
+  try {
+    const site = await startSite({ ...env, REDIS_URL: redis.url }, port, logFile);
+    try {
+      log(`load: a second site on ${site.url} with its limits in Redis (${redis.url})`);
+      return await measure(site.url);
+    } finally {
+      await stopSite(site);
+    }
+  } finally {
+    await redis.stop();
+  }
 }

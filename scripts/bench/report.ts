@@ -28,6 +28,8 @@ export interface BenchResults {
   throughput: ThroughputResult[];
   /** `load`: mixed traffic, null when not run (or failed: see errors). */
   load: MixedLoadResult | null;
+  /** The same traffic against a second site whose limits live in Redis (REDIS_URL), null when not run. */
+  loadRedis: MixedLoadResult | null;
   bytes: BytesResult[];
   reads: ReadsResult[];
   lighthouse: LighthouseResult[];
@@ -165,8 +167,8 @@ const loadValue = (f: LoadFigures) =>
 /** A playback link's token is long and says nothing in a table. */
 const loadPage = (path: string) => short(path.replace(/^\/api\/media\/[^/]+/, '/api/media/{token}')).slice(0, 40);
 
-function loadRows(result: MixedLoadResult): Row[] {
-  const measure = `load ${result.connections} conn ${result.durationSeconds} s`;
+function loadRows(result: MixedLoadResult, store: 'memory' | 'redis'): Row[] {
+  const measure = `load ${result.connections} conn ${result.durationSeconds} s${store === 'redis' ? ' (limits in Redis)' : ''}`;
   return [
     ...result.kinds.map((kind): Row => [`${kind.method} ${loadPage(kind.path)}`, `${measure}: ${kind.kind}`, loadValue(kind), '', kind.errors === 0]),
     ['(all)', `${measure}: total`, loadValue(result.total), '0 errors other than deliberate 429s', result.total.errors === 0],
@@ -247,7 +249,8 @@ export function buildRows(results: BenchResults): Row[] {
     if (reads) rows.push(...readsRows(reads));
     if (lighthouse) rows.push(...lighthouseRows(lighthouse));
   }
-  if (results.load) rows.push(...loadRows(results.load));
+  if (results.load) rows.push(...loadRows(results.load, 'memory'));
+  if (results.loadRedis) rows.push(...loadRows(results.loadRedis, 'redis'));
   for (const search of results.search ?? []) rows.push(...searchRows(search));
   if (results.scale) rows.push(...scaleRows(results.scale));
   for (const missing of results.missingTargets) rows.push(['(not measured)', missing, '', '', null]);

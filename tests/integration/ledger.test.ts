@@ -42,6 +42,18 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       expect(await ledger.spendNonce('n1')).toBe(false);
     });
 
+    it('keeps a checkout by its reference, created once', async () => {
+      const ledger = await make();
+      const checkout = {
+        reference: 'ref-1', path: 'trailers/a', title: 'A', recipient: 'rcpt', lamports: 10_000_000,
+        issuedAt: 1, expiresAt: 2, holder: 'holder-0123456789abcd', browser: BROWSER_A,
+      };
+      expect(await ledger.recordCheckout(checkout)).toBe(true);
+      expect(await ledger.recordCheckout({ ...checkout, browser: BROWSER_B })).toBe(false);
+      expect(await ledger.checkoutOf('ref-1')).toEqual(checkout);
+      expect(await ledger.checkoutOf('ref-2')).toBeNull();
+    });
+
     it('keeps the browser that claimed a purchase', async () => {
       const ledger = await make();
       const withBrowser = { ...purchase('b1', 'buyer'), browser: BROWSER_A };

@@ -97,6 +97,24 @@ describe('local chain', () => {
     expect(found.map((entry) => entry.signature)).toEqual([signature]);
   });
 
+  it('pages getSignaturesForAddress newest first with limit, before and until, as a node does', async () => {
+    const reference = Keypair.generate().publicKey;
+    const oldestFirst = await chain.junk(reference, 7);
+    const newestFirst = [...oldestFirst].reverse();
+    const page = async (options: { limit?: number; before?: string; until?: string }) =>
+      (await connection.getSignaturesForAddress(reference, options)).map((entry) => entry.signature);
+    expect(await page({})).toEqual(newestFirst);
+    expect(await page({ limit: 3 })).toEqual(newestFirst.slice(0, 3));
+    expect(await page({ limit: 3, before: newestFirst[2] })).toEqual(newestFirst.slice(3, 6));
+    expect(await page({ before: newestFirst[5] })).toEqual(newestFirst.slice(6));
+    expect(await page({ until: newestFirst[4] })).toEqual(newestFirst.slice(0, 4));
+    expect(await page({ before: newestFirst[0], until: newestFirst[3] })).toEqual(newestFirst.slice(1, 3));
+    expect(await page({ before: newestFirst[6] })).toEqual([]);
+    // A `before` the node never saw finds nothing older than it.
+    expect(await page({ before: '5'.repeat(88) })).toEqual([]);
+    await expect(connection.getSignaturesForAddress(reference, { limit: 1001 })).rejects.toThrow(/Invalid limit/);
+  });
+
   it('notifies signature subscriptions over the websocket, before and after execution', async () => {
     const payer = await fundedPayer();
     const { tx } = await payment(payer, Keypair.generate().publicKey, Keypair.generate().publicKey);

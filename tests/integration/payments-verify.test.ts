@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
-import { createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { CHECKOUT_TTL_MS, createCheckout, readCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { signToken } from '@/lib/payments/signed-token';
 import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
@@ -25,7 +26,10 @@ let connection: Connection;
 let ledger: Ledger;
 let ledgerDir: string;
 let deps: VerifyDeps;
-const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog };
+const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog,
+  // Each test's own ledger keeps its checkouts.
+  checkouts: { recordCheckout: (checkout) => ledger.recordCheckout(checkout) },
+};
 
 beforeAll(async () => {
   chain = await startLocalChain({ port: PORT });
@@ -45,10 +49,20 @@ async function funded() {
   return payer;
 }
 
-async function checkout(browser = BROWSER, path = 'trailers/c-vault') {
-  const result = await createCheckout(path, browser, terms);
+async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt = Date.now()) {
+  const result = await createCheckout(path, browser, { ...terms, now: () => issuedAt });
   if (!result.ok) throw new Error(result.reason);
   return result;
+}
+
+/**
+ * The local chain executes a transaction before it answers sendTransaction: it has landed, with no
+ * confirmTransaction, whose status poll would still be in flight (and reject unhandled) when a test
+ * takes the RPC down right after.
+ */
+async function landed(signature: string) {
+  expect((await connection.getSignatureStatus(signature)).value).not.toBeNull();
+  return signature;
 }
 
 /** Signs and sends, skipping preflight so a failing transaction still lands, like a real validator. */
@@ -56,10 +70,7 @@ async function send(payer: Keypair, ...instructions: TransactionInstruction[]) {
   const blockhash = await connection.getLatestBlockhash('confirmed');
   const tx = new Transaction({ feePayer: payer.publicKey, ...blockhash }).add(...instructions);
   tx.sign(payer);
-  const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-  // web3.js rejects with the bare transaction error when the status poll sees the failure first.
-  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed').catch(() => undefined);
-  return signature;
+  return landed(await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true }));
 }
 
 function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: string) {
@@ -69,13 +80,11 @@ function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: s
 }
 
 /** Pays a checkout exactly as the browser does, with the site's own transaction builder. */
-async function payAsBrowser(payer: Keypair, token: Awaited<ReturnType<typeof checkout>>) {
+async function payAsBrowser(payer: Keypair, token: Pick<Awaited<ReturnType<typeof checkout>>, 'checkout'>) {
   const blockhash = await connection.getLatestBlockhash('confirmed');
   const tx = paymentTransaction(payer.publicKey, token.checkout, blockhash);
   tx.sign(payer);
-  const signature = await connection.sendRawTransaction(tx.serialize());
-  await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');
-  return signature;
+  return landed(await connection.sendRawTransaction(tx.serialize()));
 }
 
 const ledgerFiles = async () => readdir(join(ledgerDir, 'purchases')).catch(() => []);
@@ -84,8 +93,37 @@ describe('checkout', () => {
   it('issues a fresh reference per checkout, bound to the title and the browser', async () => {
     const a = await checkout();
     const b = await checkout();
-    expect(a.checkout).toMatchObject({ path: 'trailers/c-vault', browser: BROWSER, lamports: PRICE, recipient: recipient.toBase58() });
+    expect(a.checkout).toMatchObject({ path: 'trailers/c-vault', lamports: PRICE, recipient: recipient.toBase58() });
     expect(a.checkout.reference).not.toBe(b.checkout.reference);
+    expect(a.checkout.holder).toBe(b.checkout.holder);
+    expect((await checkout(OTHER_BROWSER)).checkout.holder).not.toBe(a.checkout.holder);
+  });
+
+  it('hands out a token that names no browser: nothing in it is the browser id, or contains it', async () => {
+    const { token } = await checkout();
+    const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(payload).not.toHaveProperty('browser');
+    for (const value of Object.values(payload)) expect(String(value)).not.toContain(BROWSER);
+    expect(token).not.toContain(BROWSER);
+  });
+
+  it('keeps each checkout on the server, with its browser, once', async () => {
+    const { checkout: started } = await checkout();
+    expect(await ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER });
+    expect(started.expiresAt - started.issuedAt).toBe(CHECKOUT_TTL_MS);
+    expect(await ledger.recordCheckout({ ...started, browser: OTHER_BROWSER })).toBe(false);
+    expect(await ledger.checkoutOf(started.reference)).toMatchObject({ browser: BROWSER });
+  });
+
+  it('still honours a token issued before checkouts hid their browser, for that browser only', async () => {
+    const { checkout: started } = await checkout();
+    const { reference, path, title, recipient: payTo, lamports, issuedAt } = started;
+    const legacy = signToken(SECRET, 'checkout', { reference, path, title, browser: BROWSER, recipient: payTo, lamports, issuedAt });
+    expect(readCheckout(SECRET, legacy)).toEqual(started);
+    const payer = await funded();
+    const signature = await payAsBrowser(payer, { checkout: started });
+    expect(await verifyPayment({ checkoutToken: legacy, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, status: 403 });
+    expect(await verifyPayment({ checkoutToken: legacy, signature, browser: BROWSER }, deps)).toMatchObject({ ok: true });
   });
 
   it('refuses a free title and an unknown one', async () => {
@@ -151,6 +189,46 @@ describe('verifyPayment on a local chain', () => {
       chain.setTimeOffset(0);
     }
     expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  /** Pays a checkout while the cluster's clock is `offsetSeconds` off ours, then verifies it. */
+  async function payWithClusterClock(started: Awaited<ReturnType<typeof checkout>>, offsetSeconds: number, over: VerifyDeps = deps) {
+    const payer = await funded();
+    chain.setTimeOffset(offsetSeconds);
+    try {
+      const signature = await payAsBrowser(payer, started);
+      return await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, over);
+    } finally {
+      chain.setTimeOffset(0);
+    }
+  }
+
+  it('refuses a payment made after its checkout expired, saying so', async () => {
+    const started = await checkout(BROWSER, 'trailers/c-vault', Date.now() - CHECKOUT_TTL_MS - 5 * 60_000);
+    const result = await payWithClusterClock(started, 0);
+    expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(/checkout expired at .* before it was paid/) });
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('honours a payment made within the checkout’s window, however much later it is verified', async () => {
+    const started = await checkout(BROWSER, 'trailers/c-vault', Date.now() - 3 * 60 * 60_000);
+    // Stamped 20 minutes into a 30-minute window that closed two and a half hours ago.
+    expect(await payWithClusterClock(started, -3 * 60 * 60 + 20 * 60)).toMatchObject({ ok: true });
+  });
+
+  it('does not refuse a valid payment because the cluster’s clock lags ours by minutes', async () => {
+    expect(await payWithClusterClock(await checkout(), -5 * 60)).toMatchObject({ ok: true });
+  });
+
+  it('never refuses a payment because the RPC knows no block time for it', async () => {
+    const noBlockTime: VerifyDeps['connection'] = {
+      getParsedTransaction: async (...args: Parameters<Connection['getParsedTransaction']>) => {
+        const found = await connection.getParsedTransaction(...args);
+        return found && { ...found, blockTime: null };
+      },
+    };
+    const started = await checkout(BROWSER, 'trailers/c-vault', Date.now() - 3 * 60 * 60_000);
+    expect(await payWithClusterClock(started, 0, { ...deps, connection: noBlockTime })).toMatchObject({ ok: true, purchase: { blockTime: null } });
   });
 
   it('refuses a signature replayed from another browser, by its checkout or by its own', async () => {

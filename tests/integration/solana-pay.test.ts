@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
-import { createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { CHECKOUT_TTL_MS, createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
 import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
@@ -23,7 +23,10 @@ const BROWSER = 'browser-a-0123456789ab';
 const INTERVAL = 3_000;
 const recipient = Keypair.generate().publicKey;
 const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
-const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog };
+const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog,
+  // Each test's own ledger keeps its checkouts.
+  checkouts: { recordCheckout: (checkout) => ledger.recordCheckout(checkout) },
+};
 
 let chain: LocalChain;
 let connection: Connection;
@@ -39,14 +42,14 @@ afterAll(() => chain.stop());
 
 beforeEach(async () => {
   ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-solana-pay-')));
-  clock = 1_000_000;
+  clock = Date.now();
 });
 
 const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
   watchTransfers({ secret: SECRET, connection, ledger, catalog, intervalMs: INTERVAL, now: () => clock, ...overrides });
 
-async function checkout(path = 'trailers/c-vault') {
-  const result = await createCheckout(path, BROWSER, terms);
+async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
+  const result = await createCheckout(path, BROWSER, { ...terms, now: () => issuedAt });
   if (!result.ok) throw new Error(result.reason);
   return { ...result, request: await transferRequest(result.checkout) };
 }
@@ -165,5 +168,66 @@ describe('watchTransfers on a local chain', () => {
       lookups.mockRestore();
     }
   });
-});
 
+  it('still credits a payment buried under more junk transactions carrying its reference than one page holds', async () => {
+    const status = watch();
+    const { token, checkout: started, request } = await checkout();
+    const { signature } = await payAsWallet(request.url);
+    await chain.junk(started.reference, 30);
+    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+  });
+
+  it('reads a flooded history over several lookups, going on where the last one stopped and verifying nothing twice', async () => {
+    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    const fetches = vi.spyOn(connection, 'getParsedTransaction');
+    try {
+      const status = watch({ pageSize: 10, pagesPerLookup: 1, verificationsPerLookup: 10 });
+      const { token, checkout: started, request } = await checkout();
+      const { signature } = await payAsWallet(request.url);
+      const junk = await chain.junk(started.reference, 35);
+      for (let lookup = 0; lookup < 3; lookup += 1) {
+        expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
+        clock += INTERVAL;
+      }
+      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(lookups.mock.calls.map(([, options]) => options?.before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
+      expect(fetches).toHaveBeenCalledTimes(36);
+    } finally {
+      lookups.mockRestore();
+      fetches.mockRestore();
+    }
+  });
+
+  it('reads only what is newer than the history it finished, on later lookups', async () => {
+    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    try {
+      const status = watch();
+      const { token, checkout: started, request } = await checkout();
+      const [, newest] = await chain.junk(started.reference, 2);
+      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
+      clock += INTERVAL;
+      const { signature } = await payAsWallet(request.url);
+      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(lookups.mock.calls.map(([, options]) => options?.until)).toEqual([undefined, newest]);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('answers 410 with the reason once a checkout expired unpaid, and still honours a payment made in time', async () => {
+    const status = watch();
+    const expired = await checkout('trailers/c-vault', Date.now() - CHECKOUT_TTL_MS - 5 * 60_000);
+    expect(await status(expired.token, BROWSER)).toMatchObject({ ok: false, status: 410, reason: expect.stringMatching(/expired .* start the purchase again/) });
+
+    const late = await checkout('trailers/c-vault', Date.now() - 2 * 60 * 60_000);
+    // The cluster stamped the payment 10 minutes into the checkout's window; it is looked at two hours on.
+    chain.setTimeOffset(-2 * 60 * 60 + 10 * 60);
+    try {
+      const { signature } = await payAsWallet(late.request.url);
+      expect(await status(late.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+    } finally {
+      chain.setTimeOffset(0);
+    }
+  });
+});

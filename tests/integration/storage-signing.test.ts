@@ -98,9 +98,9 @@ describe('signedStorageUrl', () => {
     expect(signatureValid(url)).toBe(true);
   });
 
-  it('uses SIGNED_URL_SECONDS (two hours by default) when no lifetime is given', async () => {
+  it('uses SIGNED_URL_SECONDS (ten minutes by default: anyone holding the URL may fetch until then) when no lifetime is given', async () => {
     const url = new URL(await signedStorageUrl('solenema-private', 'x.mp4'));
-    expect(url.searchParams.get('X-Goog-Expires')).toBe('7200');
+    expect(url.searchParams.get('X-Goog-Expires')).toBe('600');
     expect(signatureValid(url)).toBe(true);
   });
 

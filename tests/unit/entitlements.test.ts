@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { browserCookieValue, browserIdFrom, newBrowserId, readLegacyEntitlements } from '@/lib/payments/entitlements';
+import { browserCookieValue, browserIdFrom, cookieNeedsRenewal, newBrowserId } from '@/lib/payments/entitlements';
 import { unlocks } from '@/lib/payments/unlocks';
-import { readToken, signToken } from '@/lib/payments/signed-token';
+import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '@/lib/payments/signed-token';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';
 const OTHER_SECRET = 'another-secret-0123456789abcdef0123';
@@ -79,43 +79,6 @@ describe('browser cookie', () => {
   });
 });
 
-describe('legacy entitlements cookie', () => {
-  const legacy = (paths: string[], secret = SECRET) => signToken(secret, 'entitlements', { paths });
-
-  it('reads the paths an old-format cookie listed', () => {
-    expect(readLegacyEntitlements(SECRET, legacy(['trailers/a', 'series/b']))).toEqual(['trailers/a', 'series/b']);
-  });
-
-  it('reads a full old cookie of 60 paths', () => {
-    const paths = Array.from({ length: 60 }, (_, i) => `trailers/t${i}`);
-    expect(readLegacyEntitlements(SECRET, legacy(paths))).toEqual(paths);
-  });
-
-  it('keeps only entries that could name a title: a signed cookie with odd contents grants nothing odd', () => {
-    const odd = [' trailers/a', '/', '', 'a/b/c/d/e/f/g/h', '../x', 'trailers/a?b', 42, null];
-    expect(readLegacyEntitlements(SECRET, signToken(SECRET, 'entitlements', { paths: ['series/b', ...odd] }))).toEqual(['series/b']);
-  });
-
-  it('returns [] for garbage, another secret, another purpose, an altered cookie, 8 KB+ and undefined', () => {
-    expect(readLegacyEntitlements(SECRET, 'garbage')).toEqual([]);
-    expect(readLegacyEntitlements(SECRET, '')).toEqual([]);
-    expect(readLegacyEntitlements(SECRET, undefined)).toEqual([]);
-    expect(readLegacyEntitlements(SECRET, legacy(['trailers/a'], OTHER_SECRET))).toEqual([]);
-    expect(readLegacyEntitlements(SECRET, signToken(SECRET, 'browser', { paths: ['trailers/a'] }))).toEqual([]);
-    expect(readLegacyEntitlements(SECRET, signToken(SECRET, 'entitlements', { paths: 'trailers/a' }))).toEqual([]);
-    const [, mac] = legacy(['trailers/a']).split('.');
-    const forged = Buffer.from(JSON.stringify({ paths: ['series/everything'] })).toString('base64url');
-    expect(readLegacyEntitlements(SECRET, `${forged}.${mac}`)).toEqual([]);
-    expect(readLegacyEntitlements(SECRET, `${'a'.repeat(8200)}.${mac}`)).toEqual([]);
-  });
-
-  it('is not a browser cookie, and a browser cookie is not a legacy one', () => {
-    const id = newBrowserId();
-    expect(readLegacyEntitlements(SECRET, browserCookieValue(SECRET, id))).toEqual([]);
-    expect(browserIdFrom(SECRET, legacy(['trailers/a']))).toBeNull();
-  });
-});
-
 describe('unlocks', () => {
   it('unlocks a purchased document and everything beneath it, nothing else', () => {
     const owned = ['series/salt-road', 'trailers/x'];
@@ -128,13 +91,46 @@ describe('unlocks', () => {
   });
 });
 
-describe('browser ids from before cookies were signed', () => {
-  it('are still honoured (a pending payment names them), only in their exact old shape', async () => {
-    const { unsignedBrowserIdFrom } = await import('@/lib/payments/entitlements');
+describe('nothing but a cookie this server signed names a browser', () => {
+  it('refuses the bare id that cookies held before they were signed, and the old entitlements cookie', () => {
     const id = newBrowserId();
-    expect(unsignedBrowserIdFrom(id)).toBe(id);
-    expect(unsignedBrowserIdFrom(`${id}x`)).toBeNull();
-    expect(unsignedBrowserIdFrom(browserCookieValue(SECRET, id))).toBeNull();
-    expect(unsignedBrowserIdFrom(undefined)).toBeNull();
+    expect(browserIdFrom(SECRET, id)).toBeNull();
+    expect(browserIdFrom(SECRET, signToken(SECRET, 'entitlements', { paths: ['trailers/a'] }))).toBeNull();
+  });
+});
+
+describe('holder digests', () => {
+  it('name a browser without containing its id, and match only that browser', () => {
+    const id = newBrowserId();
+    const holder = holderOf(SECRET, 'media', id);
+    expect(holder).not.toContain(id);
+    expect(isHolder(SECRET, 'media', id, holder)).toBe(true);
+    expect(isHolder(SECRET, 'media', newBrowserId(), holder)).toBe(false);
+    expect(isHolder(SECRET, 'checkout', id, holder)).toBe(false);
+    expect(isHolder(OTHER_SECRET, 'media', id, holder)).toBe(false);
+    expect(isHolder(SECRET, 'media', null, holder)).toBe(false);
+  });
+});
+
+describe('key rotation (ENTITLEMENT_SECRET_PREVIOUS)', () => {
+  const rotated: SigningKeys = [OTHER_SECRET, SECRET];
+
+  it('keeps cookies, holders and tokens signed with the previous key valid, and signs new ones with the current key', () => {
+    const id = newBrowserId();
+    const oldCookie = browserCookieValue(SECRET, id);
+    expect(browserIdFrom(rotated, oldCookie)).toBe(id);
+    expect(cookieNeedsRenewal(rotated, oldCookie)).toBe(true);
+    const renewed = browserCookieValue(rotated, id);
+    expect(browserIdFrom(OTHER_SECRET, renewed)).toBe(id);
+    expect(cookieNeedsRenewal(rotated, renewed)).toBe(false);
+    expect(isHolder(rotated, 'media', id, holderOf(SECRET, 'media', id))).toBe(true);
+    expect(readToken(rotated, 'p', signToken(SECRET, 'p', { a: 1 }), z.object({ a: z.number() }))).toEqual({ a: 1 });
+  });
+
+  it('refuses what neither key signed, and never asks to renew an invalid cookie', () => {
+    const stranger = browserCookieValue('a-third-secret-0123456789abcdef0123', newBrowserId());
+    expect(browserIdFrom(rotated, stranger)).toBeNull();
+    expect(cookieNeedsRenewal(rotated, stranger)).toBe(false);
+    expect(cookieNeedsRenewal(rotated, undefined)).toBe(false);
   });
 });

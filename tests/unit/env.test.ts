@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECIPIENT, EnvError, parseEnv } from '@/lib/env/schema';
+import { checkProduction } from '@/lib/env/startup';
 
 describe('parseEnv', () => {
   it('gives every variable a safe default on an empty environment', () => {
@@ -42,5 +43,27 @@ describe('parseEnv', () => {
       expect((error as EnvError).message).toContain(name);
       expect((error as EnvError).message).toContain(expected);
     }
+  });
+});
+
+describe('checkProduction', () => {
+  const ready = {
+    ENTITLEMENT_SECRET: 'x'.repeat(32),
+    FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+    SOLANA_RECIPIENT: 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj',
+    SOLANA_RPC_URL: 'https://rpc.example.com',
+    NEXT_PUBLIC_SOLANA_RPC_URL: 'https://rpc.example.com',
+  };
+  const check = (source: Record<string, string | undefined>) => () => checkProduction(parseEnv(source), source);
+
+  it('starts with the recipient and both RPC URLs set', () => {
+    expect(check(ready)).not.toThrow();
+  });
+
+  it('names every payment setting left to its devnet default, blank counting as unset', () => {
+    expect(check({ ...ready, SOLANA_RECIPIENT: undefined, SOLANA_RPC_URL: ' ', NEXT_PUBLIC_SOLANA_RPC_URL: undefined })).toThrow(
+      /^SOLANA_RECIPIENT, SOLANA_RPC_URL and NEXT_PUBLIC_SOLANA_RPC_URL: required in production/,
+    );
+    expect(check({ ...ready, NEXT_PUBLIC_SOLANA_RPC_URL: '' })).toThrow(/^NEXT_PUBLIC_SOLANA_RPC_URL: required in production/);
   });
 });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MAX_JSON_BODY_BYTES, readJsonBody } from '@/lib/http/json';
 
 const schema = z.object({ path: z.string() });
-const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+const JSON_TYPE = { 'content-type': 'application/json' };
+const post = (body: BodyInit | null, headers: Record<string, string> = JSON_TYPE) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
 /** A body that arrives in pieces, with no Content-Length. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isProtected, videoSource } from '@/lib/media/source';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds, type LinkTerms } from '@/lib/payments/playback';
-import { signToken } from '@/lib/payments/signed-token';
+import { holderOf, signToken } from '@/lib/payments/signed-token';
 
 const SECRET = 'playback-test-secret-0123456789abcdef';
 const BROWSER = 'browser-a-0123456789ab';
@@ -9,6 +9,7 @@ const OTHER_BROWSER = 'browser-b-0123456789ab';
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const TTL = 600;
 const terms: LinkTerms = { secret: SECRET, browser: BROWSER, ttl: TTL, now: NOW };
+const HOLDER = holderOf(SECRET, 'media', BROWSER);
 
 const LINK = /^\/api\/media\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\/([^/]+)$/;
 
@@ -34,7 +35,7 @@ describe('playbackUrl', () => {
     const check = checkPlaybackLink(SECRET, token, BROWSER, NOW);
     expect(check).toEqual({
       ok: true,
-      claim: { video: 'trailers/x', owner: 'trailers/x', source: 'private:trailers/x.mp4', browser: BROWSER, exp: NOW / 1000 + TTL },
+      claim: { video: 'trailers/x', owner: 'trailers/x', source: 'private:trailers/x.mp4', holder: HOLDER, exp: NOW / 1000 + TTL },
     });
   });
 
@@ -46,13 +47,20 @@ describe('playbackUrl', () => {
     expect(url).not.toContain('gs:');
     expect(url).not.toContain('bucket');
     const check = checkPlaybackLink(SECRET, token, BROWSER, NOW);
-    expect(check.ok && check.claim).toMatchObject({ video: video.path, owner: 'series/s', source: 'gs://bucket/a/b.mp4', browser: BROWSER });
+    expect(check.ok && check.claim).toMatchObject({ video: video.path, owner: 'series/s', source: 'gs://bucket/a/b.mp4', holder: HOLDER });
   });
 
   it('encodes an object name that is not URL-safe', () => {
     const url = playbackUrl({ path: 'trailers/x', videourl: 'gs://bucket/a/my clip#1.mp4' }, 'trailers/x', terms);
     expect(url).toMatch(LINK);
     expect(parts(url).name).toBe('my clip#1.mp4');
+  });
+
+  it('carries no browser id: nothing in it could be presented as another browser', () => {
+    const url = playbackUrl({ path: 'trailers/x', videourl: 'private:trailers/x.mp4' }, 'trailers/x', terms)!;
+    const decoded = Buffer.from(parts(url).token.split('.')[0]!, 'base64url').toString('utf8');
+    expect(decoded).not.toContain(BROWSER);
+    expect(url).not.toContain(BROWSER);
   });
 
   it('makes a link per browser, and a fresh one later', () => {
@@ -85,7 +93,7 @@ describe('checkPlaybackLink', () => {
   it('refuses an altered link (403)', () => {
     const [body, mac] = token().split('.') as [string, string];
     const forged = Buffer.from(
-      JSON.stringify({ video: 'trailers/y', owner: 'trailers/y', source: 'private:trailers/y.mp4', browser: BROWSER, exp: NOW / 1000 + TTL }),
+      JSON.stringify({ video: 'trailers/y', owner: 'trailers/y', source: 'private:trailers/y.mp4', holder: HOLDER, exp: NOW / 1000 + TTL }),
     ).toString('base64url');
     expect(checkPlaybackLink(SECRET, `${forged}.${mac}`, BROWSER, NOW)).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/not valid/) });
     expect(checkPlaybackLink(SECRET, `${body}.${mac.slice(0, -2)}`, BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
@@ -95,7 +103,7 @@ describe('checkPlaybackLink', () => {
 
   it('refuses a link signed with another secret or for another purpose (403)', () => {
     expect(checkPlaybackLink(`${SECRET}-other`, token(), BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
-    const claim = { video: 'trailers/x', owner: 'trailers/x', source: 'private:trailers/x.mp4', browser: BROWSER, exp: NOW / 1000 + TTL };
+    const claim = { video: 'trailers/x', owner: 'trailers/x', source: 'private:trailers/x.mp4', holder: HOLDER, exp: NOW / 1000 + TTL };
     expect(checkPlaybackLink(SECRET, signToken(SECRET, 'checkout', claim), BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
     expect(checkPlaybackLink(SECRET, signToken(SECRET, 'media', claim), BROWSER, NOW).ok).toBe(true);
   });
@@ -111,7 +119,7 @@ describe('checkPlaybackLink', () => {
   });
 
   it('refuses a token over 4 KB without reading it, even one this server signed', () => {
-    const claim = { video: `trailers/${'x'.repeat(5000)}`, owner: 'trailers/x', source: 'private:trailers/x.mp4', browser: BROWSER, exp: NOW / 1000 + TTL };
+    const claim = { video: `trailers/${'x'.repeat(5000)}`, owner: 'trailers/x', source: 'private:trailers/x.mp4', holder: HOLDER, exp: NOW / 1000 + TTL };
     const huge = signToken(SECRET, 'media', claim);
     expect(huge.length).toBeGreaterThan(4096);
     expect(checkPlaybackLink(SECRET, huge, BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { errorResponse, readSameOriginJson } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { currentVisitor, newBrowserId, setBrowserCookie, startCheckout } from '@/lib/payments/server';
+import { currentVisitor, keepBrowserCookie, paymentCluster, startCheckout, visitorOrNew } from '@/lib/payments/server';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { otherMethods } from '@/lib/http/methods';
 
@@ -16,10 +16,13 @@ const bodySchema = z.object({ path: titlePathSchema });
 export async function POST(request: Request) {
   const limited = await rateLimit(request, 'checkout');
   if (limited) return limited;
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readSameOriginJson(request, bodySchema);
   if (!body.ok) return body.response;
+  // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
+  const cluster = await paymentCluster();
+  if (!cluster.ok) return errorResponse(cluster.status, cluster.reason);
   const visitor = await currentVisitor();
-  const browser = visitor.browser ?? newBrowserId();
+  const browser = visitorOrNew(visitor);
   const result = await startCheckout(body.data.path, browser).catch((error: unknown) => {
     console.error('[checkout] the catalog could not be read', error);
     return { ok: false as const, status: 503, reason: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.' };
@@ -28,10 +31,10 @@ export async function POST(request: Request) {
   const { reference, recipient, lamports, path, title } = result.checkout;
   const solanaPay = await transferRequest(result.checkout);
   const response = NextResponse.json(
-    { checkout: result.token, reference, recipient, lamports, path, title, network: 'devnet', solanaPay },
+    { checkout: result.token, reference, recipient, lamports, path, title, network: cluster.cluster, solanaPay },
     { headers: { 'Cache-Control': 'no-store' } },
   );
-  if (!visitor.browser || visitor.unsigned) setBrowserCookie(response, request, browser);
+  keepBrowserCookie(response, request, visitor, browser);
   return response;
 }
 

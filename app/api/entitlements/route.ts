@@ -1,33 +1,21 @@
 import { NextResponse } from 'next/server';
 import { errorResponse } from '@/lib/http/json';
-import {
-  adoptLegacyPurchases,
-  clearLegacyCookie,
-  currentVisitor,
-  markOwner,
-  newBrowserId,
-  ownedPaths,
-  ownedVideos,
-  renewIn,
-  setBrowserCookie,
-} from '@/lib/payments/server';
+import { rateLimit } from '@/lib/http/rate-limit';
+import { currentVisitor, keepBrowserCookie, ownedPaths, ownedVideos, renewIn } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
 
 /** What this browser owns, with a fresh playback link for each owned video and when to renew them. */
 export async function GET(request: Request) {
+  const limited = await rateLimit(request, 'entitlements');
+  if (limited) return limited;
   const visitor = await currentVisitor();
-  const adopting = visitor.legacyOwned.length > 0;
-  const browser = visitor.browser ?? (adopting ? newBrowserId() : null);
+  const { browser } = visitor;
+  if (!browser) return NextResponse.json({ paths: [], videos: {}, renewIn }, { headers: { 'Cache-Control': 'private, no-store' } });
   try {
-    if (adopting && browser) await adoptLegacyPurchases(browser, visitor.legacyOwned);
     const paths = await ownedPaths(browser);
-    const videos = browser ? await ownedVideos(paths, browser) : {};
+    const videos = await ownedVideos(paths, browser);
     const response = NextResponse.json({ paths, videos, renewIn }, { headers: { 'Cache-Control': 'private, no-store' } });
-    if (browser && (visitor.unsigned || (adopting && !visitor.browser))) setBrowserCookie(response, request, browser);
-    if (adopting && browser) {
-      clearLegacyCookie(response);
-      markOwner(response, request);
-    }
+    keepBrowserCookie(response, request, visitor, browser);
     return response;
   } catch (error) {
     console.error('[entitlements] could not read the ledger', error);

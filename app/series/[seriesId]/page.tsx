@@ -4,6 +4,7 @@ import { SeriesView } from '@/components/detail/SeriesView';
 import { getSeries } from '@/lib/catalog';
 import { prerenderedSeriesIds } from '@/lib/catalog/prerender';
 import { routes } from '@/lib/routes';
+import { seriesJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // The most popular series are built ahead; the others render on their first visit. Unknown ids answer 404.
@@ -23,5 +24,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SeriesPage({ params }: Props) {
   const series = await getSeries((await params).seriesId);
   if (!series) notFound();
-  return <SeriesView series={series} />;
+  return <SeriesView series={series} jsonLd={seriesJsonLd(series)} />;
 }

@@ -4,6 +4,7 @@ import { ShortFilmView } from '@/components/detail/ShortFilmView';
 import { getShortFilm } from '@/lib/catalog';
 import { prerenderedShortFilmIds } from '@/lib/catalog/prerender';
 import { routes } from '@/lib/routes';
+import { shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export const dynamicParams = true;
@@ -22,5 +23,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ShortFilmPage({ params }: Props) {
   const film = await getShortFilm((await params).shortFilmsId);
   if (!film) notFound();
-  return <ShortFilmView film={film} />;
+  return <ShortFilmView film={film} jsonLd={shortFilmJsonLd(film)} />;
 }

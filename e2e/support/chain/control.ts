@@ -22,6 +22,8 @@ export function chainControl(url: string) {
     setTimeOffset: async (seconds: number) => void (await call('time-offset', { seconds })),
     /** Funds `pubkey` (base58) and resolves to the airdrop's signature, already final. */
     airdrop: async (pubkey: string, lamports: number) => (await call('airdrop', { pubkey, lamports })) as string,
+    /** Sends `count` junk transactions carrying `reference` (base58), as a bot burying a payment would. */
+    junk: async (reference: string, count: number) => (await call('junk', { reference, count })) as string[],
   };
 }
 

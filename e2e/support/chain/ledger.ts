@@ -157,6 +157,22 @@ export class Ledger {
     return this.send(tx.serialize(), { preflight: true });
   }
 
+  /**
+   * What a bot that saw `reference` on chain can do: `count` small, successful transactions that carry
+   * it too (faucet transfers of 1, 2, … lamports to a throwaway account). Resolves to their signatures, oldest first.
+   */
+  junk(reference: PublicKey, count: number): string[] {
+    const sink = Keypair.generate().publicKey;
+    this.airdrop(sink, this.minimumBalanceForRentExemption(0));
+    return Array.from({ length: count }, (_, index) => {
+      const transfer = SystemProgram.transfer({ fromPubkey: this.faucet.publicKey, toPubkey: sink, lamports: index + 1 });
+      transfer.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
+      const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(transfer);
+      tx.sign(this.faucet);
+      return this.send(tx.serialize(), { preflight: true });
+    });
+  }
+
   private execute(tx: VersionedTransaction): RecordedTransaction {
     const keys = tx.message.staticAccountKeys;
     const preBalances = keys.map((key) => this.getBalance(key));

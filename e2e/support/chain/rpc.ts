@@ -8,13 +8,17 @@ type Params = unknown[];
 type Config = Record<string, unknown>;
 type Method = (params: Params) => unknown;
 
-/** Devnet's genesis hash: this chain stands in for devnet, and a client may check which cluster it is on. */
-const DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
+/**
+ * This chain's own genesis hash, not devnet's: a server that names its cluster from the hash must
+ * call this one 'localnet', as it would a test validator.
+ */
+export const LOCAL_GENESIS_HASH = '3fRbDLNixbSc6WJ3djVRNwTaVfZWbdLrT2WFqXNT1cWc';
 const LAMPORTS_PER_SIGNATURE = 5000;
 const SLOTS_PER_EPOCH = 432_000;
+const MAX_SIGNATURES_PER_PAGE = 1000;
 
 /** The JSON-RPC methods, with the answer shapes @solana/web3.js 1.x validates. */
-export function createRpcMethods(ledger: Ledger): Record<string, Method> {
+export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HASH): Record<string, Method> {
   const withContext = (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: ledger.slot }, value });
 
   const accountInfo = (address: string, config: Config) => {
@@ -34,7 +38,7 @@ export function createRpcMethods(ledger: Ledger): Record<string, Method> {
   return {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
-    getGenesisHash: () => DEVNET_GENESIS_HASH,
+    getGenesisHash: () => genesisHash,
     getSlot: () => ledger.slot,
     getBlockHeight: () => ledger.blockHeight,
     getTransactionCount: () => ledger.transactionCount,
@@ -114,12 +118,15 @@ export function createRpcMethods(ledger: Ledger): Record<string, Method> {
     },
     getSignaturesForAddress: (params) => {
       const address = publicKey(stringParam(params, 0));
-      const { limit = 1000, before, until } = config(params, 1) as { limit?: number; before?: string; until?: string };
+      const { limit = MAX_SIGNATURES_PER_PAGE, before, until } = config(params, 1) as { limit?: number; before?: string; until?: string };
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_PER_PAGE) throw new RpcError(-32602, `Invalid limit; max ${MAX_SIGNATURES_PER_PAGE}`);
       const newestFirst = ledger
         .all()
         .filter((record) => record.transaction.message.staticAccountKeys.some((key) => key.equals(address)))
         .reverse();
+      // As a node: strictly older than `before` (nothing when `before` is unknown), strictly newer than `until`.
       const start = before ? newestFirst.findIndex((record) => record.signature === before) + 1 : 0;
+      if (start === 0 && before) return [];
       const stop = until ? newestFirst.findIndex((record) => record.signature === until) : -1;
       return newestFirst.slice(start, stop === -1 ? undefined : stop).slice(0, limit).map((record) => ({
         signature: record.signature,

@@ -15,6 +15,8 @@ export interface LocalChainOptions {
   /** HTTP JSON-RPC port; the websocket listens on port + 1, where web3.js looks for it. */
   port: number;
   host?: string;
+  /** What getGenesisHash answers: another value stands for another cluster (default: a local one). */
+  genesisHash?: string;
 }
 
 export interface LocalChain {
@@ -24,6 +26,8 @@ export interface LocalChain {
   /** Funds an account through the faucet (a real, recorded transfer); resolves to its signature. */
   airdrop(pubkey: PublicKey | string, lamports: number): Promise<string>;
   getBalance(pubkey: PublicKey | string): number;
+  /** Junk transactions carrying `reference`, as a bot would send to bury a payment; resolves to their signatures. */
+  junk(reference: PublicKey | string, count: number): Promise<string[]>;
   getTransaction(signature: string): RecordedTransaction | undefined;
   /** Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. */
   setRpcDown(down: boolean, mode?: RpcDownMode): void;
@@ -38,9 +42,9 @@ const MAX_BODY_BYTES = 1 << 20;
  * A local Solana JSON-RPC over litesvm, for the browser (CORS) and the server alike.
  * Tests in other processes (Playwright workers) steer it over HTTP: see control.ts.
  */
-export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOptions): Promise<LocalChain> {
+export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }: LocalChainOptions): Promise<LocalChain> {
   const ledger = new Ledger();
-  const methods = createRpcMethods(ledger);
+  const methods = createRpcMethods(ledger, genesisHash);
   let down: RpcDownMode | null = null;
   /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
   const hung = new Set<IncomingMessage>();
@@ -52,6 +56,7 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
     ledger,
     airdrop: async (pubkey, lamports) => ledger.airdrop(new PublicKey(pubkey), lamports),
     getBalance: (pubkey) => ledger.getBalance(new PublicKey(pubkey)),
+    junk: async (reference, count) => ledger.junk(new PublicKey(reference), count),
     getTransaction: (signature) => ledger.get(signature),
     setRpcDown: (value, mode = 'unavailable') => {
       down = value ? mode : null;
@@ -76,6 +81,7 @@ export async function startLocalChain({ port, host = '127.0.0.1' }: LocalChainOp
     'expire-blockhash': () => chain.expireBlockhash(),
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
+    junk: (body) => chain.junk(String(body.reference), Number(body.count)),
   };
 
   const server = createServer(async (req, res) => {

@@ -1,3 +1,5 @@
+import type { ClusterName } from '../cluster';
+
 /** The browser's side of the payment routes in app/api. Errors carry the server's reason and status. */
 
 export interface CheckoutAnswer {
@@ -7,7 +9,8 @@ export interface CheckoutAnswer {
   lamports: number;
   path: string;
   title: string;
-  network: string;
+  /** The cluster the server found its RPC on (from the genesis hash), where this payment must be made. */
+  network: ClusterName;
   /** The same checkout as a Solana Pay transfer request, for any wallet: its URL and QR code (SVG). */
   solanaPay: { url: string; qr: string };
 }
@@ -22,6 +25,8 @@ export interface PlaybackVideo {
 export interface VerifyAnswer {
   path: string;
   signature: string;
+  /** What the verified transaction paid. */
+  lamports: number;
   playback: { path: string; title: string; videos: PlaybackVideo[] };
   renewIn: number;
 }

@@ -1,15 +1,26 @@
 import { checkTransfer, verifySignature, type PaymentApiError, type VerifyAnswer } from './api';
 import { TRANSFER_WATCH_MS, forgetPending, forgetTransfer, openTransfers, pendingPayments } from './pending';
 
-/** Kept for the next load: the server or the chain could not answer, or this client was asked to slow down. */
-const worthAskingAgain = (error: PaymentApiError) => error.retryable || error.status === 429;
+/**
+ * Answers that settle a leftover for good: an altered checkout (400), another browser's (403), a
+ * transaction claimed for another purchase (409), a checkout that expired unpaid (410), a transaction
+ * that failed or paid the wrong thing (422). Anything else is asked again on a later load: 404 (the
+ * server's RPC has not seen the transaction yet), 429, 5xx, no network.
+ */
+const REFUSED_FOR_GOOD = new Set([400, 403, 409, 410, 422]);
+/** A signature still not found a day after it was signed never landed (its blockhash expired within minutes). */
+const NEVER_LANDED_MS = 24 * 60 * 60_000;
+
+const settled = (error: PaymentApiError, savedAt: number) =>
+  REFUSED_FOR_GOOD.has(error.status) || (error.status === 404 && Date.now() - savedAt > NEVER_LANDED_MS);
 
 /**
  * On page load, finishes what an earlier visit left open: Phantom payments signed but not yet
  * verified, and Solana Pay checkouts whose QR code a wallet may have paid since. Money is never lost.
+ * Resolves once every first answer is in.
  */
-export function finishLeftovers(grant: (answer: VerifyAnswer) => void) {
-  for (const payment of pendingPayments()) {
+export async function finishLeftovers(grant: (answer: VerifyAnswer) => void): Promise<void> {
+  const payments = pendingPayments().map((payment) =>
     verifySignature(payment.checkout, payment.signature).then(
       (answer) => {
         forgetPending(payment.signature);
@@ -17,30 +28,31 @@ export function finishLeftovers(grant: (answer: VerifyAnswer) => void) {
       },
       (error: PaymentApiError) => {
         console.error('[purchases] a pending payment could not be finished yet', error);
-        if (!worthAskingAgain(error)) forgetPending(payment.signature);
+        if (settled(error, payment.savedAt)) forgetPending(payment.signature);
       },
-    );
-  }
-  for (const transfer of openTransfers()) {
-    if (Date.now() - transfer.savedAt > TRANSFER_WATCH_MS) {
-      forgetTransfer(transfer.checkout);
-      continue;
-    }
-    askAbout(transfer.checkout, grant);
-  }
+    ),
+  );
+  const transfers = openTransfers().flatMap((transfer) => {
+    if (Date.now() - transfer.savedAt <= TRANSFER_WATCH_MS) return [askAbout(transfer, grant)];
+    forgetTransfer(transfer.checkout);
+    return [];
+  });
+  await Promise.all([...payments, ...transfers]);
 }
 
 /** One question, and one more when the server's answer came from its last look at the chain (taken moments ago). */
-function askAbout(checkout: string, grant: (answer: VerifyAnswer) => void, again = true) {
-  checkTransfer(checkout).then(
+function askAbout(transfer: { checkout: string; savedAt: number }, grant: (answer: VerifyAnswer) => void, again = true): Promise<void> {
+  return checkTransfer(transfer.checkout).then(
     (answer) => {
       if (answer.state === 'paid') {
-        forgetTransfer(checkout);
+        forgetTransfer(transfer.checkout);
         grant(answer);
       } else if (again && answer.retryAfterMs > 0) {
-        window.setTimeout(() => askAbout(checkout, grant, false), answer.retryAfterMs);
+        window.setTimeout(() => void askAbout(transfer, grant, false), answer.retryAfterMs);
       }
     },
-    (error: PaymentApiError) => !worthAskingAgain(error) && forgetTransfer(checkout),
+    (error: PaymentApiError) => {
+      if (settled(error, transfer.savedAt)) forgetTransfer(transfer.checkout);
+    },
   );
 }

@@ -31,7 +31,7 @@ function storedList<T>(key: string, valid: (value: unknown) => value is T, idOf:
 }
 
 /** A signed Phantom payment, from the moment its signature exists until the server has verified it. */
-export interface PendingPayment {
+interface PendingPayment {
   checkout: string;
   signature: string;
   path: string;
@@ -51,7 +51,7 @@ export const forgetPending = payments.forget;
  * A Solana Pay checkout whose QR code was shown: a phone may pay it after this tab is closed, so
  * later loads ask about it again, for a day. Only the latest few are kept.
  */
-export interface OpenTransfer {
+interface OpenTransfer {
   checkout: string;
   path: string;
   savedAt: number;

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { errorResponse, readJsonBody } from '@/lib/http/json';
+import { errorResponse, readSameOriginJson } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { currentVisitor, paidResponse, transferStatus } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
@@ -15,14 +15,15 @@ const bodySchema = z.object({ checkout: z.string().min(1).max(4096) });
 export async function POST(request: Request) {
   const limited = await rateLimit(request, 'purchase-status');
   if (limited) return limited;
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readSameOriginJson(request, bodySchema);
   if (!body.ok) return body.response;
-  const { browser, unsigned } = await currentVisitor();
+  const visitor = await currentVisitor();
+  const { browser } = visitor;
   if (!browser) return errorResponse(403, 'This browser has no checkout; start the purchase again.');
   const result = await transferStatus(body.data.checkout, browser);
   if (!result.ok) return errorResponse(result.status, result.reason);
   const { status } = result;
-  if (status.state === 'paid') return paidResponse(request, { browser, unsigned }, status, { state: 'paid' });
+  if (status.state === 'paid') return paidResponse(request, visitor, browser, status, { state: 'paid' });
   return NextResponse.json(status, { headers: { 'Cache-Control': 'no-store' } });
 }
 

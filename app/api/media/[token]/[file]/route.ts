@@ -1,3 +1,4 @@
+import { rateLimit } from '@/lib/http/rate-limit';
 import { servePlaybackLink } from '@/lib/payments/media-route';
 import { otherMethods } from '@/lib/http/methods';
 
@@ -5,6 +6,8 @@ type Context = { params: Promise<{ token: string; file: string }> };
 
 /** A private video for the browser its link was made for, while it owns the title: ranges for seeking. */
 export async function GET(request: Request, { params }: Context) {
+  const limited = await rateLimit(request, 'media');
+  if (limited) return limited;
   const { token, file } = await params;
   return servePlaybackLink(request, token, file);
 }

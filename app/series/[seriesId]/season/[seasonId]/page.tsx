@@ -5,6 +5,7 @@ import { getSeason } from '@/lib/catalog';
 import { prerenderedSeasons } from '@/lib/catalog/prerender';
 import { upNextAfter } from '@/lib/catalog/up-next';
 import { routes } from '@/lib/routes';
+import { seasonJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export const dynamicParams = true;
@@ -28,5 +29,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SeasonPage({ params }: Props) {
   const season = await load(params);
   if (!season) notFound();
-  return <SeasonView season={season} following={await upNextAfter(season)} />;
+  return <SeasonView season={season} jsonLd={seasonJsonLd(season)} following={await upNextAfter(season)} />;
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { SeriesView } from '@/components/detail/SeriesView';
 import { getSeries } from '@/lib/catalog';
 import { listRoutes } from '@/lib/routes';
+import { seriesJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // The further seasons of a long series: rendered on first visit, then cached.
@@ -25,5 +26,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SeriesSeasonsPage({ params }: Props) {
   const found = await load(params);
   if (!found) notFound();
-  return <SeriesView series={found.series} />;
+  return <SeriesView series={found.series} jsonLd={seriesJsonLd(found.series)} />;
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { ShortFilmView } from '@/components/detail/ShortFilmView';
 import { getShortFilm } from '@/lib/catalog';
 import { listRoutes } from '@/lib/routes';
+import { shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // The further episodes of a long short film: rendered on first visit, then cached.
@@ -25,5 +26,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ShortFilmEpisodesPage({ params }: Props) {
   const found = await load(params);
   if (!found) notFound();
-  return <ShortFilmView film={found.film} />;
+  return <ShortFilmView film={found.film} jsonLd={shortFilmJsonLd(found.film)} />;
 }

@@ -4,6 +4,7 @@ import { SeasonView } from '@/components/detail/SeasonView';
 import { getSeason } from '@/lib/catalog';
 import { upNextAfter } from '@/lib/catalog/up-next';
 import { listRoutes } from '@/lib/routes';
+import { seasonJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 // The further episodes of a long season: rendered on first visit, then cached.
@@ -28,5 +29,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SeasonEpisodesPage({ params }: Props) {
   const found = await load(params);
   if (!found) notFound();
-  return <SeasonView season={found.season} following={await upNextAfter(found.season)} />;
+  return <SeasonView season={found.season} jsonLd={seasonJsonLd(found.season)} following={await upNextAfter(found.season)} />;
 }

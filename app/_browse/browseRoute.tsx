@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { browsePage, type BrowseItems } from '@/lib/catalog/browse';
 import { listRoutes, type BrowseKind } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { movieCard, seriesCard, shortFilmCard } from '../sections/gridCards';
-import { GridSection } from '../sections/GridSection';
-import { Pagination } from './Pagination';
+import { movieCard, seriesCard, shortFilmCard } from '@/components/sections/gridCards';
+import { GridSection } from '@/components/sections/GridSection';
+import { Pagination } from '@/components/browse/Pagination';
 
 const KINDS: Record<BrowseKind, { title: string; noun: string; description: string }> = {
   series: { title: 'All series', noun: 'series', description: 'Every series on Solenema, most popular first.' },

@@ -1,0 +1,74 @@
+// @ts-check
+/**
+ * The layering `npm run lint` keeps (see DESIGN.md, "Layout"): app/ → components/ → lib/, no import
+ * circles, and nothing that reaches a browser imports server-only code.
+ */
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const SOURCE = /\.(ts|tsx)$/;
+const USE_CLIENT = /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*['"]use client['"]/;
+const SERVER_ONLY = /^import ['"]server-only['"];?$/m;
+const escape = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The TypeScript files under `roots` whose text matches `marker`, as anchored path patterns. */
+function filesMarked(marker, roots) {
+  return roots.flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .map((path) => join(root, path))
+      .filter((path) => SOURCE.test(path) && marker.test(readFileSync(path, 'utf8')))
+      .map((path) => `^${escape(path)}$`),
+  );
+}
+
+/** Browser code: the 'use client' files (React sends them to the browser), and the payment steps only a browser runs. */
+const BROWSER = [...filesMarked(USE_CLIENT, ['app', 'components', 'lib']), '^lib/payments/browser/'];
+/** Modules marked import 'server-only': secrets, the ledger, the catalog's backends, the env. */
+const SERVER_ONLY_MODULES = filesMarked(SERVER_ONLY, ['lib']);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle ties its modules into one: split the shared part (a context, a type) into its own module.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'lib-stays-below-the-ui',
+      severity: 'error',
+      comment: 'lib/ holds the rules; components/ and app/ draw them. A rule that needs the UI belongs in the UI, or takes it as a parameter.',
+      from: { path: '^lib/' },
+      to: { path: '^(components|app)/' },
+    },
+    {
+      name: 'ui-never-imports-server-only',
+      severity: 'error',
+      comment:
+        "components/ and browser code ('use client' files, lib/payments/browser/) take server data as props from app/, never from a module marked import 'server-only'. Its types are fine: they are erased.",
+      from: { path: ['^components/', ...BROWSER] },
+      to: { path: SERVER_ONLY_MODULES, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-never-imports-payments-server',
+      severity: 'error',
+      comment: 'The server is the authority on payments: the browser asks it through lib/payments/browser/api.ts, never by importing lib/payments/server*.',
+      from: { path: BROWSER },
+      to: { path: '^lib/payments/server', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    // Type-only imports count: a circle of types is still a circle for whoever reads the code.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

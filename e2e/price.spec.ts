@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test';
+import { content } from './support/catalog';
+import { E2E_VARIANT_PRICE_LAMPORTS, INSIGHT_SITE_URL } from './support/ports';
+import { expect, test } from './support/offline';
+import { purchaseDialog } from './support/purchase';
+
+// The second e2e build charges PRICE_LAMPORTS=20000000: every price a visitor reads must say so.
+const PRICE = '0.02 SOL';
+const DEFAULT_PRICE = /0\.01\s*SOL/;
+const [lockedTrailerId] = content.trailers.find(([, t]) => t.locked)!;
+
+test.use({ baseURL: INSIGHT_SITE_URL });
+
+/** What a visitor and a crawler read: the text, and the description in the head. */
+const readable = async (page: Page) =>
+  `${await page.locator('body').innerText()}\n${await page.locator('meta[name="description"]').getAttribute('content')}`;
+
+test('every page that names the price shows the configured one, never the default', async ({ page }) => {
+  expect(E2E_VARIANT_PRICE_LAMPORTS).toBe(20_000_000);
+  for (const path of ['/', '/solenema-wallet', '/ai-agent']) {
+    await page.goto(path);
+    const text = await readable(page);
+    expect(text, path).toContain(PRICE);
+    expect(text, path).not.toMatch(DEFAULT_PRICE);
+  }
+});
+
+test('the purchase dialog and its Solana Pay code ask for the configured price, as the checkout charges it', async ({ page }) => {
+  const checkout = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
+  // The title's own page: no carousel to scroll first.
+  await page.goto(`/watch/trailers/${lockedTrailerId}`);
+  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  const dialog = purchaseDialog(page);
+  await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
+  expect(await (await checkout).json()).toMatchObject({ lamports: E2E_VARIANT_PRICE_LAMPORTS, path: `trailers/${lockedTrailerId}` });
+  await expect(dialog.getByTestId('solana-pay-qr')).toHaveAttribute('alt', `Solana Pay QR code to pay ${PRICE}`);
+  await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
+  expect(await dialog.innerText()).not.toMatch(DEFAULT_PRICE);
+});

@@ -1,0 +1,75 @@
+import 'server-only';
+import { clusterOfGenesisHash, type ClusterName } from './cluster';
+
+export type ClusterAnswer = { ok: true; cluster: ClusterName } | { ok: false; status: 503; reason: string };
+
+export const CHAIN_UNREACHABLE =
+  'Payments are unavailable just now: the Solana network could not be reached. Nothing was charged; please try again in a moment.';
+export const CLUSTER_MISMATCH =
+  'Payments are paused: this site sends payments through one Solana network and checks them on another, so none could be credited. Nothing was charged; the operator has been told.';
+
+interface ClusterCheckOptions {
+  /** SOLANA_RPC_URL: where the server verifies payments. */
+  serverRpc: string;
+  /** NEXT_PUBLIC_SOLANA_RPC_URL as the browsers have it: where they send payments. */
+  browserRpc: string;
+  genesisHashOf(rpcUrl: string): Promise<string>;
+  log?(line: string): void;
+}
+
+/** Query strings often carry an RPC provider's API key: the log names the endpoint without it. */
+const endpoint = (url: string) => {
+  const { origin, pathname } = new URL(url);
+  return `${origin}${pathname === '/' ? '' : pathname}`;
+};
+
+/**
+ * The cluster payments are on, asked of the chain only when a payment first needs it (never at
+ * start). A browser paying on one cluster while the server verifies on another would be charged
+ * and never credited, so the two RPCs' genesis hashes must agree. Each hash is kept once answered,
+ * and so is the verdict once both are; an unreachable RPC is asked again on the next call, so an
+ * outage never refuses payments for good.
+ */
+export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = console.error }: ClusterCheckOptions): () => Promise<ClusterAnswer> {
+  const answered = new Map<string, string>();
+  const asking = new Map<string, Promise<string>>();
+  let verdict: ClusterAnswer | null = null;
+
+  const hashOf = (url: string): Promise<string> => {
+    const known = answered.get(url);
+    if (known) return Promise.resolve(known);
+    let pending = asking.get(url);
+    if (!pending) {
+      pending = genesisHashOf(url)
+        .then((hash) => {
+          answered.set(url, hash);
+          return hash;
+        })
+        .finally(() => asking.delete(url));
+      asking.set(url, pending);
+    }
+    return pending;
+  };
+
+  return async () => {
+    if (verdict) return verdict;
+    let server: string, browser: string;
+    try {
+      [server, browser] = await Promise.all([hashOf(serverRpc), hashOf(browserRpc)]);
+    } catch (error) {
+      log(`[cluster] the Solana RPC did not name its cluster (asked again on the next payment): ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, status: 503, reason: CHAIN_UNREACHABLE };
+    }
+    if (server === browser) {
+      verdict = { ok: true, cluster: clusterOfGenesisHash(server) };
+    } else {
+      const named = (url: string, hash: string) => `${endpoint(url)} is on ${clusterOfGenesisHash(hash)} (genesis ${hash})`;
+      log(
+        `[cluster] checkouts refused: SOLANA_RPC_URL ${named(serverRpc, server)} but NEXT_PUBLIC_SOLANA_RPC_URL ${named(browserRpc, browser)}. ` +
+          'Point both at the same cluster and restart (NEXT_PUBLIC_SOLANA_RPC_URL is fixed when the site is built).',
+      );
+      verdict = { ok: false, status: 503, reason: CLUSTER_MISMATCH };
+    }
+    return verdict;
+  };
+}

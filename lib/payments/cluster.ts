@@ -1,0 +1,23 @@
+/**
+ * Which Solana cluster the site takes payments on, named from the RPC's genesis hash (the one
+ * value that tells clusters apart; a URL can be any host). Safe for the browser: no imports.
+ */
+export type ClusterName = 'mainnet-beta' | 'devnet' | 'testnet' | 'localnet';
+
+const PUBLIC_CLUSTERS: Record<string, ClusterName> = {
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d': 'mainnet-beta',
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG: 'devnet',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY': 'testnet',
+};
+
+/**
+ * Any other genesis hash is a chain of the operator's own (a test validator, a local shim):
+ * 'localnet', the wallet standard's name for it. Never called devnet, which it is not.
+ */
+export const clusterOfGenesisHash = (genesisHash: string): ClusterName => PUBLIC_CLUSTERS[genesisHash] ?? 'localnet';
+
+/** As a buyer reads it in the purchase dialog: `Solana devnet`. */
+export const clusterLabel = (cluster: ClusterName) => `Solana ${cluster}`;
+
+/** The Sign In With Solana / wallet-standard chain id: mainnet-beta is `solana:mainnet` there. */
+export const chainIdOf = (cluster: ClusterName) => (cluster === 'mainnet-beta' ? 'solana:mainnet' : `solana:${cluster}`);

@@ -1,0 +1,74 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createLocalStore } from '@/lib/catalog/local';
+import { createCheckout } from '@/lib/payments/checkout';
+import { fileLedger } from '@/lib/payments/ledger';
+import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
+import { fixtureDocuments } from '../fixtures/catalog-documents';
+
+const SECRET = 'reference-throttle-secret-0123456789';
+const BROWSER = 'browser-throttle-0123456789';
+const INTERVAL = 3_000;
+const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
+
+/** A chain with nothing on it yet, counting the questions it is asked. */
+function emptyChain() {
+  const asked = { lookups: 0 };
+  const connection: TransferWatchDeps['connection'] = {
+    getSignaturesForAddress: async () => {
+      asked.lookups += 1;
+      return [];
+    },
+    getParsedTransaction: async () => null,
+  };
+  return { asked, connection };
+}
+
+/** Two instances of the site: each its own watcher and memory, one shared lock (what Redis is in production). */
+async function twoInstances() {
+  const held = new Map<string, number>();
+  let clock = 1_000_000;
+  const throttle = async (reference: string) => {
+    if ((held.get(reference) ?? -Infinity) > clock) return false;
+    held.set(reference, clock + INTERVAL);
+    return true;
+  };
+  const chain = emptyChain();
+  const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
+  const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, intervalMs: INTERVAL, now: () => clock, throttle };
+  const started = await createCheckout('trailers/c-vault', BROWSER, { secret: SECRET, recipient: Keypair.generate().publicKey.toBase58(), lamports: 10_000_000, catalog, checkouts: ledger });
+  if (!started.ok) throw new Error(started.reason);
+  return { a: watchTransfers(deps), b: watchTransfers(deps), chain, token: started.token, advance: (ms: number) => (clock += ms) };
+}
+
+describe('the per-reference chain throttle, shared by instances', () => {
+  it('asks the chain once per interval for a reference, whichever instance the polls reach', async () => {
+    const { a, b, chain, token, advance } = await twoInstances();
+    expect(await a(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    const onOther = await b(token, BROWSER);
+    // The other instance answers from what it knows, and says when to come back: after the interval.
+    expect(onOther).toEqual({ ok: true, status: { state: 'waiting', retryAfterMs: INTERVAL } });
+    expect(await a(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    expect(chain.asked.lookups).toBe(1);
+
+    advance(INTERVAL);
+    await b(token, BROWSER);
+    await a(token, BROWSER);
+    expect(chain.asked.lookups).toBe(2);
+  });
+
+  it('without a shared throttle, each instance keeps its own interval (as on one instance)', async () => {
+    const { chain, token } = await twoInstances();
+    const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
+    const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, intervalMs: INTERVAL, now: () => 1_000_000 };
+    const [a, b] = [watchTransfers(deps), watchTransfers(deps)];
+    await a(token, BROWSER);
+    await a(token, BROWSER);
+    await b(token, BROWSER);
+    expect(chain.asked.lookups).toBe(2);
+  });
+});
