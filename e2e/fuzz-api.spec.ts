@@ -1,3 +1,5 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import fc from 'fast-check';
 import { PublicKey } from '@solana/web3.js';
 import {
@@ -22,7 +24,7 @@ import {
   send,
   validBrowserCookie,
 } from './support/fuzz';
-import { E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
+import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 
 /**
@@ -184,11 +186,12 @@ test('GET /api/media/<token>/<file>: random, forged and foreign tokens are refus
 
 test("GET /api/media/<owner's token>/<any file>: an owner's own link with any file name", async ({ request }, testInfo) => {
   const tally = new Tally();
-  // A browser that owns LOCKED_PATH: the signed legacy cookie is adopted into the ledger, and the
-  // answer carries this browser's playback link.
+  // A browser that owns LOCKED_PATH, as the ledger records a verified purchase; its answer carries this browser's playback link.
   const id = fc.sample(fc.stringMatching(/^[A-Za-z0-9_-]{22}$/), 1)[0]!;
+  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+  await db.doc(`entitlements/${id}~fuzz-owner`).set({ browser: id, path: LOCKED_PATH, via: 'fuzz-owner', grantedAt: new Date().toISOString() });
   const browser = mint('browser', { id });
-  const cookie = `${BROWSER_COOKIE}=${browser}; solenema_entitlements=${mint('entitlements', { paths: [LOCKED_PATH] })}`;
+  const cookie = `${BROWSER_COOKIE}=${browser}`;
   const owned = await send(request, 'GET', '/api/entitlements', { headers: { cookie } });
   expect(owned.response.status(), owned.request).toBe(200);
   const { videos } = (await owned.response.json()) as { videos: Record<string, string> };
