@@ -84,9 +84,15 @@ test('search pages are noindex and not in the sitemap', async ({ page, request }
   await page.goto('/search?q=night');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page).toHaveTitle('Search · Solenema');
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain('<loc>');
-  expect(sitemap).not.toContain('/search');
+  // Every sitemap file robots.txt lists.
+  const robots = await (await request.get('/robots.txt')).text();
+  const files = [...robots.matchAll(/^Sitemap: (\S+)$/gm)].map(([, url]) => new URL(url!).pathname);
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    const sitemap = await (await request.get(file)).text();
+    expect(sitemap, file).toContain('<loc>');
+    expect(sitemap, file).not.toContain('/search');
+  }
 });
 
 test.describe('on a phone', () => {
