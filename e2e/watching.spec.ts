@@ -139,11 +139,11 @@ test.describe('the player outlives the card that opened it', () => {
   test('the first click on a home card plays and stays open while the row becomes a carousel; focus comes back after', async ({ page }) => {
     await page.goto('/');
     // No interaction before this click: it is the one that turns the rows into Swipers (re-rendering their cards).
-    const free = page.locator('#trailers-heading ~ * article').getByRole('button', { name: /^Free/ }).first();
+    const free = page.locator('section[aria-labelledby="trailers-heading"] article').getByRole('button', { name: /^Free/ }).first();
     const name = await free.getAttribute('data-opener');
     await free.click();
     const dialog = page.getByRole('dialog');
-    await expect(page.locator('#trailers-heading ~ * .swiper-initialized')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('section[aria-labelledby="trailers-heading"] .swiper-initialized')).toHaveCount(1, { timeout: 15_000 });
     await page.waitForTimeout(500);
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close player' }).click();
