@@ -7,7 +7,7 @@ import { sitePaths } from './support/catalog';
 import { firestoreReads } from './support/firestore-emulator';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
 import { expect, test } from './support/offline';
-import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
+import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
 
 /**
  * The catalog at a scale CI affords (TEST_CATALOG: ~130 series, a series of 60 seasons, a season and a short
@@ -77,7 +77,7 @@ test('a search reads at most a couple of hundred documents, and nothing when ask
 test('a checkout reads a handful of documents, for a series of 60 seasons too', async ({ request }) => {
   for (const path of ['series/gen-long-series', 'series/gen-long-season/seasons/s1/episodes/s1e130', 'documentaries/gen-documentaries-6']) {
     const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
-    const response = await request.post('/api/checkout', { data: { path } });
+    const response = await request.post('/api/checkout', { data: { path }, headers: SAME_ORIGIN });
     expect(response.status(), path).toBe(path.includes('episodes') ? 409 : 200);
     expect((await firestoreReads(FIRESTORE_OUTAGE_URL)) - before, path).toBeLessThanOrEqual(3);
   }
