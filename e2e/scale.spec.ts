@@ -116,6 +116,10 @@ test('every title is reachable from / by plain links, every page is under 400 KB
 test('the sitemap files hold every title and browse page, each file under 50,000 URLs', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   const files = [...robots.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
+  // The files were built before the catalog grew: the first request after the writer's revalidation serves the
+  // last good file and renders the new one (stale-while-revalidate), as it does for a crawler.
+  for (const file of files) await request.get(file);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
   const listed = new Set<string>();
   for (const file of files) {
     const urls = [...(await (await request.get(file)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')));
