@@ -12,7 +12,7 @@ const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.lock
 const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
 const browserCookie = (id: string) => `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}`;
 
-test('a browser that bought 200 titles keeps all 200, and plays the ones it opens', async ({ request, browser }) => {
+test('a browser that bought 200 titles keeps all 200, and plays the ones it opens, with links signed as they play', async ({ request, browser }) => {
   const id = newBrowserId();
   const bought = [`series/${lockedSeriesId}`, `trailers/${lockedTrailerId}`, ...Array.from({ length: 198 }, (_, i) => `trailers/retired-title-${i}`)];
   // What the ledger holds after 200 verified purchases in this browser (the old cookie kept only the last 60).
@@ -24,12 +24,25 @@ test('a browser that bought 200 titles keeps all 200, and plays the ones it open
 
   const answer = await request.get('/api/entitlements', { headers: { Cookie: browserCookie(id) } });
   expect(answer.status()).toBe(200);
-  const owned = (await answer.json()) as { paths: string[]; videos: Record<string, string> };
+  const owned = (await answer.json()) as { paths: string[] };
+  // The paths alone: what it owns, no link for any of its videos (each is signed when it plays).
+  expect(Object.keys(owned)).toEqual(['paths']);
   expect(owned.paths).toHaveLength(200);
   expect(new Set(owned.paths)).toEqual(new Set(bought));
-  const episodes = Object.values(lockedSeries.seasons).flatMap((season) => Object.values(season.episodes));
-  expect(Object.keys(owned.videos).filter((path) => path.startsWith(`series/${lockedSeriesId}/`))).toHaveLength(episodes.length);
-  expect(owned.videos[`trailers/${lockedTrailerId}`]).toMatch(/^\/api\/media\//);
+  const linkOf = (video: string) => request.get(`/api/playback?video=${encodeURIComponent(video)}`, { headers: { Cookie: browserCookie(id) } });
+  const [seasonId, season] = Object.entries(lockedSeries.seasons)[0]!;
+  const [episodeId] = Object.entries(season.episodes)[0]!;
+  for (const video of [`series/${lockedSeriesId}/seasons/${seasonId}/episodes/${episodeId}`, `trailers/${lockedTrailerId}`]) {
+    const link = await linkOf(video);
+    expect(link.status(), video).toBe(200);
+    expect((await link.json()).url, video).toMatch(/^\/api\/media\//);
+  }
+  // Not owned, not there, not a path: refused with a reason.
+  const [otherLockedId] = content.trailers.find(([tid, t]) => t.locked && tid !== lockedTrailerId) ?? [];
+  if (otherLockedId) expect((await linkOf(`trailers/${otherLockedId}`)).status()).toBe(403);
+  expect((await linkOf(`series/${lockedSeriesId}/seasons/${seasonId}/episodes/nope`)).status()).toBe(404);
+  expect((await linkOf('../etc/passwd')).status()).toBe(400);
+  expect((await (await linkOf('')).json()).error).toMatch(/video=/);
 
   // The same browser, as a visitor: the oldest purchase (the trailer) still plays.
   const context = await browser.newContext();
@@ -58,7 +71,8 @@ test('neither the old cookie format nor a bare browser id opens a library: only 
   for (const cookie of [`solenema_entitlements=${legacy}`, `solenema_browser=${id}`]) {
     const answer = await request.get('/api/entitlements', { headers: { Cookie: cookie } });
     expect(answer.status(), cookie).toBe(200);
-    expect(await answer.json(), cookie).toMatchObject({ paths: [], videos: {} });
+    expect(await answer.json(), cookie).toEqual({ paths: [] });
+    expect((await request.get(`/api/playback?video=trailers/${lockedTrailerId}`, { headers: { Cookie: cookie } })).status(), cookie).toBe(403);
     // Nothing is handed out in exchange either: no cookie, signed or not.
     expect(answer.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'), cookie).toEqual([]);
   }

@@ -186,17 +186,16 @@ test('GET /api/media/<token>/<file>: random, forged and foreign tokens are refus
 
 test("GET /api/media/<owner's token>/<any file>: an owner's own link with any file name", async ({ request }, testInfo) => {
   const tally = new Tally();
-  // A browser that owns LOCKED_PATH, as the ledger records a verified purchase; its answer carries this browser's playback link.
+  // A browser that owns LOCKED_PATH, as the ledger records a verified purchase; it asks for its playback link as a player does.
   const id = fc.sample(fc.stringMatching(/^[A-Za-z0-9_-]{22}$/), 1)[0]!;
   const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
   await db.doc(`entitlements/${id}~fuzz-owner`).set({ browser: id, path: LOCKED_PATH, via: 'fuzz-owner', grantedAt: new Date().toISOString() });
   const browser = mint('browser', { id });
   const cookie = `${BROWSER_COOKIE}=${browser}`;
-  const owned = await send(request, 'GET', '/api/entitlements', { headers: { cookie } });
+  const owned = await send(request, 'GET', `/api/playback?video=${LOCKED_PATH}`, { headers: { cookie } });
   expect(owned.response.status(), owned.request).toBe(200);
-  const { videos } = (await owned.response.json()) as { videos: Record<string, string> };
-  const link = Object.values(videos).find((url) => url.startsWith('/api/media/'));
-  expect(link, `a private playback link for ${LOCKED_PATH}: ${JSON.stringify(videos)}`).toBeTruthy();
+  const link = ((await owned.response.json()) as { url: string }).url;
+  expect(link, `a private playback link for ${LOCKED_PATH}`).toMatch(/^\/api\/media\//);
   const [, , , token, name] = link!.split('/');
   const played = await send(request, 'GET', link!, { headers: { cookie: `${BROWSER_COOKIE}=${browser}`, range: 'bytes=0-99' } });
   expect(played.response.status(), played.request).toBe(206);
@@ -211,6 +210,26 @@ test("GET /api/media/<owner's token>/<any file>: an owner's own link with any fi
     if (!/^\/api\/media\/[^/]+\/[^/]+$/.test(new URL(url, SITE_URL).pathname)) return null; // `\` or `..` resolved by the client
     if (status === 206 && decodeURIComponentSafe(f) === name) return null;
     return checkApiAnswer(sent.response, sent);
+  });
+  tally.report(testInfo);
+  expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
+});
+
+test('GET /api/playback?video=…: any path, with or without a cookie, owned or not', async ({ request }, testInfo) => {
+  const tally = new Tally();
+  const video = fc.oneof(fc.constantFrom(LOCKED_PATH, `trailers/${TRAILER_ID}`, `series/${SERIES_ID}`, `series/${SERIES_ID}/seasons/${SEASON_ID}`, 'trailers/nope', ''), hostileString);
+  const query = fc.oneof(
+    video.map((v) => `video=${encodeURIComponent(v.slice(0, 3000))}`),
+    fc.array(rawSegment, { maxLength: 3 }).map((parts) => parts.join('&').slice(0, 4000)),
+  );
+  const result = await fuzz(fc.tuple(query, maybeBrowserCookie).filter(([q]) => fitsNode(`/api/playback?${q}`)), runs(150), async ([q, cookie]) => {
+    const sent = await send(request, 'GET', `/api/playback?${q}`, { headers: headersFor('', cookie) });
+    const status = sent.response.status();
+    tally.add('GET /api/playback', status);
+    if (overNodeLimit(status, `/api/playback?${q}`)) return null;
+    // Nobody here owns anything: every answer is a refusal with a reason.
+    if (status >= 400 && status < 500) return checkApiAnswer(sent.response, sent);
+    return `${status} for ${sent.request}`;
   });
   tally.report(testInfo);
   expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
@@ -263,6 +282,7 @@ test('every API answers a method it does not take with 405, Allow and a reason',
     ['/api/restore', 'POST'],
     ['/api/revalidate', 'POST'],
     ['/api/entitlements', 'GET, HEAD'],
+    ['/api/playback?video=trailers/x', 'GET, HEAD'],
     ['/api/media/eyJ4IjoxfQ.AAAA/clip.mp4', 'GET, HEAD'],
     ['/og', 'GET, HEAD'],
   ];

@@ -52,7 +52,7 @@ test('every string inside a buyer’s playback link, checkout and answers, tried
   test.setTimeout(120_000);
   const answers: unknown[] = [];
   const keep = async (response: Response) => {
-    if (/\/api\/(checkout|payments\/verify|entitlements)$/.test(new URL(response.url()).pathname)) answers.push(await response.json().catch(() => null));
+    if (/\/api\/(checkout|payments\/verify|entitlements|playback)$/.test(new URL(response.url()).pathname)) answers.push(await response.json().catch(() => null));
   };
   page.on('response', (response) => void keep(response));
   await withWallet(page, createTestWallet());

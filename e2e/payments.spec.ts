@@ -54,7 +54,7 @@ test.describe('Pay with Solana', () => {
     await stranger.goto('/');
     await expect(card(stranger, lockedTrailer.title).getByRole('button', { name: /Pay with Solana/ })).toBeAttached();
     const owned = await (await stranger.request.get('/api/entitlements')).json();
-    expect(owned).toMatchObject({ paths: [], videos: {} });
+    expect(owned).toEqual({ paths: [] });
     await stranger.close();
     expect(lockedTrailerId).toBeTruthy();
   });
@@ -128,7 +128,7 @@ test.describe('purchase messages', () => {
       await expect(dialog.locator('video')).toHaveCount(0);
       await dialog.getByRole('button', { name: 'Close purchase' }).click();
       await expect(trailer.getByRole('button', { name: /Pay with Solana/ })).toBeVisible();
-      expect(await (await page.request.get('/api/entitlements')).json()).toMatchObject({ paths: [], videos: {} });
+      expect(await (await page.request.get('/api/entitlements')).json()).toEqual({ paths: [] });
     });
   }
 });

@@ -3,11 +3,12 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { APIRequestContext } from '@playwright/test';
 import { writeCatalog } from '../lib/catalog/writer';
+import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
 import { sitePaths } from './support/catalog';
 import { firestoreReads } from './support/firestore-emulator';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
 import { expect, test } from './support/offline';
-import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
+import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
 
 /**
  * The catalog at a scale CI affords (TEST_CATALOG: ~130 series, a series of 60 seasons, a season and a short
@@ -91,12 +92,30 @@ test('a search reads at most a couple of hundred documents, and nothing when ask
   expect((await measure(request, '/search?q=eridia')).html).toContain('Meridian');
 });
 
-test('a checkout reads a handful of documents, for a series of 60 seasons too', async ({ request }) => {
+test('a checkout, a library and a playback link read a handful of documents, for a series of 60 seasons too', async ({ request }) => {
   for (const path of ['series/gen-long-series', 'series/gen-long-season/seasons/s1/episodes/s1e130', 'documentaries/gen-documentaries-6']) {
     const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
     const response = await request.post('/api/checkout', { data: { path }, headers: SAME_ORIGIN });
     expect(response.status(), path).toBe(path.includes('episodes') ? 409 : 200);
     expect((await firestoreReads(FIRESTORE_OUTAGE_URL)) - before, path).toBeLessThanOrEqual(3);
+  }
+  // A buyer of both long shows, as the ledger records it: what it owns is two paths, and a link is one video's.
+  const id = newBrowserId();
+  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+  for (const path of ['series/gen-long-series', 'series/gen-long-season']) {
+    await db.doc(`entitlements/${id}~scale-${path.split('/')[1]}`).set({ browser: id, path, via: 'scale', grantedAt: new Date().toISOString() });
+  }
+  const headers = { Cookie: `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}` };
+  for (const [path, bound] of [
+    ['/api/entitlements', 2],
+    ['/api/playback?video=series/gen-long-series/seasons/s60/episodes/s60e1', 5],
+    ['/api/playback?video=series/gen-long-season/seasons/s1/episodes/s1e130', 5],
+  ] as const) {
+    const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
+    const response = await request.get(path, { headers });
+    expect(response.status(), path).toBe(200);
+    expect(Buffer.byteLength(await response.text()), path).toBeLessThan(1024);
+    expect((await settledReads()) - before, path).toBeLessThanOrEqual(bound);
   }
 });
 

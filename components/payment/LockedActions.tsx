@@ -9,16 +9,16 @@ import { usePurchases } from './PurchasesContext';
 
 /**
  * The action of a locked movie or episode card. Pages are the same for everyone, so a title this
- * browser bought turns into "Free" here, with the URL the server gave this browser alone.
+ * browser bought turns into "Free" here; the player asks for this browser's link when it opens.
  * `data-owned` lets the card's CSS lift its locked look.
  */
 export function LockedMovieActions(props: { purchasePath: string; videoPath: string; title: string; cover: string | null }) {
   const { purchasePath, videoPath, title, cover } = props;
-  const src = usePurchases().videoFor(videoPath);
-  if (!src) return <PayWithSolanaButton purchasePath={purchasePath} title={title} playPath={videoPath} />;
+  const purchases = usePurchases();
+  if (!purchases.owns(videoPath)) return <PayWithSolanaButton purchasePath={purchasePath} title={title} playPath={videoPath} />;
   return (
     <span data-owned className={cards.ownedAction}>
-      <FreePlayButton src={src} title={title} videoPath={videoPath} watch={{ path: videoPath, title, cover }} />
+      <FreePlayButton src={purchases.videoFor(videoPath) ?? ''} title={title} videoPath={videoPath} watch={{ path: videoPath, title, cover }} />
     </span>
   );
 }

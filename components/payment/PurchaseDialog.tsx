@@ -2,7 +2,7 @@
 
 import { useConnection } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useState } from 'react';
-import { PaymentApiError, grantOf, type EntitlementsAnswer, type PlaybackVideo, type VerifyAnswer } from '@/lib/payments/browser/api';
+import { PaymentApiError, grantOf, type EntitlementsAnswer, type VerifyAnswer, type VideoRef } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { buysWholeShow } from '@/lib/payments/unlocks';
 import { ModalDialog } from '../dialog/ModalDialog';
@@ -56,7 +56,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
   const { connection } = useConnection();
   const [stage, setStage] = useState<PurchaseStage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [video, setVideo] = useState<PlaybackVideo | null>(null);
+  const [video, setVideo] = useState<VideoRef | null>(null);
   const [paid, setPaid] = useState<{ signature: string; lamports: number } | null>(null);
 
   const titlePath = request.purchasePath;
@@ -67,10 +67,10 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
       track({ name: 'purchase_completed', params: { title_path: answer.path, method } });
       onGranted(grantOf(answer));
       setPaid({ signature: answer.signature, lamports: answer.lamports });
-      const videos = answer.playback.videos;
-      setVideo(videos.find((v) => v.path === request.playPath) ?? videos[0] ?? null);
+      // The card's own video when one was clicked, else where the title starts; its link is asked for as it plays.
+      setVideo(request.playPath ? { path: request.playPath, title: request.title } : answer.play);
     },
-    [onGranted, request.playPath],
+    [onGranted, request.playPath, request.title],
   );
   const transfer = useTransferRequest(
     request.purchasePath,
@@ -119,7 +119,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
   if (video) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
-        <VideoPlayer src={video.videourl} title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
+        <VideoPlayer src="" title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
         {paid && <PaymentReceipt signature={paid.signature} lamports={paid.lamports} />}
       </ModalDialog>
     );

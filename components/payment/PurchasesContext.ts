@@ -8,7 +8,7 @@ import type { UnlockRequest } from '../player/PlaybackLinksContext';
 export type PurchaseRequest = UnlockRequest;
 
 export interface Purchases {
-  /** The playback URL of a video this browser owns, or undefined. */
+  /** The latest playback link of a video this browser owns, once the player asked for it. */
   videoFor(videoPath: string): string | undefined;
   /** Whether this browser owns a path: bought itself, or beneath a series or short film it bought. */
   owns(path: string): boolean;
@@ -16,8 +16,6 @@ export interface Purchases {
   openPurchase(request: PurchaseRequest, opener?: HTMLElement): void;
   /** Records what the server just granted (a verified payment or a restore). */
   granted(answer: EntitlementsAnswer): void;
-  /** Asks the server for fresh playback links (they are short-lived and bound to this browser). */
-  renewLinks(): Promise<void>;
 }
 
 export const PurchasesContext = createContext<Purchases | null>(null);

@@ -1,8 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchEntitlements, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { fetchEntitlements, fetchPlaybackLink, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
 import { unlocks } from '@/lib/payments/unlocks';
 import { useDialogRequest } from '../dialog/useDialogRequest';
@@ -13,42 +13,50 @@ import { PurchasesContext, type PurchaseRequest, type Purchases } from './Purcha
 const PurchaseDialog = dynamic(() => import('./PurchaseDialog'), { ssr: false });
 
 const OWNS_HINT = /(?:^|;\s*)solenema_owns=([1-9]\d*)/;
-const NOTHING: EntitlementsAnswer = { paths: [], videos: {}, renewIn: 0 };
 
 /**
  * Ownership for the whole page. Pages are static and identical for everyone, so owned titles are
- * unlocked here, in the browser, from the server's answer for this browser. Playback links expire,
- * so they are renewed before they run out; it also finishes payments a closed tab or an
- * unreachable RPC left pending, and Solana Pay checkouts paid after their tab closed. The purchase
- * dialog opens at `priceLamports`, PRICE_LAMPORTS passed down by the server: no price is written
- * into the browser's code.
+ * unlocked here, in the browser, from the server's answer for this browser: the paths it owns. A
+ * video's playback link is asked for when it plays and renewed before it runs out, for the videos
+ * played on this page only. It also finishes payments a closed tab or an unreachable RPC left
+ * pending, and Solana Pay checkouts paid after their tab closed. The purchase dialog opens at
+ * `priceLamports`, PRICE_LAMPORTS passed down by the server: no price is written into the browser's code.
  */
 export function PurchasesProvider({ children, priceLamports }: { children: ReactNode; priceLamports: number }) {
-  const [owned, setOwned] = useState<EntitlementsAnswer>(NOTHING);
+  const [owned, setOwned] = useState<string[]>([]);
+  const [links, setLinks] = useState<Record<string, string>>({});
   const [renewAt, setRenewAt] = useState<number | null>(null);
+  const asking = useRef(new Map<string, Promise<string | undefined>>());
   const { request, show: openPurchase, close } = useDialogRequest<PurchaseRequest>();
 
-  const granted = useCallback((answer: EntitlementsAnswer) => {
-    setOwned((current) => ({
-      paths: [...new Set([...current.paths, ...answer.paths])],
-      videos: { ...current.videos, ...answer.videos },
-      renewIn: answer.renewIn,
-    }));
-    if (answer.paths.length > 0 && answer.renewIn > 0) {
-      const next = Date.now() + answer.renewIn * 1000;
-      setRenewAt((current) => (current === null ? next : Math.min(current, next)));
-    }
+  const granted = useCallback((answer: EntitlementsAnswer) => setOwned((current) => [...new Set([...current, ...answer.paths])]), []);
+
+  const requestLink = useCallback((videoPath: string) => {
+    const pending = asking.current.get(videoPath);
+    if (pending) return pending;
+    const asked = fetchPlaybackLink(videoPath)
+      .then(
+        ({ url, renewIn }) => {
+          setLinks((current) => ({ ...current, [videoPath]: url }));
+          const next = Date.now() + renewIn * 1000;
+          setRenewAt((current) => (current === null ? next : Math.min(current, next)));
+          return url;
+        },
+        (error: unknown) => {
+          console.error('[purchases] could not get a playback link for', videoPath, error);
+          return undefined;
+        },
+      )
+      .finally(() => asking.current.delete(videoPath));
+    asking.current.set(videoPath, asked);
+    return asked;
   }, []);
 
   const renewLinks = useCallback(async () => {
     setRenewAt(null);
-    try {
-      granted(await fetchEntitlements());
-    } catch (error) {
-      console.error('[purchases] could not renew playback links', error);
-      setRenewAt(Date.now() + 30_000);
-    }
-  }, [granted]);
+    const renewed = await Promise.all(Object.keys(links).map(requestLink));
+    if (renewed.includes(undefined)) setRenewAt(Date.now() + 30_000);
+  }, [links, requestLink]);
 
   useEffect(() => {
     let cancelled = false;
@@ -76,25 +84,15 @@ export function PurchasesProvider({ children, priceLamports }: { children: React
     };
   }, [renewAt, renewLinks]);
 
-  const value = useMemo<Purchases>(
-    () => ({
-      videoFor: (path) => owned.videos[path],
-      owns: (path) => unlocks(owned.paths, path),
-      openPurchase,
-      granted,
-      renewLinks,
-    }),
-    [owned, granted, renewLinks, openPurchase],
-  );
+  const owns = useCallback((path: string) => unlocks(owned, path), [owned]);
+  const videoFor = useCallback((path: string) => links[path], [links]);
+  const value = useMemo<Purchases>(() => ({ videoFor, owns, openPurchase, granted }), [videoFor, owns, openPurchase, granted]);
   // The player's view of the same state: links to play, and a purchase to unlock what is not owned.
-  const links = useMemo<PlaybackLinks>(
-    () => ({ videoFor: value.videoFor, renewLinks, unlock: openPurchase }),
-    [value, renewLinks, openPurchase],
-  );
+  const playbackLinks = useMemo<PlaybackLinks>(() => ({ owns, videoFor, requestLink, unlock: openPurchase }), [owns, videoFor, requestLink, openPurchase]);
 
   return (
     <PurchasesContext.Provider value={value}>
-      <PlaybackLinksContext.Provider value={links}>
+      <PlaybackLinksContext.Provider value={playbackLinks}>
         {children}
         {request && <PurchaseDialog request={request} priceLamports={priceLamports} onClose={close} onGranted={granted} />}
       </PlaybackLinksContext.Provider>

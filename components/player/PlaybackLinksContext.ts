@@ -14,10 +14,12 @@ export interface UnlockRequest {
  * page's access layer (the purchases provider) supplies it, so the player never imports payments.
  */
 export interface PlaybackLinks {
-  /** The latest playback link of a locked video this browser may play, or undefined. */
+  /** Whether this browser may play a locked video: it owns it, or the show it is part of. */
+  owns(videoPath: string): boolean;
+  /** The latest playback link of an owned video, once asked for; undefined before. */
   videoFor(videoPath: string): string | undefined;
-  /** Asks for fresh links: they are short-lived and bound to this browser. */
-  renewLinks(): Promise<void>;
+  /** Asks for a fresh link to an owned video (short-lived, bound to this browser); undefined when none can be had. */
+  requestLink(videoPath: string): Promise<string | undefined>;
   /** Asks the viewer to unlock a locked video (the next episode, say). */
   unlock(request: UnlockRequest): void;
 }

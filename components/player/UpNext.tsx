@@ -10,7 +10,7 @@ const COUNTDOWN_SECONDS = 5;
 
 type Props = {
   episode: QueuedEpisode;
-  /** Plays the next episode from `src` (its public URL, or this browser's link to a bought one). */
+  /** Plays the next episode from `src` (its public URL, this browser's link to a bought one, or '' to ask for that link). */
   onPlay: (src: string) => void;
   /** A locked next episode: close the player and ask to unlock it. */
   onBuy: () => void;
@@ -18,12 +18,12 @@ type Props = {
 
 /** Over the last frame when an episode ends: the next one starts after a countdown the viewer can cancel. */
 export function UpNext({ episode, onPlay, onBuy }: Props) {
-  const owned = usePlaybackLinks()?.videoFor(episode.path);
-  const src = episode.src ?? owned;
-  const [left, setLeft] = useState<number | null>(src ? COUNTDOWN_SECONDS : null);
+  const links = usePlaybackLinks();
+  const src = episode.src ?? (links?.owns(episode.path) ? (links.videoFor(episode.path) ?? '') : undefined);
+  const [left, setLeft] = useState<number | null>(src !== undefined ? COUNTDOWN_SECONDS : null);
 
   useEffect(() => {
-    if (left === null || !src) return;
+    if (left === null || src === undefined) return;
     if (left === 0) return onPlay(src);
     const tick = window.setTimeout(() => setLeft(left - 1), 1000);
     return () => window.clearTimeout(tick);
@@ -34,7 +34,7 @@ export function UpNext({ episode, onPlay, onBuy }: Props) {
       <p className={styles.upNext}>
         Up next <strong>{episode.title}</strong>
       </p>
-      {src ? (
+      {src !== undefined ? (
         <>
           <p role="status">{left === null ? 'Autoplay cancelled.' : `Playing in ${left} s`}</p>
           <div className={styles.choices}>

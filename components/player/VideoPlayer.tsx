@@ -17,7 +17,10 @@ import styles from './VideoPlayer.module.css';
 type Props = {
   src: string;
   title: string;
-  /** For a video this browser bought: its path, so an expired playback link can be swapped for a fresh one. */
+  /**
+   * For a video this browser bought: its path, to ask for this browser's link (when `src` is '') and to
+   * swap an expired link for a fresh one.
+   */
   videoPath?: string;
   /** The catalog video this is: its place is remembered in this browser and offered next time. */
   watch?: WatchInfo;
@@ -59,7 +62,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const [mediaElement, setMediaElement] = useState<HTMLVideoElement | null>(null);
   const captions = useCaptions(mediaElement, subtitles);
   const frame = useRef<HTMLDivElement>(null);
-  const progress = useWatchProgress(watch, src, subtitles);
+  const progress = useWatchProgress(watch, videoPath ? null : src, subtitles);
   usePlayerKeys(media, frame);
   useMediaSession(media, title, watch?.cover);
 
@@ -67,8 +70,9 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const { record } = progress;
   useEffect(() => () => void (media.current && record(media.current, true)), [record]);
 
-  // A fresh link arrived for the one that failed: continue on it (React's "adjust state while rendering").
-  if (failedLink === pinned && latest !== pinned) {
+  // A fresh link arrived for the one that failed, or the first one for a video opened without: play it
+  // (React's "adjust state while rendering").
+  if ((failedLink === pinned || !pinned) && latest !== pinned) {
     setPinned(latest);
     setFailedLink(null);
   }
@@ -81,12 +85,20 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
     [title],
   );
 
+  // A bought video opened before its link was asked for: ask once, now.
+  const askedLink = useRef(false);
+  useEffect(() => {
+    if (src || !videoPath || !links || askedLink.current) return;
+    askedLink.current = true;
+    void links.requestLink(videoPath).then((url) => url || fail(`no playback link for ${videoPath}`));
+  }, [src, videoPath, links, fail]);
+
   const onError = (event: SyntheticEvent<HTMLVideoElement>) => {
-    if (links && isPlaybackLink(pinned) && retries.current < 2) {
+    if (links && videoPath && isPlaybackLink(pinned) && retries.current < 2) {
       retries.current += 1;
       resume.current = { ...position.current };
       setFailedLink(pinned);
-      if (latest === pinned) void links.renewLinks();
+      if (latest === pinned) void links.requestLink(videoPath);
       return;
     }
     fail(event.currentTarget.error ?? event);
@@ -142,9 +154,13 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   return (
     <>
       <div ref={frame} className={styles.frame}>
-        {failed ? (
+        {failed || (!pinned && !links) ? (
           <p role="alert" className={styles.error}>
             This video could not be played. Please try again later.
+          </p>
+        ) : !pinned ? (
+          <p role="status" className={styles.waiting}>
+            Opening your video…
           </p>
         ) : (
           <ReactPlayer

@@ -16,8 +16,9 @@ import styles from './ContinueWatching.module.css';
  * here (a free video, or a paid one this browser owns); the player then offers to resume.
  */
 export function ContinueWatchingCard({ entry }: { entry: Progress }) {
-  const owned = usePurchases().videoFor(entry.path);
-  const src = entry.src ?? owned;
+  const purchases = usePurchases();
+  // A paid video plays here once owned; its link is asked for when the player opens.
+  const src = entry.src ?? (purchases.owns(entry.path) ? (purchases.videoFor(entry.path) ?? '') : undefined);
   const watched = entry.duration > 0 ? Math.min(100, Math.round((entry.position / entry.duration) * 100)) : 0;
   const left = entry.duration > 0 ? `${formatTime(entry.duration - entry.position)} left` : `Stopped at ${formatTime(entry.position)}`;
   return (
@@ -40,7 +41,7 @@ export function ContinueWatchingCard({ entry }: { entry: Progress }) {
           </IntentLink>
         </h3>
         <div className={cards.actions}>
-          {src && (
+          {src !== undefined && (
             <FreePlayButton
               src={src}
               title={entry.title}

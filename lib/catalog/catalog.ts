@@ -21,12 +21,11 @@ import type {
   Episode,
   MovieCollection,
   MovieItem,
-  Playback,
-  Purchasable,
   SeasonSummary,
   SeriesSummary,
   ShortFilmSummary,
   TitleRef,
+  Video,
 } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;
@@ -36,8 +35,6 @@ type Lock = { locked: boolean; purchasePath: string };
 type Cursor = z.ZodType<string | number, string>;
 
 const validId = (id: string) => documentIdSchema.safeParse(id).success;
-/** Whole listings (a title's playback) are read in chunks of this many documents. */
-const CHUNK = 500;
 
 /** Whether a cover URL names an image that exists; unknown ones (remote URLs) count as existing. */
 export type CoverCheck = (coverimg: string) => boolean;
@@ -119,18 +116,6 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
   type DocumentPage<D> = Pick<Page<unknown>, 'next' | 'previous'> & { docs: Parsed<D>[]; following: Parsed<D> | null };
   const mapPage = <D, T>(page: DocumentPage<D> | null, map: (doc: Parsed<D>) => T): Page<T> | null =>
     page && { items: page.docs.map(map), next: page.next, previous: page.previous, firstOfNext: page.following && map(page.following) };
-
-  /** Every document of a (sub)collection in `field` order, a chunk at a time: only for one title's own children. */
-  async function everyInOrder<S extends z.ZodType>(collectionPath: string, field: string, schema: S) {
-    const all: RawDocument[] = [];
-    for (let last: number | undefined; ; ) {
-      const chunk = await store.query(collectionPath, { orderBy: field, limit: CHUNK, ...(last !== undefined && { bound: { op: '>', value: last } }) });
-      all.push(...chunk);
-      if (chunk.length < CHUNK) break;
-      last = Number((chunk.at(-1)!.data as Record<string, unknown>)[field]);
-    }
-    return parseAll(all, schema);
-  }
 
   function movie(collection: MovieCollection, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
     const { title, description, coverimg, type, locked, videourl, subtitles } = doc;
@@ -222,7 +207,8 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     },
 
     getTitle: (path) => titleAt(path),
-    getPurchasable: (path) => purchasable(path),
+    getVideo: (path) => videoAt(path),
+    firstVideo: (path) => firstVideoOf(path),
 
     async searchEntries(token) {
       const lookups = LOOKUPS.map(({ field, limit }) => store.query(SEARCH_COLLECTION, { arrayContains: { field, value: token }, orderBy: RANK_KEY, limit }));
@@ -277,24 +263,29 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return { path, title, coverimg, locked };
   }
 
-  /**
-   * What buying `path` unlocks. Movies, series and short films are sold whole (their `locked`
-   * flag); an episode is sold alone only when it is locked itself inside a free parent. A whole
-   * series or short film lists its own episodes: reads follow that title's size, never the catalog's.
-   */
-  async function purchasable(path: string): Promise<Purchasable | null> {
+  /** The video a movie or episode path names: one read, two for an episode (its parent must exist). */
+  async function videoAt(path: string): Promise<Video | null> {
     const found = await titleDocument(path);
-    if (!found) return null;
-    const { title, coverimg, locked } = found.doc;
-    const videos = 'videourl' in found.doc ? [{ path, title, videourl: found.doc.videourl }] : await videosUnder(path);
-    const playback: Playback = { path, title, videos };
-    return { path, title, coverimg, locked, playback };
+    return found && 'videourl' in found.doc ? { path, title: found.doc.title, videourl: found.doc.videourl } : null;
   }
 
-  async function videosUnder(path: string) {
-    const parents = path.startsWith('series/') ? (await everyInOrder(`${path}/seasons`, 'seasonNumber', seasonDocSchema)).map((s) => s.path) : [path];
-    const episodes = (await Promise.all(parents.map((parent) => everyInOrder(`${parent}/episodes`, 'episodeNumber', episodeDocSchema)))).flat();
-    return episodes.map(({ path: videoPath, doc }) => ({ path: videoPath, title: doc.title, videourl: doc.videourl }));
+  /** The first episode of a season or short film, by episode number: one read. */
+  async function firstEpisodeIn(parentPath: string): Promise<Video | null> {
+    const [first] = parseAll(await store.query(`${parentPath}/episodes`, { orderBy: 'episodeNumber', limit: 1 }), episodeDocSchema);
+    return first ? { path: first.path, title: first.doc.title, videourl: first.doc.videourl } : null;
+  }
+
+  /** Where a purchase starts playing: the movie itself, or the first episode (of the first seasons that have one). */
+  async function firstVideoOf(path: string): Promise<Video | null> {
+    const shape = shapeOf(path);
+    if (shape?.kind === 'shortFilm') return (await titleDocument(path)) && firstEpisodeIn(path);
+    if (shape?.kind !== 'series') return videoAt(path);
+    const seasons = parseAll(await store.query(`${path}/seasons`, { orderBy: 'seasonNumber', limit: 2 }), seasonDocSchema);
+    for (const season of seasons) {
+      const first = await firstEpisodeIn(season.path);
+      if (first) return first;
+    }
+    return null;
   }
 
   return catalog;

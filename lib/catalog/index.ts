@@ -10,7 +10,7 @@ import { createLocalStore } from './local';
 import { PAGE_SIZES } from './paging';
 import { countPurchaseIn } from './purchase-count';
 import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
-import type { Collection, MovieCollection, Purchasable } from './types';
+import type { Collection, MovieCollection } from './types';
 
 export type * from './types';
 export type { Page } from './paging';
@@ -74,21 +74,17 @@ export const getFirstEpisodeAfter = cachedRead('getFirstEpisodeAfter', catalog.g
 /** The search candidates of one word piece; every change to the catalog expires them. */
 export const searchEntries = cachedRead('searchEntries', catalog.searchEntries, () => [searchTag]);
 
-/** Playback links for what a browser already owns may come from the cache, like the pages. */
-export const getOwnedPlayback = cachedRead('getPurchasable', catalog.getPurchasable, ([path]) => [treeTag(path)]);
+/** The tree tag of the title a path lies in (`series/x/seasons/s1/episodes/e1` → `series/x`). */
+const titleTree = ([path]: [string]) => [treeTag(path.split('/').slice(0, 2).join('/'))];
+/** A video's source, for a browser that owns it: cached and tagged by its title, like the pages. */
+export const getVideo = cachedRead('getVideo', catalog.getVideo, titleTree);
+/** Where a just-bought title starts playing. */
+export const firstVideo = cachedRead('firstVideo', catalog.firstVideo, titleTree);
+/** A title as a receipt shows it. */
+export const getTitleSummary = cachedRead('getTitle', catalog.getTitle, titleTree);
 
 /** What a purchasable path names, read from the source (a checkout must see the title as it is now): one or two document reads. */
 export const getTitle = catalog.getTitle;
-
-/**
- * Payments read the title itself from the source (a purchase must see it as it is now: one or two
- * document reads, whatever the title holds) and its playback from the cache, tagged by the title.
- */
-export async function getPurchasable(path: string): Promise<Purchasable | null> {
-  const title = await catalog.getTitle(path);
-  const owned = title && (await getOwnedPlayback(title.path));
-  return title && owned && { ...title, playback: owned.playback };
-}
 
 /**
  * Counts a claimed purchase toward its title's place in "popular" (Firestore only: the embedded catalog

@@ -3,7 +3,7 @@ import type { Page, PageRequest } from './paging';
 
 /**
  * What the site shows. A locked title carries no playback URL at all: the only way to one is
- * `Catalog.getPurchasable`, which the payment layer calls for entitled browsers.
+ * `Catalog.getVideo`, which the payment layer calls for a browser that owns the video.
  */
 export type MovieCollection = 'trailers' | 'documentaries';
 export type Collection = MovieCollection | 'series' | 'shortFilms';
@@ -69,11 +69,11 @@ export interface ShortFilmDetail extends ShortFilmSummary {
   episodes: Page<Episode>;
 }
 
-/** Playback of a purchasable path: one URL for a movie, one per episode for a series or short film. */
-export interface Playback {
+/** Server-only: a movie's or an episode's video source. */
+export interface Video {
   path: string;
   title: string;
-  videos: { path: string; title: string; videourl: string }[];
+  videourl: string;
 }
 
 /**
@@ -95,8 +95,10 @@ export interface Catalog {
   getFirstEpisodeAfter(seriesId: string, seasonNumber: number): Promise<Episode | null>;
   /** Server-only: what a purchasable path names and whether it is for sale, in a read or two. */
   getTitle(path: string): Promise<TitleRef | null>;
-  /** Server-only: the title a path names, whether it is for sale, and its playback URLs. */
-  getPurchasable(path: string): Promise<Purchasable | null>;
+  /** Server-only: the video of a movie or episode path, in a read or two. */
+  getVideo(path: string): Promise<Video | null>;
+  /** Server-only: the video a purchase of `path` starts with (a series: its first episode), in a few reads. */
+  firstVideo(path: string): Promise<Video | null>;
   /** The search entries found by one normalized word piece: a bounded number of candidates to rank. */
   searchEntries(token: string): Promise<SearchDocument[]>;
 }
@@ -110,6 +112,3 @@ export interface TitleRef {
   locked: boolean;
 }
 
-export interface Purchasable extends TitleRef {
-  playback: Playback;
-}

@@ -18,8 +18,10 @@ export const BUDGETS = {
   revalidate: { points: 10, what: 'refresh requests' },
   // A Solana Pay checkout page polling for its transfer every few seconds.
   'purchase-status': { points: 60, what: 'purchase status checks' },
-  // Every page load asks, and open pages renew their playback links: a person browsing fast stays well under.
+  // Every page load of a buyer asks: a person browsing fast stays well under.
   entitlements: { points: 120, what: 'library requests' },
+  // One per video played, and one per renewal while it plays.
+  playback: { points: 120, what: 'playback link requests' },
   // A player seeking through a video sends a range request per jump, several per second while scrubbing.
   media: { points: 600, what: 'video requests' },
   // Share-card images: crawlers fetch a few, and caches keep them for a day.

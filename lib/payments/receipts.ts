@@ -1,4 +1,4 @@
-import type { Purchasable } from '../catalog/types';
+import type { Catalog } from '../catalog/types';
 import type { Grant, Ledger, Purchase } from './ledger';
 
 /** One line of "My purchases": what this browser owns, and the payment that proves it where known. */
@@ -12,7 +12,7 @@ export interface Receipt {
   payment: { signature: string; lamports: number } | null;
 }
 
-type Deps = { ledger: Pick<Ledger, 'grantsOf' | 'get' | 'byWallet'>; catalog: { getPurchasable(path: string): Promise<Purchasable | null> } };
+type Deps = { ledger: Pick<Ledger, 'grantsOf' | 'get' | 'byWallet'>; catalog: Pick<Catalog, 'getTitle'> };
 
 const RESTORED = /^restore:(.+)$/;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
@@ -29,7 +29,7 @@ export async function receiptsFor(browser: string, { ledger, catalog }: Deps): P
   const grants = await ledger.grantsOf(browser);
   const receipts = await Promise.all(
     grants.map(async (grant): Promise<Receipt | null> => {
-      const [title, purchase] = await Promise.all([catalog.getPurchasable(grant.path), purchaseBehind(grant, ledger)]);
+      const [title, purchase] = await Promise.all([catalog.getTitle(grant.path), purchaseBehind(grant, ledger)]);
       if (!title) return null;
       return {
         path: grant.path,

@@ -3,7 +3,7 @@ import { Connection } from '@solana/web3.js';
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { countPurchase, getOwnedPlayback, getPurchasable, getTitle, type Playback } from '../catalog';
+import { countPurchase, firstVideo, getTitle, getTitleSummary, getVideo } from '../catalog';
 import { env } from '../env';
 import { lazyLimiter, spend } from '../http/limiter';
 import { takeLapsingLock } from '../http/redis';
@@ -31,7 +31,7 @@ const base58 = (min: number, max: number) =>
 export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
-const catalog = { getPurchasable };
+const catalog = { getTitle };
 /** Every RPC call of every instance, all visitors together (RPC_CALLS_PER_MINUTE): the provider's quota is never ours to lose. */
 const rpcCalls = lazyLimiter({ name: 'rpc-calls', points: env.RPC_CALLS_PER_MINUTE, durationSeconds: 60 });
 const takeRpcCall = async () => (await spend(rpcCalls(), 'all')).ok;
@@ -156,48 +156,40 @@ export async function restore(answer: RestoreAnswer, browser: string) {
   return { ...result, paths };
 }
 
-/** "My purchases" for this browser, newest first. */
-export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getPurchasable: getOwnedPlayback } });
+/** "My purchases" for this browser, newest first: a read or two per purchase listed, then none while cached. */
+export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getTitle: getTitleSummary } });
 
-/** Playback links to hand this browser, and when to ask for fresh ones. */
-const linkTerms = (browser: string) => ({ secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
+/** When the page should ask for a fresh link to the video it plays. */
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
 
-function linkedVideos(playback: Playback, owned: string[], browser: string) {
-  const videos: Record<string, string> = {};
-  for (const video of playback.videos) {
-    if (!unlocks(owned, video.path)) continue;
-    const url = playbackUrl(video, playback.path, linkTerms(browser));
-    if (url) videos[video.path] = url;
-    else console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
-  }
-  return videos;
-}
+export type PlaybackLinkResult = { ok: true; url: string } | { ok: false; status: 403 | 404; reason: string };
 
-/** Playback for every video this browser owns, keyed by video path. */
-export async function ownedVideos(owned: string[], browser: string): Promise<Record<string, string>> {
-  const titles = await Promise.all(owned.map((path) => getOwnedPlayback(path)));
-  return Object.assign({}, ...titles.map((title) => (title ? linkedVideos(title.playback, owned, browser) : {})));
-}
-
-/** A just-verified purchase's playback, with links for this browser in place of the sources. */
-function linkedPlayback(playback: Playback, browser: string) {
-  const videos = linkedVideos(playback, [playback.path], browser);
-  return {
-    ...playback,
-    videos: playback.videos.flatMap((video) => (videos[video.path] ? [{ ...video, videourl: videos[video.path]! }] : [])),
-  };
+/**
+ * The link this browser plays one owned video with, signed when it is played: what it costs follows
+ * the video asked for (a read or two, then the cache), never how much the browser owns.
+ */
+export async function playbackLinkFor(browser: string | null, videoPath: string): Promise<PlaybackLinkResult> {
+  const owned = await ownedPaths(browser);
+  const owner = owned.find((path) => unlocks([path], videoPath));
+  if (!browser || !owner) return { ok: false, status: 403, reason: 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.' };
+  const video = await getVideo(videoPath);
+  if (!video) return { ok: false, status: 404, reason: `No video at ${videoPath}.` };
+  const url = playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
+  if (url) return { ok: true, url };
+  console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
+  return { ok: false, status: 404, reason: `The video at ${videoPath} cannot be played just now.` };
 }
 
 /**
- * The answer to a verified payment, by Phantom or by Solana Pay: playback linked for this browser,
- * the hint that it owns something, and its cookie renewed after a key rotation.
+ * The answer to a verified payment, by Phantom or by Solana Pay: what it unlocked and the video it
+ * starts with (its link is asked for when it plays), the hint that this browser owns something, and
+ * its cookie renewed after a key rotation.
  */
-export function paidResponse(request: Request, visitor: Visitor, browser: string, paid: { purchase: Purchase; playback: Playback }, extra: object = {}) {
-  const response = NextResponse.json(
-    { ...extra, path: paid.purchase.path, signature: paid.purchase.signature, lamports: paid.purchase.lamports, playback: linkedPlayback(paid.playback, browser), renewIn },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+export async function paidResponse(request: Request, visitor: Visitor, browser: string, paid: { purchase: Purchase }, extra: object = {}) {
+  const { path, signature, lamports } = paid.purchase;
+  const first = await firstVideo(path).catch((error: unknown) => (console.error(`[payments] no first video for ${path}`, error), null));
+  const play = first && { path: first.path, title: first.title };
+  const response = NextResponse.json({ ...extra, path, signature, lamports, play }, { headers: { 'Cache-Control': 'no-store' } });
   markOwner(response, request);
   keepBrowserCookie(response, request, visitor, browser);
   return response;

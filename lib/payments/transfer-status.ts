@@ -1,5 +1,4 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
-import type { Playback } from '../catalog/types';
 import { checkoutExpired, expiredReason, heldBy, readCheckout, type Checkout } from './checkout';
 import type { Purchase } from './ledger';
 import { claimPayment, type VerifyDeps, type VerifyResult } from './verify';
@@ -11,7 +10,7 @@ import { claimPayment, type VerifyDeps, type VerifyResult } from './verify';
 type TransferStatus =
   | { state: 'waiting'; retryAfterMs: number }
   | { state: 'refused'; reason: string; retryAfterMs: number }
-  | { state: 'paid'; purchase: Purchase; playback: Playback };
+  | { state: 'paid'; purchase: Purchase };
 
 type Refusal = Extract<VerifyResult, { ok: false }>;
 export type TransferStatusResult = { ok: true; status: TransferStatus } | Refusal;
@@ -152,7 +151,7 @@ function isPublicKey(value: string) {
 }
 
 function paidOrError(result: VerifyResult, entry: Watched): TransferStatusResult {
-  if (result.ok) return { ok: true, status: { state: 'paid', purchase: result.purchase, playback: result.playback } };
+  if (result.ok) return { ok: true, status: { state: 'paid', purchase: result.purchase } };
   // A failing store (503) is asked again on the next poll; anything else sends the next poll back to the chain, from the top.
   if (result.status !== 503) Object.assign(entry, { paidBy: undefined, seenUntil: undefined, walk: undefined });
   return result;

@@ -1,5 +1,5 @@
 import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
-import type { Catalog, Playback } from '../catalog/types';
+import type { Catalog } from '../catalog/types';
 import { heldBy, paidOutOfTime, readCheckout, type Checkout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
 import type { SigningKeys } from './signed-token';
@@ -14,7 +14,7 @@ export interface VerifyDeps {
   secret: SigningKeys;
   connection: Pick<Connection, 'getParsedTransaction'>;
   ledger: Ledger;
-  catalog: Pick<Catalog, 'getPurchasable'>;
+  catalog: Pick<Catalog, 'getTitle'>;
 }
 
 /** What claiming a payment for a checkout needs: the chain, the ledger and the catalog, no secret. */
@@ -22,7 +22,7 @@ export type ClaimDeps = Omit<VerifyDeps, 'secret'>;
 
 type RefusalStatus = 400 | 403 | 404 | 409 | 410 | 422 | 503;
 export type VerifyResult =
-  | { ok: true; purchase: Purchase; playback: Playback }
+  | { ok: true; purchase: Purchase }
   | { ok: false; status: RefusalStatus; reason: string };
 
 const refuse = (status: RefusalStatus, reason: string): VerifyResult => ({ ok: false, status, reason });
@@ -86,7 +86,7 @@ async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, chec
     const winner = await deps.ledger.get(request.signature);
     return winner ? answerClaimed(winner, checkout, request.browser, deps) : refuse(409, 'This transaction has already been claimed.');
   }
-  return grantAndPlay(purchase, request.browser, deps);
+  return grantTo(purchase, request.browser, deps);
 }
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
@@ -94,14 +94,13 @@ function answerClaimed(claimed: Purchase, checkout: Checkout, browser: string, d
   if (claimed.reference !== checkout.reference || claimed.path !== checkout.path) {
     return Promise.resolve(refuse(409, 'This transaction has already been claimed for another purchase.'));
   }
-  return grantAndPlay(claimed, browser, deps);
+  return grantTo(claimed, browser, deps);
 }
 
-async function grantAndPlay(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
+async function grantTo(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
   await deps.ledger.grant(browser, purchase.path, purchase.signature);
-  const title = await deps.catalog.getPurchasable(purchase.path);
-  if (!title) return refuse(404, `The title ${purchase.path} no longer exists.`);
-  return { ok: true, purchase, playback: title.playback };
+  if (!(await deps.catalog.getTitle(purchase.path))) return refuse(404, `The title ${purchase.path} no longer exists.`);
+  return { ok: true, purchase };
 }
 
 /** Returns the payer and amount of a transaction that pays this checkout, or why it does not. */

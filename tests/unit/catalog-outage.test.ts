@@ -25,7 +25,8 @@ describe('catalog reads while the store is down', () => {
     ['getSeries', () => catalog.getSeries('harbor-lights')],
     ['getSeason', () => catalog.getSeason('harbor-lights', 'season-one')],
     ['getMovie', () => catalog.getMovie('trailers', 'iron-meridian')],
-    ['getPurchasable', () => catalog.getPurchasable('series/harbor-lights')],
+    ['getVideo', () => catalog.getVideo('trailers/iron-meridian')],
+    ['firstVideo', () => catalog.firstVideo('series/harbor-lights')],
   ])('%s rejects instead of answering an empty catalog', async (_name, read) => {
     await expect(read()).rejects.toThrow(/UNAVAILABLE/);
   });

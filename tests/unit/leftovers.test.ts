@@ -11,7 +11,7 @@ class MemoryStorage {
 }
 
 const SIGNATURE = '5'.repeat(88);
-const paid = { path: 'trailers/c-vault', signature: SIGNATURE, playback: { path: 'trailers/c-vault', title: 'Vault', videos: [] }, renewIn: 60 };
+const paid = { path: 'trailers/c-vault', signature: SIGNATURE, lamports: 10_000_000, play: { path: 'trailers/c-vault', title: 'Vault' } };
 
 /** The server's answer to /api/payments/verify, as fetch gives it (status 0: the network is down). */
 function serverAnswers(status: number) {

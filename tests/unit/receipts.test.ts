@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Purchasable } from '@/lib/catalog/types';
+import type { TitleRef } from '@/lib/catalog/types';
 import { formatSol } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import type { Grant, Purchase } from '@/lib/payments/ledger';
@@ -22,7 +22,7 @@ const purchase = (signature: string, path: string, verifiedAt: string): Purchase
   browser: 'another-browser',
 });
 const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt });
-const title = (path: string, name: string): Purchasable => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true, playback: { path, title: name, videos: [] } });
+const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true });
 
 describe('receiptsFor', () => {
   const purchases = [purchase(SIG_A, 'trailers/a', '2026-11-01T10:00:00.000Z'), purchase(SIG_B, 'series/s', '2026-11-03T10:00:00.000Z')];
@@ -37,7 +37,7 @@ describe('receiptsFor', () => {
     byWallet: async (wallet: string) => purchases.filter((p) => p.wallet === wallet),
   };
   const catalog = {
-    getPurchasable: async (path: string) =>
+    getTitle: async (path: string) =>
       ({ 'trailers/a': title('trailers/a', 'A'), 'series/s': title('series/s', 'S'), 'trailers/old': title('trailers/old', 'Old') })[path] ?? null,
   };
 

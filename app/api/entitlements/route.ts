@@ -1,20 +1,20 @@
 import { NextResponse } from 'next/server';
 import { errorResponse } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, keepBrowserCookie, ownedPaths, ownedVideos, renewIn } from '@/lib/payments/server';
+import { currentVisitor, keepBrowserCookie, ownedPaths } from '@/lib/payments/server';
 import { otherMethods } from '@/lib/http/methods';
 
-/** What this browser owns, with a fresh playback link for each owned video and when to renew them. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+/** What this browser owns: the paths, no links (a video's link is asked for when it plays, at /api/playback). */
 export async function GET(request: Request) {
   const limited = await rateLimit(request, 'entitlements');
   if (limited) return limited;
   const visitor = await currentVisitor();
   const { browser } = visitor;
-  if (!browser) return NextResponse.json({ paths: [], videos: {}, renewIn }, { headers: { 'Cache-Control': 'private, no-store' } });
+  if (!browser) return NextResponse.json({ paths: [] }, { headers: PRIVATE });
   try {
-    const paths = await ownedPaths(browser);
-    const videos = await ownedVideos(paths, browser);
-    const response = NextResponse.json({ paths, videos, renewIn }, { headers: { 'Cache-Control': 'private, no-store' } });
+    const response = NextResponse.json({ paths: await ownedPaths(browser) }, { headers: PRIVATE });
     keepBrowserCookie(response, request, visitor, browser);
     return response;
   } catch (error) {

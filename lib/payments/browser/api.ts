@@ -15,25 +15,29 @@ export interface CheckoutAnswer {
   solanaPay: { url: string; qr: string };
 }
 
-export interface PlaybackVideo {
+/** A video by its catalog path; its link is asked for when it plays. */
+export interface VideoRef {
   path: string;
   title: string;
-  videourl: string;
 }
 
-/** Playback links of private videos are bound to this browser and last a while: ask again after `renewIn` seconds. */
 export interface VerifyAnswer {
   path: string;
   signature: string;
   /** What the verified transaction paid. */
   lamports: number;
-  playback: { path: string; title: string; videos: PlaybackVideo[] };
-  renewIn: number;
+  /** Where the purchase starts playing (a series: its first episode); null when it has no video yet. */
+  play: VideoRef | null;
 }
 
+/** What this browser owns: purchased paths, each unlocking everything beneath it. */
 export interface EntitlementsAnswer {
   paths: string[];
-  videos: Record<string, string>;
+}
+
+/** A playback link bound to this browser, short-lived: ask again after `renewIn` seconds. */
+export interface PlaybackLinkAnswer {
+  url: string;
   renewIn: number;
 }
 
@@ -92,13 +96,10 @@ export const verifySignature = (checkout: string, signature: string) =>
   call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
 export const checkTransfer = (checkout: string) => call<TransferStatusAnswer>('/api/payments/status', { checkout });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
+export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
 export const requestRestoreChallenge = (wallet: string) => call<RestoreChallenge>('/api/restore/challenge', { wallet });
 export const restoreWithSignature = (answer: { token: string; signedMessage: string; signature: string }) =>
   call<{ wallet: string; restored: string[] }>('/api/restore', answer);
 
 /** What a verified payment grants, in the shape the page keeps. */
-export const grantOf = ({ path, playback, renewIn }: VerifyAnswer): EntitlementsAnswer => ({
-  paths: [path],
-  videos: Object.fromEntries(playback.videos.map((v) => [v.path, v.videourl])),
-  renewIn,
-});
+export const grantOf = ({ path }: VerifyAnswer): EntitlementsAnswer => ({ paths: [path] });

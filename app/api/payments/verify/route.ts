@@ -6,7 +6,7 @@ import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
 
-/** Verifies a payment on chain, records it once, and only then hands out playback and the entitlement. */
+/** Verifies a payment on chain, records it once, and only then grants the title to this browser. */
 export async function POST(request: Request) {
   const limited = await rateLimit(request, 'verify');
   if (limited) return limited;
