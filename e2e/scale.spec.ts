@@ -164,6 +164,9 @@ test('the sitemap files hold every title and browse page, each file under 50,000
   }
   const firstSeasons = generatedPages().filter((path) => !/\/season\/s(49|[5-9]\d)$/.test(path));
   expect(firstSeasons.filter((path) => !listed.has(path))).toEqual([]);
+  // The rest of a long series and of a long short film: the pages that continue their first, linked onward from there.
+  expect([...listed].filter((path) => /^\/series\/gen-long-series\/seasons\/[^/]+$/.test(path))).toHaveLength(1);
+  expect([...listed].filter((path) => /^\/short-films\/gen-long-film\/episodes\/[^/]+$/.test(path))).toHaveLength(1);
   expect([...listed].filter((path) => path.startsWith('/series?after=')).length).toBeGreaterThanOrEqual(2);
 });
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { MetadataRoute } from 'next';
-import { countTitles, getSeries, PAGE_SIZES, type Page } from '../catalog';
+import { countTitles, getSeries, getShortFilm, PAGE_SIZES, type Page } from '../catalog';
 import { browsePage } from '../catalog/browse';
 import { env } from '../env';
 import { listRoutes, routes, type BrowseKind } from '../routes';
@@ -15,8 +15,10 @@ const entry = (path: string, lastModified?: string, priority = 0.6): Entry => ({
 });
 
 /**
- * Browse pages per sitemap file. A file holds those pages, their titles and, for series, each one's
- * first page of seasons: at most 20 + 20 × 48 × (1 + 48) = 47,060 URLs, under the 50,000 a sitemap may hold.
+ * Browse pages per sitemap file. A file holds those pages, their titles, for series each one's first page
+ * of seasons and the page that continues it, and for long short films the page of episodes that continues
+ * the first: at most 20 + 20 × 48 × (1 + 48 + 1) = 48,020 URLs, under the 50,000 a sitemap may hold. Later
+ * pages follow by rel="next" links from those.
  */
 const PAGES_PER_FILE = 20;
 const TITLES_PER_FILE = PAGES_PER_FILE * PAGE_SIZES.titles;
@@ -53,9 +55,26 @@ export async function sitemapEntries(id: string): Promise<MetadataRoute.Sitemap>
 
 async function titleEntries(found: NonNullable<Awaited<ReturnType<typeof browsePage>>>): Promise<Entry[]> {
   if (found.kind === 'movies') return found.page.items.map((movie) => entry(routes.watch(movie.collection, movie.id), movie.updatedAt, 0.8));
-  if (found.kind === 'shortFilms') return found.page.items.map((film) => entry(routes.shortFilm(film.id), film.updatedAt, 0.8));
+  if (found.kind === 'shortFilms') {
+    // Only a film longer than a page is read (cached, as its page is): its second page of episodes.
+    const films = await Promise.all(
+      found.page.items.map(async (film) => {
+        const more = film.episodeCount > PAGE_SIZES.episodes ? (await getShortFilm(film.id))?.episodes.next : null;
+        return [entry(routes.shortFilm(film.id), film.updatedAt, 0.8), ...(more ? [entry(listRoutes.shortFilmEpisodes(film.id, more), film.updatedAt, 0.5)] : [])];
+      }),
+    );
+    return films.flat();
+  }
   const series = await Promise.all(found.page.items.map((summary) => getSeries(summary.id)));
-  return series.flatMap((show) => (show ? [entry(routes.series(show.id), show.updatedAt, 0.8), ...seasonEntries(show.id, show.seasons)] : []));
+  return series.flatMap((show) =>
+    show
+      ? [
+          entry(routes.series(show.id), show.updatedAt, 0.8),
+          ...seasonEntries(show.id, show.seasons),
+          ...(show.seasons.next ? [entry(listRoutes.seasons(show.id, show.seasons.next), show.updatedAt, 0.5)] : []),
+        ]
+      : [],
+  );
 }
 
 const seasonEntries = (seriesId: string, seasons: Page<{ id: string; updatedAt?: string }>) =>
