@@ -5,7 +5,7 @@ import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
 import { PlayerProvider } from '@/components/player/PlayerProvider';
 import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
-import { env } from '@/lib/env';
+import { env } from '@/lib/env/server';
 import './globals.css';
 import styles from './layout.module.css';
 

@@ -8,7 +8,7 @@ import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { ContinueWatching } from '@/components/watching/ContinueWatching';
 import { listMovies, listSeries, listShortFilms, PAGE_SIZES } from '@/lib/catalog';
-import { env } from '@/lib/env';
+import { env } from '@/lib/env/server';
 import { formatSol } from '@/lib/payments/display';
 import { listRoutes, routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { env } from '@/lib/env';
+import { env } from '@/lib/env/server';
 import { sitemapIds } from '@/lib/seo/sitemap';
 
 export default async function robots(): Promise<MetadataRoute.Robots> {

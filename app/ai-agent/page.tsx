@@ -4,7 +4,7 @@ import { GuideSection } from '@/components/guides/GuideSection';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
 import { PageBody } from '@/components/layout/PageBody';
-import { env } from '@/lib/env';
+import { env } from '@/lib/env/server';
 import { formatSol } from '@/lib/payments/display';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';

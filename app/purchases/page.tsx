@@ -8,7 +8,7 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
 import { currentVisitor, receiptsOf } from '@/lib/payments/server';
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 
 // This browser's own page: never indexed, never shared between visitors (reading the cookie makes it dynamic).

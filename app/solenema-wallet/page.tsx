@@ -7,9 +7,9 @@ import { PageBody } from '@/components/layout/PageBody';
 import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
-import { env } from '@/lib/env';
+import { env } from '@/lib/env/server';
 import { formatSol } from '@/lib/payments/display';
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 

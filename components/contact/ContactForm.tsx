@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 import button from '../ui/button.module.css';
 import styles from './ContactForm.module.css';
 

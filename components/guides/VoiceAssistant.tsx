@@ -1,6 +1,6 @@
 import { IntentLink } from '@/components/ui/IntentLink';
 import Script from 'next/script';
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 import styles from './guides.module.css';
 
 /** The embedded voice assistant, or a plain notice when no agent is configured (never a broken widget). */

@@ -1,4 +1,4 @@
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 
 export type SiteLink = { label: string; href: string; external?: boolean };

@@ -1,6 +1,6 @@
 import { formatSol, shortAddress } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';
 import styles from './PurchaseDialog.module.css';

@@ -3,7 +3,7 @@
 import { ConnectionProvider, WalletProvider } from '@solana/wallet-adapter-react';
 import { PhantomWalletAdapter } from '@solana/wallet-adapter-phantom';
 import { useMemo, type ReactNode } from 'react';
-import { publicEnv } from '@/lib/public-env';
+import { publicEnv } from '@/lib/env/public';
 
 /**
  * Connection and wallet context for the purchase and restore dialogs. Rendered only in the

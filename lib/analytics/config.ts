@@ -1,7 +1,7 @@
-import { optional } from '../public-env';
+import { optional } from '../env/public';
 
 /**
- * The Firebase web app's public config, inlined at build time. Apart from lib/public-env (which every
+ * The Firebase web app's public config, inlined at build time. Apart from lib/env/public (which every
  * page ships) so that an unconfigured site carries not even these few lines in its first load.
  */
 export interface FirebaseWebConfig {

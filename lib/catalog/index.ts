@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
-import { env } from '../env';
+import { env } from '../env/server';
 import { chooseBackend, firestore } from '../firebase';
 import { createCatalog } from './catalog';
 import { publicCoverCheck } from './covers';

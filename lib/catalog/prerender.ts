@@ -1,5 +1,5 @@
 import 'server-only';
-import { env } from '../env';
+import { env } from '../env/server';
 import { getSeries, listMovies, listSeries, listShortFilms } from './index';
 import type { MovieCollection } from './types';
 

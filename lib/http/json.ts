@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { env } from '../env';
+import { env } from '../env/server';
 import { crossSiteReason } from './same-origin';
 
 /** A JSON error answer with a reason a developer or operator can act on. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextResponse } from 'next/server';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { env } from '../env';
+import { env } from '../env/server';
 import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
 import { errorResponse } from './json';
 import { lazyLimiter, spend } from './limiter';

@@ -1,6 +1,6 @@
 import 'server-only';
 import Redis from 'ioredis';
-import { env } from '../env';
+import { env } from '../env/server';
 
 /**
  * Short on purpose: every use of Redis sits in front of a visitor's request, and each has a fallback

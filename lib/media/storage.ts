@@ -1,6 +1,6 @@
 import 'server-only';
 import { getStorage } from 'firebase-admin/storage';
-import { env } from '../env';
+import { env } from '../env/server';
 import { firebaseApp } from '../firebase';
 
 /**

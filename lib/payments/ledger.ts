@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { withDeadline } from '../deadline';
-import { env } from '../env';
+import { env } from '../env/server';
 import { firestore, firestoreConfigured } from '../firebase';
 import { storedCheckoutSchema, type StoredCheckout } from './checkout';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { resolve, sep } from 'node:path';
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
-import { env } from '../env';
+import { env } from '../env/server';
 import { errorResponse } from '../http/json';
 import { fileResponse } from '../media/file-response';
 import { videoSource } from '../media/source';

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env } from '../env';
+import { env } from '../env/server';
 import type { SigningKeys } from './signed-token';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import type { MetadataRoute } from 'next';
 import { countTitles, getSeries, getShortFilm, PAGE_SIZES, type Page } from '../catalog';
 import { browsePage } from '../catalog/browse';
-import { env } from '../env';
+import { env } from '../env/server';
 import { listRoutes, routes, type BrowseKind } from '../routes';
 
 type Entry = MetadataRoute.Sitemap[number];

@@ -1,4 +1,4 @@
-import { env } from '../env';
+import { env } from '../env/server';
 
 /** An absolute URL on this site (crawlers, Open Graph and JSON-LD want absolute ones). */
 export const absolute = (pathOrUrl: string) => new URL(pathOrUrl, env.NEXT_PUBLIC_SITE_URL).toString();

@@ -2,7 +2,7 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
-import { env } from '@/lib/env';
+import { env } from '@/lib/env/server';
 import { errorResponse, readJsonBody } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { bearerMatches } from '@/lib/http/secret';

@@ -1,6 +1,6 @@
 /**
  * Settings the browser may read. Each `process.env.NEXT_PUBLIC_*` is written out literally so
- * Next.js inlines it at build time; client components import from here, never from lib/env.
+ * Next.js inlines it at build time; client components import from here, never from lib/env/server.
  */
 /** A setting's value, or undefined when it is unset or blank. */
 export const optional = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
