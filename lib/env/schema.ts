@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_COMPANION_APP_URL, DEFAULT_SOLANA_RPC_URL, DEFAULT_VOICE_WIDGET_SRC } from './defaults';
 
-const DEVNET = 'https://api.devnet.solana.com';
 /** The devnet wallet that receives payments unless the operator names another. */
 export const DEFAULT_RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
@@ -47,7 +47,7 @@ const envSchema = z.object({
   FIREBASE_CLIENT_EMAIL: optionalText.pipe(z.email({ message: 'expected a service-account email' }).optional()),
   FIREBASE_PRIVATE_KEY: optionalText.transform((key) => key?.replace(/\\n/g, '\n')),
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
-  SOLANA_RPC_URL: url(DEVNET),
+  SOLANA_RPC_URL: url(DEFAULT_SOLANA_RPC_URL),
   SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
   PRICE_LAMPORTS: positiveInt(10_000_000),
   ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
@@ -84,13 +84,13 @@ const envSchema = z.object({
   VERCEL: optionalText,
   VERCEL_PROJECT_PRODUCTION_URL: optionalText,
   NEXT_PUBLIC_SITE_URL: url('http://localhost:3000'),
-  NEXT_PUBLIC_SOLANA_RPC_URL: url(DEVNET),
+  NEXT_PUBLIC_SOLANA_RPC_URL: url(DEFAULT_SOLANA_RPC_URL),
   NEXT_PUBLIC_EMAILJS_SERVICE_ID: optionalText,
   NEXT_PUBLIC_EMAILJS_TEMPLATE_ID: optionalText,
   NEXT_PUBLIC_EMAILJS_PUBLIC_KEY: optionalText,
   NEXT_PUBLIC_VOICE_AGENT_ID: optionalText,
-  NEXT_PUBLIC_VOICE_WIDGET_SRC: url('https://elevenlabs.io/convai-widget/index.js'),
-  NEXT_PUBLIC_COMPANION_APP_URL: url('https://phantom.com/download'),
+  NEXT_PUBLIC_VOICE_WIDGET_SRC: url(DEFAULT_VOICE_WIDGET_SRC),
+  NEXT_PUBLIC_COMPANION_APP_URL: url(DEFAULT_COMPANION_APP_URL),
   /** The Firebase web app's public config: set all four to record field insight (Analytics and Performance). */
   NEXT_PUBLIC_FIREBASE_API_KEY: optionalText,
   NEXT_PUBLIC_FIREBASE_PROJECT_ID: optionalText,

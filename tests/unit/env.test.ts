@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { clusterApiUrl } from '@solana/web3.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_COMPANION_APP_URL, DEFAULT_SOLANA_RPC_URL, DEFAULT_VOICE_WIDGET_SRC } from '@/lib/env/defaults';
 import { DEFAULT_RECIPIENT, EnvError, parseEnv } from '@/lib/env/schema';
 import { checkProduction } from '@/lib/env/startup';
 
@@ -8,8 +10,8 @@ describe('parseEnv', () => {
     expect(env.PRICE_LAMPORTS).toBe(10_000_000);
     expect(env.REVALIDATE_SECONDS).toBe(86_400);
     expect(env.PRERENDER_TITLES).toBe(24);
-    expect(env.SOLANA_RPC_URL).toBe('https://api.devnet.solana.com');
-    expect(env.NEXT_PUBLIC_SOLANA_RPC_URL).toBe('https://api.devnet.solana.com');
+    expect(env.SOLANA_RPC_URL).toBe(clusterApiUrl('devnet'));
+    expect(env.NEXT_PUBLIC_SOLANA_RPC_URL).toBe(clusterApiUrl('devnet'));
     expect(env.SOLANA_RECIPIENT).toBe(DEFAULT_RECIPIENT);
     expect(env.NEXT_PUBLIC_SITE_URL).toBe('http://localhost:3000');
     expect(env.CATALOG).toBeUndefined();
@@ -43,6 +45,32 @@ describe('parseEnv', () => {
       expect((error as EnvError).message).toContain(name);
       expect((error as EnvError).message).toContain(expected);
     }
+  });
+});
+
+describe('the defaults the browser shares with the server', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('are the same constants on both sides, so the browser never pays through another cluster than the server checks', async () => {
+    for (const name of ['NEXT_PUBLIC_SOLANA_RPC_URL', 'NEXT_PUBLIC_VOICE_WIDGET_SRC', 'NEXT_PUBLIC_COMPANION_APP_URL']) vi.stubEnv(name, '');
+    vi.resetModules();
+    const { publicEnv } = await import('@/lib/env/public');
+    const env = parseEnv({});
+    expect([publicEnv.solanaRpcUrl, env.SOLANA_RPC_URL, env.NEXT_PUBLIC_SOLANA_RPC_URL]).toEqual(Array(3).fill(DEFAULT_SOLANA_RPC_URL));
+    expect([publicEnv.voiceWidgetSrc, env.NEXT_PUBLIC_VOICE_WIDGET_SRC]).toEqual(Array(2).fill(DEFAULT_VOICE_WIDGET_SRC));
+    expect([publicEnv.companionAppUrl, env.NEXT_PUBLIC_COMPANION_APP_URL]).toEqual(Array(2).fill(DEFAULT_COMPANION_APP_URL));
+  });
+
+  it('are values the schema would accept from an operator (it never checks its own fallbacks)', () => {
+    const asSet = {
+      SOLANA_RPC_URL: DEFAULT_SOLANA_RPC_URL,
+      NEXT_PUBLIC_VOICE_WIDGET_SRC: DEFAULT_VOICE_WIDGET_SRC,
+      NEXT_PUBLIC_COMPANION_APP_URL: DEFAULT_COMPANION_APP_URL,
+    };
+    expect(() => parseEnv(asSet)).not.toThrow();
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Connection } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SOLANA_RPC_URL } from '@/lib/env/defaults';
 import { parseEnv } from '@/lib/env/schema';
 import { HSTS, contentSecurityPolicy, cspDirectives, mediaSources, rpcSources, securityHeaderRules } from '@/lib/http/security-headers';
 
@@ -58,7 +59,7 @@ describe('contentSecurityPolicy', () => {
     expect(directives['connect-src']).toEqual(
       expect.arrayContaining(["'self'", 'http://127.0.0.1:8899', 'ws://127.0.0.1:8900', 'https://api.emailjs.com', 'https://cdn.example.com', 'https://storage.googleapis.com']),
     );
-    expect(directives['connect-src']).not.toContain('https://api.devnet.solana.com');
+    expect(directives['connect-src']).not.toContain(DEFAULT_SOLANA_RPC_URL);
     for (const name of ['media-src', 'img-src']) {
       expect(directives[name]).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https://cdn.example.com', 'https://media.example.org', 'https://storage.googleapis.com']));
     }
