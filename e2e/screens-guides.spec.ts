@@ -1,8 +1,8 @@
 import type { Page, Request } from '@playwright/test';
+import { DEFAULT_VOICE_WIDGET_SRC } from '../lib/env/defaults';
 import { PHONE } from './support/ports';
 import { expect, test } from './screens-fixtures';
 
-const WIDGET_SRC = 'https://elevenlabs.io/convai-widget/index.js';
 const SENT = 'Message sent successfully!';
 const FAILED = 'Failed to send message. Please try again.';
 
@@ -23,14 +23,14 @@ test('the wallet guide walks through four illustrated steps', async ({ page }) =
 });
 
 test('the AI agent page explains the agent and loads the voice widget with the agent id', async ({ page }) => {
-  await page.route(WIDGET_SRC, (route) =>
+  await page.route(DEFAULT_VOICE_WIDGET_SRC, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: 'window.__voiceWidgetLoaded = true;' }),
   );
   await page.goto('/ai-agent');
   await expect(page.getByRole('main')).toContainText('over 30 languages');
   await expect(page.getByRole('heading', { name: 'Why Solana and Phantom' })).toBeVisible();
   await expect(page.locator('elevenlabs-convai')).toHaveAttribute('agent-id', 'test-agent-id');
-  await expect(page.locator(`script[src="${WIDGET_SRC}"]`)).toHaveCount(1);
+  await expect(page.locator(`script[src="${DEFAULT_VOICE_WIDGET_SRC}"]`)).toHaveCount(1);
   await expect.poll(() => page.evaluate(() => (window as { __voiceWidgetLoaded?: boolean }).__voiceWidgetLoaded)).toBe(true);
   await expect(page.getByText('not configured')).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_COMPANION_APP_URL } from '../lib/env/defaults';
 import { PHONE } from './support/ports';
 import { expect, test } from './screens-fixtures';
 
@@ -10,7 +11,7 @@ test('header links to every section, the companion app opens in a new tab, and e
   await expect(nav.getByRole('link', { name: 'AI Agent' })).toHaveAttribute('href', '/ai-agent');
   await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
   const companion = nav.getByRole('link', { name: /Companion App/ });
-  await expect(companion).toHaveAttribute('href', 'https://phantom.com/download');
+  await expect(companion).toHaveAttribute('href', DEFAULT_COMPANION_APP_URL);
   await expect(companion).toHaveAttribute('target', '_blank');
   await expect(companion).toHaveAttribute('rel', 'noopener noreferrer');
   // The desktop header shows the links inline, without a menu button.

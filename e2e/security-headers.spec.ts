@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { DEFAULT_SOLANA_RPC_URL } from '../lib/env/defaults';
 import { content, sitePaths } from './support/catalog';
 import { CHAIN_URL } from './support/ports';
 import { expect, test } from './support/offline';
@@ -42,7 +43,7 @@ test('every page answers with the Content-Security-Policy and the other security
     expect(policy.get('connect-src'), path).toEqual(
       expect.arrayContaining(["'self'", CHAIN_URL, chainWebsocket, 'https://api.emailjs.com', 'https://api.elevenlabs.io', 'https://storage.googleapis.com']),
     );
-    expect(policy.get('connect-src'), path).not.toContain('https://api.devnet.solana.com');
+    expect(policy.get('connect-src'), path).not.toContain(DEFAULT_SOLANA_RPC_URL);
     expect(policy.get('media-src'), path).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https://test-streams.mux.dev', 'https://storage.googleapis.com']));
     expect(policy.get('img-src'), path).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
     expect(policy.get('frame-src'), path).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']));
