@@ -1,5 +1,5 @@
 import 'server-only';
 import { parseEnv } from './schema';
 
-/** The server's configuration, parsed once at start (see instrumentation.ts). */
+/** The server's configuration, parsed on first import; instrumentation.ts checks it at start (lib/env/startup.ts). */
 export const env = parseEnv(process.env);
