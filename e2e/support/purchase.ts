@@ -22,7 +22,8 @@ export async function carouselsReady(page: Page) {
     // Until the carousel code has run there is nothing listening yet: move again.
     await page.mouse.move(++x, 1);
     await expect(carousels.locator('.swiper-initialized')).toHaveCount(await carousels.count(), { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    // Generous: on a loaded 2-core machine the Swiper chunk and its transition can take a while.
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Scrolls a carousel with its arrow until `target` is on screen. */
