@@ -1,0 +1,62 @@
+/** Settings of `npm run bench`: ports, the site's environment, the pages and how long each measurement runs. */
+import { E2E_PROJECT_ID, E2E_RECIPIENT } from '../../e2e/support/ports';
+
+/** Outside the e2e stack's ports (3210+, 8790+, and both +E2E_PORT_OFFSET=100) so both can run at once; lighthouserc.cjs names the site's port too. */
+export const PORTS = { site: 3410, redisSite: 3411, firestore: 8695, chain: 8685 } as const;
+export const SITE_URL = `http://127.0.0.1:${PORTS.site}`;
+export const RESULTS_DIR = 'bench/results';
+/** Every bench build goes here (tsconfig.json lists its types, so next build leaves tsconfig.json alone). */
+export const DIST_DIR = '.next/bench';
+export const REVALIDATE_SECRET = 'bench-revalidate-secret-0123456789';
+const CHAIN_URL = `http://127.0.0.1:${PORTS.chain}`;
+
+/**
+ * The site's environment for the seed, the build and `next start`: the in-process emulator (so reads are
+ * counted), the local chain (production requires RPCs and a recipient), and no voice agent id (its widget
+ * script would be a third-party request). Real-project credentials of this shell are dropped.
+ */
+export function siteEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CATALOG: 'firestore',
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
+    FIREBASE_PROJECT_ID: E2E_PROJECT_ID,
+    METADATA_SERVER_DETECTION: 'none',
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_PUBLIC_SITE_URL: SITE_URL,
+    REVALIDATE_SECRET,
+    ENTITLEMENT_SECRET: 'bench-entitlement-secret-0123456789abcdef',
+    // The load section plays the proxy: its requests come from many visitors (X-Forwarded-For).
+    TRUSTED_PROXY_HOPS: '1',
+    SOLANA_RPC_URL: CHAIN_URL,
+    NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
+    SOLANA_RECIPIENT: E2E_RECIPIENT,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  // NODE_ENV is left to next (production) and npm.
+  for (const key of ['FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'GOOGLE_APPLICATION_CREDENTIALS', 'NEXT_PUBLIC_VOICE_AGENT_ID', 'NODE_ENV']) delete env[key];
+  return env;
+}
+
+/** Pages measured on the embedded catalog; a locked series, so its page carries a pay button. */
+export const PAGES = ['/', '/series/harbor-lights', '/series/harbor-lights/season/season-one', '/short-films/the-moth-collector'];
+
+export const THROUGHPUT = { connections: 10, seconds: 8 } as const;
+/** Mixed traffic: five kinds of request, 10 connections each, for 30 s. */
+export const LOAD = { connections: 10, seconds: 30, lockedPath: 'trailers/iron-meridian', rangeBytes: 64 * 1024 } as const;
+/** What a browser sends: Next compresses pages and static files alike on the fly. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' };
+
+export const SCALE = {
+  /** Idle time measured; the backstop (REVALIDATE_SECONDS) is a day, so the report scales it to an hour. */
+  idleSeconds: 60,
+  searches: ['harbor', 'amber', 'meridian drift', 'eridia', 'lantern', 'zzqx', 'a', 'solstice raven', 'willow', 'prism'],
+  sizes: {
+    embedded: { checkout: 'series/harbor-lights', pages: [...PAGES, '/series'] },
+    large: {
+      checkout: 'series/gen-long-series',
+      pages: ['/', '/series', '/series/gen-long-series', '/series/gen-series-7/season/s2', '/series/gen-long-season/season/s1', '/short-films/gen-long-film', '/watch/documentaries/gen-documentaries-6'],
+    },
+  },
+} as const;
+export type Size = keyof typeof SCALE.sizes;

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench -- [--only=search,reads,throughput,load,bytes,lighthouse,scale] [--no-build]`: measures the
+ * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
+ * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale` again on the large generated one.
+ * Prints one table and writes bench/results/latest.{json,md}. Exit status: 0 when every section ran
+ * (goals met or not), 1 when one could not, 2 on a usage error.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { run } from '../../e2e/support/processes';
+import { measureBytes, measureLighthouse } from './browser';
+import { PAGES, RESULTS_DIR, type Size } from './config';
+import { measureLoad, measureThroughput } from './http';
+import { measureReads } from './reads';
+import { rows, table, type Results, type SearchTiming } from './report';
+import { measureScale } from './scale';
+import { CATALOGS, QUERIES, searcher } from './search';
+import { log, startStack, type Stack } from './stack';
+
+const SECTIONS = ['search', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale'] as const;
+type Section = (typeof SECTIONS)[number];
+const SITE_SECTIONS: Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
+
+function options() {
+  try {
+    const { values } = parseArgs({ options: { only: { type: 'string', default: SECTIONS.join(',') }, 'no-build': { type: 'boolean', default: false } } });
+    const only = values.only.split(',').filter(Boolean);
+    const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+    if (only.length === 0 || unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ') || '(none)'}`);
+    return { only: new Set(only as Section[]), build: !values['no-build'] };
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--no-build]\n`);
+    process.exit(2);
+  }
+}
+
+/** `vitest bench` times each query; the reads and matches are counted here with the same lookup. */
+async function measureSearch(): Promise<SearchTiming[]> {
+  const json = `${RESULTS_DIR}/search-bench.json`;
+  await run('npx', ['vitest', 'bench', '--run', 'scripts/bench/search.bench.ts', '--outputJson', json], process.env);
+  type Report = { files: { groups: { fullName: string; benchmarks: { name: string; median: number; p99: number }[] }[] }[] };
+  const groups = (JSON.parse(readFileSync(json, 'utf8')) as Report).files.flatMap((file) => file.groups);
+  const timings: SearchTiming[] = [];
+  for (const catalog of Object.keys(CATALOGS) as (keyof typeof CATALOGS)[]) {
+    const search = searcher(catalog);
+    const group = groups.find((g) => g.fullName.endsWith(`> ${catalog}`));
+    for (const query of QUERIES) {
+      const timing = group?.benchmarks.find((b) => b.name === query);
+      if (!timing) throw new Error(`vitest bench reported no timing for ${catalog} "${query}"`);
+      timings.push({ catalog, query, ...(await search(query)), medianMs: timing.median, p99Ms: timing.p99 });
+    }
+  }
+  return timings;
+}
+
+async function main() {
+  const { only, build } = options();
+  const results: Results = { startedAt: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, errors: [] };
+  const section = async <T>(name: Section, measure: () => Promise<T> | T): Promise<T | undefined> => {
+    if (!only.has(name)) return undefined;
+    log(`— ${name} —`);
+    try {
+      return await measure();
+    } catch (error) {
+      results.errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+  let stack: Stack | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stack?.stop().finally(() => process.exit(1)));
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  results.search = await section('search', measureSearch);
+  const sizes: Size[] = [];
+  if (only.has('scale') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
+  if (only.has('scale')) sizes.push('large');
+  for (const size of sizes) {
+    try {
+      // Scale reports build seconds, so it always builds.
+      stack = await startStack(size, build || only.has('scale'));
+      const current = stack;
+      // Scale first: its memory and idle figures are those of a fresh server, before any load.
+      const scale = await section('scale', () => measureScale(current, size));
+      if (scale) results.scale = [...(results.scale ?? []), scale];
+      if (size !== 'embedded') continue;
+      results.reads = await section('reads', () => measureReads(current, PAGES));
+      results.throughput = await section('throughput', () => measureThroughput(current, PAGES));
+      results.load = await section('load', () => measureLoad(current));
+      results.bytes = await section('bytes', () => measureBytes(current, PAGES.slice(0, 2)));
+      rmSync(`${RESULTS_DIR}/lighthouse`, { recursive: true, force: true });
+      results.lighthouse = await section('lighthouse', measureLighthouse);
+    } catch (error) {
+      results.errors.push(`${size} catalog: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await stack?.stop();
+      stack = undefined;
+    }
+  }
+
+  const report = `Solenema bench, ${results.startedAt} · ${results.machine}\n\n${table(rows(results))}\n`;
+  writeFileSync(`${RESULTS_DIR}/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${RESULTS_DIR}/latest.md`, report);
+  process.stdout.write(`\n${report}\nData: ${RESULTS_DIR}/latest.json\n`);
+  process.exit(results.errors.length > 0 ? 1 : 0);
+}
+
+void main();

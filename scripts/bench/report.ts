@@ -1,0 +1,94 @@
+/** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
+import type { Bytes, Lighthouse } from './browser';
+import type { Run, Throughput } from './http';
+import type { PageReads } from './reads';
+import type { ScaleResult } from './scale';
+
+export interface SearchTiming {
+  catalog: string;
+  query: string;
+  reads: number;
+  matches: number;
+  medianMs: number;
+  p99Ms: number;
+}
+
+export interface Results {
+  startedAt: string;
+  machine: string;
+  search?: SearchTiming[];
+  reads?: PageReads[];
+  throughput?: Throughput[];
+  load?: { memory: Record<string, Run>; redis: Record<string, Run> };
+  bytes?: Bytes[];
+  lighthouse?: { pages: Lighthouse[]; budgetMet: boolean };
+  scale?: ScaleResult[];
+  errors: string[];
+}
+
+type Row = [what: string, measure: string, value: string, goal?: string, met?: boolean];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(2));
+const run = (r: Run) => `${r.rps.toFixed(0)} req/s · p50/p99 ${r.p50}/${r.p99} ms · 2xx ${r.ok} · 429 ${r.limited} · errors ${r.errors}`;
+
+function scaleRows(sizes: ScaleResult[]): Row[] {
+  const side = (value: (r: ScaleResult) => string | number) => sizes.map((r) => `${r.size}: ${value(r)}`).join(' · ');
+  const all = (test: (r: ScaleResult) => boolean) => sizes.every(test);
+  const worst = (r: ScaleResult, key: 'cold' | 'cached') => Math.max(...r.pages.map((page) => page[key]));
+  return [
+    ['scale', 'build seconds', side((r) => r.buildSeconds ?? 'reused')],
+    ['scale', 'largest page (HTML)', side((r) => `${kb(r.largestPage.bytes)} ${r.largestPage.path}`), '< 400 KB', all((r) => r.largestPage.bytes < 400 * 1024)],
+    ['scale', 'reads per page, never rendered (worst)', side((r) => worst(r, 'cold'))],
+    ['scale', 'reads per page, rendered (worst)', side((r) => worst(r, 'cached')), '0', all((r) => worst(r, 'cached') === 0)],
+    ['scale', 'reads per search query (max of 10)', side((r) => r.search.maxReads), '≤ 200', all((r) => r.search.maxReads <= 200)],
+    ['scale', 'search p50 / p95 (HTTP, first time)', side((r) => `${ms(r.search.p50Ms)} / ${ms(r.search.p95Ms)} ms`)],
+    ['scale', 'reads per checkout (first, again)', side((r) => r.checkoutReads.join(', '))],
+    ['scale', 'reads while idle 60 s (× 60 = an hour)', side((r) => `${r.idleReads} (${r.idleReads * 60}/h)`), '0', all((r) => r.idleReads === 0)],
+    ['scale', 'server memory (RSS)', side((r) => `${r.rssMb} MB`)],
+    ['scale', '"over 2MB" cache warnings', side((r) => r.over2MbWarnings), '0', all((r) => r.over2MbWarnings === 0)],
+    ...sizes.flatMap((r) => r.pages.map((page): Row => [`scale ${r.size}: ${page.path}`, 'reads cold / cached', `${page.cold} / ${page.cached}`])),
+  ];
+}
+
+function lighthouseRows({ pages, budgetMet }: NonNullable<Results['lighthouse']>): Row[] {
+  return pages.flatMap((page): Row[] => {
+    const path = new URL(page.url).pathname;
+    const m = page.metrics;
+    return [
+      [path, `Lighthouse ${page.version} performance, median of ${page.performance.length}`, `${page.median} (${page.performance.join(', ')})`, '≥ 95 (lhci assert)', page.median >= 95 && budgetMet],
+      [path, 'Lighthouse a11y / best practices / SEO', ['accessibility', 'best-practices', 'seo'].map((id) => page.scores[id]).join(' / ')],
+      [path, 'median run: FCP, LCP, TBT, CLS', `${ms(m['first-contentful-paint']! / 1000)} s, ${ms(m['largest-contentful-paint']! / 1000)} s, ${m['total-blocking-time']!.toFixed(0)} ms, ${m['cumulative-layout-shift']!.toFixed(3)}`],
+      [path, 'median run: audits losing points', page.blamed.join('; ') || 'none'],
+    ];
+  });
+}
+
+export function rows(results: Results): Row[] {
+  return [
+    ...(results.search ?? []).map((s): Row => [`search (in process): ${s.catalog}`, `"${s.query}"`, `${s.reads} reads · median ${ms(s.medianMs)} ms · p99 ${ms(s.p99Ms)} ms · ${s.matches} matches`, '≤ 200 reads', s.reads <= 200]),
+    ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),
+    ...(results.throughput ?? []).flatMap((t): Row[] => [
+      [t.path, 'req/s page vs static', `${t.page.rps.toFixed(0)} vs ${t.static.rps.toFixed(0)} = ${(t.page.rps / t.static.rps).toFixed(2)}`, 'ratio ≥ 0.8', t.page.rps / t.static.rps >= 0.8],
+      [t.path, 'p50/p99 ms page vs static', `${t.page.p50}/${t.page.p99} vs ${t.static.p50}/${t.static.p99} (page ${kb(t.htmlBytes)}, ${t.static.path.split('/').pop()} ${kb(t.static.bytes)})`],
+    ]),
+    ...Object.entries(results.load ?? {}).flatMap(([store, kinds]) =>
+      Object.entries(kinds).map(([kind, r]): Row => [`load, limits in ${store}`, kind, run(r), '0 errors', r.errors === 0]),
+    ),
+    ...(results.bytes ?? []).flatMap((b): Row[] => [
+      [b.path, 'JS to network idle (gzip)', `${kb(b.jsGzip)} in ${b.scripts} scripts`, '≤ 150 KB (gated in e2e/first-load.spec.ts)', b.jsGzip <= 150 * 1024],
+      [b.path, 'scripts with wallet code before a pay click', String(b.walletScripts), '0', b.walletScripts === 0],
+      ...(b.payClick ? [[b.path, 'JS the first pay click adds (gzip)', `${kb(b.payClick.gzip)}, of it wallet code ${kb(b.payClick.walletGzip)}`] satisfies Row] : []),
+    ]),
+    ...(results.lighthouse ? lighthouseRows(results.lighthouse) : []),
+    ...(results.scale ? scaleRows(results.scale) : []),
+    ...results.errors.map((error): Row => ['(bench)', 'could not run', error.slice(0, 200), '', false]),
+  ];
+}
+
+export function table(list: Row[]): string {
+  const cells = [['what', 'measure', 'value', 'goal', 'met'], ...list.map(([a, b, c, goal = '', met]) => [a, b, c, goal, met === undefined ? '' : met ? '✓' : '✗'])];
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(cells[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
