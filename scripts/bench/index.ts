@@ -68,7 +68,7 @@ async function main() {
     }
   };
   let stack: Stack | undefined;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stack?.stop().finally(() => process.exit(1)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.resolve(stack?.stop()).finally(() => process.exit(1)));
   mkdirSync(RESULTS_DIR, { recursive: true });
 
   results.search = await section('search', measureSearch);
