@@ -2,10 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** Sends a child's output to this terminal and, with `logFile`, to that file too. */
+function tee(child: ChildProcess, logFile?: string) {
+  const log = logFile ? (mkdirSync(dirname(logFile), { recursive: true }), createWriteStream(logFile)) : null;
+  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+    from?.on('data', (chunk: Buffer) => {
+      to.write(chunk);
+      log?.write(chunk);
+    });
+  }
+}
+
+/** Runs a command to completion, its output shown (and kept in `logFile`); rejects on a non-zero exit. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { logFile }: { logFile?: string } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: 'inherit' });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    tee(child, logFile);
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
@@ -23,13 +35,7 @@ export async function startServer(
   { timeoutMs = 60_000, logFile }: { timeoutMs?: number; logFile?: string } = {},
 ): Promise<ChildProcess> {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const log = logFile ? (mkdirSync(dirname(logFile), { recursive: true }), createWriteStream(logFile)) : null;
-  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
-    from?.on('data', (chunk: Buffer) => {
-      to.write(chunk);
-      log?.write(chunk);
-    });
-  }
+  tee(child, logFile);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode} before ${url} answered`);

@@ -1,242 +1,108 @@
 /**
- * `npm run bench`: measures the production site against the goals of issue 6 and reports, without
- * asserting. It starts a Firestore emulator in this process (seeded with `npm run seed`), builds when
- * .next cannot be reused, starts `next start` on loopback, then measures in turn:
- *   reads (Firestore reads per render, cold and cached) · throughput (page vs static file) ·
- *   load (30 s of mixed pages, API calls and media ranges at 50 connections) ·
- *   bytes (JS/CSS a browser loads, wallet code) · Lighthouse (mobile) · search (the search index,
- *   in this process: `--only=search` starts no emulator, build or server) · scale (the site built and measured
- *   on the embedded and on a large generated catalog, side by side).
- * Prints one table on stdout (progress goes to stderr) and writes the data to bench/results/.
- * Exit status: 0 when every measurement ran (goals met or not), 1 when the bench itself could not run
- * (or a measurement failed), 2 on a usage error. Every process it started is stopped, also on Ctrl-C.
- *
- * Usage: npm run bench -- [--build | --no-build] [--force] [--only=reads,throughput,load,bytes,lighthouse,search]
+ * `npm run bench -- [--only=search,reads,throughput,load,bytes,lighthouse,scale] [--no-build]`: measures the
+ * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
+ * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale` again on the large generated one.
+ * Prints one table and writes bench/results/latest.{json,md}. Exit status: 0 when every section ran
+ * (goals met or not), 1 when one could not, 2 on a usage error.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { startLocalChain, type LocalChain } from '../../e2e/support/chain';
-import { measureBytes } from './bytes';
-import {
-  CHROMIUM_FLAGS,
-  CHROMIUM_PATH,
-  GOALS,
-  LOAD,
-  PORTS,
-  parseArgs,
-  READS,
-  RESULTS_DIR,
-  ROOT,
-  siteEnv,
-  SITE_SECTIONS,
-  STRIPPED_ENV,
-  THROUGHPUT,
-  UsageError,
-  type BenchOptions,
-  type Section,
-} from './config';
-import { startEmulator, type Emulator } from './emulator';
-import { measureLoad, withRedisSite } from './load';
-import { measureLighthouse, type ChromeHandle } from './lighthouse';
+import { parseArgs } from 'node:util';
+import { run } from '../../e2e/support/processes';
+import { measureBytes, measureLighthouse } from './browser';
+import { PAGES, RESULTS_DIR, type Size } from './config';
+import { measureLoad, measureThroughput } from './http';
 import { measureReads } from './reads';
-import { measureScale, SCALE } from './scale';
-import { measureSearch, SEARCH } from './search';
-import { buildRows, renderTable, writeResults, type BenchResults } from './report';
-import { ensureBuild, killGroup, run, startSite, stopCommands, stopSite, type RunningServer } from './server';
-import { chooseTargets } from './targets';
-import { measureThroughput } from './throughput';
-import { assertPortsFree, errorMessage, log } from './util';
+import { rows, table, type Results, type SearchTiming } from './report';
+import { measureScale } from './scale';
+import { CATALOGS, QUERIES, searcher } from './search';
+import { log, startStack, type Stack } from './stack';
 
-/** Everything started so far, stopped in reverse order by `cleanup`. */
-const running: { emulator?: Emulator; chain?: LocalChain; site?: RunningServer; chrome?: ChromeHandle } = {};
+const SECTIONS = ['search', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale'] as const;
+type Section = (typeof SECTIONS)[number];
+const SITE_SECTIONS: Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 
-async function cleanup(): Promise<void> {
-  stopCommands();
+function options() {
   try {
-    running.chrome?.kill();
-  } catch {
-    // Already gone.
-  }
-  running.chrome = undefined;
-  await stopSite(running.site).catch((error: unknown) => log(`stopping the site: ${errorMessage(error)}`));
-  running.site = undefined;
-  await running.emulator?.stop().catch((error: unknown) => log(`stopping the emulator: ${errorMessage(error)}`));
-  running.emulator = undefined;
-  await running.chain?.stop().catch((error: unknown) => log(`stopping the chain: ${errorMessage(error)}`));
-  running.chain = undefined;
-}
-
-function onSignal(signal: NodeJS.Signals, code: number) {
-  process.once(signal, () => {
-    log(`${signal}: stopping what the bench started`);
-    void cleanup().finally(() => process.exit(code));
-  });
-}
-
-function chromiumVersion(): string | null {
-  if (!CHROMIUM_PATH) return null;
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
-
-/** The environment of the seed, the build and the server: this shell's, less real-project credentials, plus the bench's. */
-function childEnv(): NodeJS.ProcessEnv {
-  // NODE_ENV is left to next (production) and npm; credentials would point the site at a real project.
-  const dropped = new Set([...STRIPPED_ENV, 'NODE_ENV']);
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !dropped.has(key)));
-  return { ...env, ...siteEnv() } as NodeJS.ProcessEnv;
-}
-
-async function section<T>(name: Section, options: BenchOptions, results: BenchResults, measure: () => Promise<T>): Promise<T | null> {
-  if (!options.only.has(name)) return null;
-  log(`— ${name} —`);
-  try {
-    return await measure();
+    const { values } = parseArgs({ options: { only: { type: 'string', default: SECTIONS.join(',') }, 'no-build': { type: 'boolean', default: false } } });
+    const only = values.only.split(',').filter(Boolean);
+    const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+    if (only.length === 0 || unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ') || '(none)'}`);
+    return { only: new Set(only as Section[]), build: !values['no-build'] };
   } catch (error) {
-    results.errors.push(`${name}: ${errorMessage(error)}`);
-    log(`${name} failed: ${errorMessage(error)}`);
-    return null;
+    process.stderr.write(`${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--no-build]\n`);
+    process.exit(2);
   }
 }
 
-async function bench(options: BenchOptions, results: BenchResults): Promise<void> {
-  results.search = await section('search', options, results, measureSearch);
-  if (options.only.has('scale')) await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore });
-  results.scale = await section('scale', options, results, () => measureScale(childEnv()));
-  if (!SITE_SECTIONS.some((name) => options.only.has(name))) return;
-
-  await assertPortsFree({ site: PORTS.site, firestore: PORTS.firestore, chain: PORTS.chain, chainWebsocket: PORTS.chain + 1 });
-  const { targets, missing } = chooseTargets();
-  results.targets = targets;
-  results.missingTargets = missing;
-  log(`pages: ${targets.map((target) => target.path).join(', ')}`);
-
-  const env = childEnv();
-  running.chain = await startLocalChain({ port: PORTS.chain });
-  running.emulator = await startEmulator(PORTS.firestore);
-  log(`Firestore emulator on ${running.emulator.host}; seeding`);
-  await run('npm', ['run', 'seed', '--silent'], env);
-
-  results.build = await ensureBuild(env, options);
-
-  const logFile = path.join(RESULTS_DIR, 'server.log');
-  running.site = await startSite(env, PORTS.site, logFile);
-  const siteUrl = running.site.url;
-  const serverPgid = running.site.child.pid;
-  log(`site on ${siteUrl} (log: ${path.relative(ROOT, logFile)})`);
-
-  const reads = running.emulator.reads;
-  const browserTargets = targets.filter((target) => target.kind === 'home' || target.kind === 'series');
-
-  results.reads = (await section('reads', options, results, () => measureReads(siteUrl, reads, targets))) ?? [];
-  results.throughput = (await section('throughput', options, results, () => measureThroughput(siteUrl, targets, serverPgid))) ?? [];
-  const seriesPath = targets.find((target) => target.kind === 'series')?.path ?? '/';
-  const emulatorHost = running.emulator.host;
-  results.load = await section('load', options, results, () => measureLoad(siteUrl, emulatorHost, seriesPath));
-  results.loadRedis = await section('load', options, results, () =>
-    withRedisSite(env, PORTS.redisSite, path.join(RESULTS_DIR, 'server-redis.log'), (url) => measureLoad(url, emulatorHost, seriesPath)),
-  );
-  results.bytes = (await section('bytes', options, results, () => measureBytes(siteUrl, browserTargets))) ?? [];
-  results.lighthouse =
-    (await section('lighthouse', options, results, () =>
-      measureLighthouse(siteUrl, browserTargets, options.lighthouseRuns, serverPgid, (chrome) => {
-        running.chrome = chrome;
-      }),
-    )) ?? [];
-}
-
-/** How many measurements could not run (the bench's own failures, not missed goals). */
-function measurementErrors(results: BenchResults): number {
-  const perPage = [...results.throughput, ...results.bytes, ...results.reads, ...results.lighthouse].filter((entry) => entry.error).length;
-  return results.errors.length + perPage;
-}
-
-async function main(): Promise<number> {
-  let options: BenchOptions;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
+/** `vitest bench` times each query; the reads and matches are counted here with the same lookup. */
+async function measureSearch(): Promise<SearchTiming[]> {
+  const json = `${RESULTS_DIR}/search-bench.json`;
+  await run('npx', ['vitest', 'bench', '--run', 'scripts/bench/search.bench.ts', '--outputJson', json], process.env);
+  type Report = { files: { groups: { fullName: string; benchmarks: { name: string; median: number; p99: number }[] }[] }[] };
+  const groups = (JSON.parse(readFileSync(json, 'utf8')) as Report).files.flatMap((file) => file.groups);
+  const timings: SearchTiming[] = [];
+  for (const catalog of Object.keys(CATALOGS) as (keyof typeof CATALOGS)[]) {
+    const search = searcher(catalog);
+    const group = groups.find((g) => g.fullName.endsWith(`> ${catalog}`));
+    for (const query of QUERIES) {
+      const timing = group?.benchmarks.find((b) => b.name === query);
+      if (!timing) throw new Error(`vitest bench reported no timing for ${catalog} "${query}"`);
+      timings.push({ catalog, query, ...(await search(query)), medianMs: timing.median, p99Ms: timing.p99 });
     }
-    throw error;
   }
-
-  onSignal('SIGINT', 130);
-  onSignal('SIGTERM', 143);
-  // Last resort should the process die some other way: never leave `next start` behind.
-  process.once('exit', () => {
-    stopCommands();
-    if (running.site) killGroup(running.site.child, 'SIGKILL');
-  });
-
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const results: BenchResults = {
-    startedAt: new Date().toISOString(),
-    finishedAt: '',
-    environment: {
-      node: process.version,
-      cpus: os.cpus().length,
-      platform: `${os.platform()} ${os.release()}`,
-      chromium: chromiumVersion(),
-    },
-    build: null,
-    settings: {
-      ports: PORTS,
-      throughput: THROUGHPUT,
-      load: LOAD,
-      reads: READS,
-      search: SEARCH,
-      scale: SCALE,
-      goals: GOALS,
-      chromiumFlags: CHROMIUM_FLAGS,
-      sections: [...options.only],
-      lighthouseRuns: options.lighthouseRuns,
-    },
-    targets: [],
-    missingTargets: [],
-    throughput: [],
-    load: null,
-    loadRedis: null,
-    bytes: [],
-    reads: [],
-    lighthouse: [],
-    search: null,
-    scale: null,
-    errors: [],
-  };
-
-  try {
-    await bench(options, results);
-  } catch (error) {
-    results.errors.push(errorMessage(error));
-    log(`could not run: ${errorMessage(error)}`);
-  } finally {
-    await cleanup();
-  }
-
-  results.finishedAt = new Date().toISOString();
-  const table = renderTable(buildRows(results));
-  results.table = table;
-  const file = writeResults(results);
-  const build = results.build ? `build ${results.build.buildId} (${results.build.built ? 'built now' : 'reused'})` : 'no build';
-  process.stdout.write(`\nSolenema bench, ${results.startedAt} · ${build} · ${os.cpus().length} cores\n\n${table}\n\n`);
-  process.stdout.write(`Data: ${file} (and bench/results/latest.json)\n`);
-  const errors = measurementErrors(results);
-  if (errors > 0) log(`${errors} measurement(s) could not run: exit 1`);
-  return errors > 0 ? 1 : 0;
+  return timings;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    log(`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    void cleanup().finally(() => process.exit(1));
-  },
-);
+async function main() {
+  const { only, build } = options();
+  const results: Results = { startedAt: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, errors: [] };
+  const section = async <T>(name: Section, measure: () => Promise<T> | T): Promise<T | undefined> => {
+    if (!only.has(name)) return undefined;
+    log(`— ${name} —`);
+    try {
+      return await measure();
+    } catch (error) {
+      results.errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+  let stack: Stack | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.resolve(stack?.stop()).finally(() => process.exit(1)));
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  results.search = await section('search', measureSearch);
+  const sizes: Size[] = [];
+  if (only.has('scale') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
+  if (only.has('scale')) sizes.push('large');
+  for (const size of sizes) {
+    try {
+      // Scale reports build seconds, so it always builds.
+      stack = await startStack(size, build || only.has('scale'));
+      const current = stack;
+      // Scale first: its memory and idle figures are those of a fresh server, before any load.
+      const scale = await section('scale', () => measureScale(current, size));
+      if (scale) results.scale = [...(results.scale ?? []), scale];
+      if (size !== 'embedded') continue;
+      results.reads = await section('reads', () => measureReads(current, PAGES));
+      results.throughput = await section('throughput', () => measureThroughput(current, PAGES));
+      results.load = await section('load', () => measureLoad(current));
+      results.bytes = await section('bytes', () => measureBytes(current, PAGES.slice(0, 2)));
+      rmSync(`${RESULTS_DIR}/lighthouse`, { recursive: true, force: true });
+      results.lighthouse = await section('lighthouse', measureLighthouse);
+    } catch (error) {
+      results.errors.push(`${size} catalog: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await stack?.stop();
+      stack = undefined;
+    }
+  }
+
+  const report = `Solenema bench, ${results.startedAt} · ${results.machine}\n\n${table(rows(results))}\n`;
+  writeFileSync(`${RESULTS_DIR}/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${RESULTS_DIR}/latest.md`, report);
+  process.stdout.write(`\n${report}\nData: ${RESULTS_DIR}/latest.json\n`);
+  process.exit(results.errors.length > 0 ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,39 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+
+/** Strings only the wallet adapter or web3.js bundles carry, minified or not. */
+export const WALLET_MARKERS = ['PhantomWalletAdapter', 'WalletReadyState', 'SystemProgram', 'TransactionInstruction'];
+
+export interface LoadedScript {
+  url: string;
+  body: Buffer;
+  beforeLoad: boolean;
+}
+
+export const gzipBytes = (scripts: LoadedScript[]) => scripts.reduce((sum, s) => sum + gzipSync(s.body).length, 0);
+export const walletScripts = (scripts: LoadedScript[]) => scripts.filter((s) => WALLET_MARKERS.some((marker) => s.body.includes(marker)));
+
+/**
+ * The one counter of what a visit downloads (e2e/first-load.spec.ts gates it, the bench reports it): every
+ * script until the network is idle, each marked before or after the load event. Counted to network idle, not
+ * only to the load event: code fetched after load (lazy chunks, other routes prefetched by links in view) is
+ * downloaded by a visitor who has not touched anything yet. `scripts` keeps growing after the visit, so a
+ * caller can see what a later click adds.
+ */
+export async function visit(page: Page, path: string) {
+  const scripts: LoadedScript[] = [];
+  const pending: Promise<void>[] = [];
+  let loaded = false;
+  page.on('load', () => (loaded = true));
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const beforeLoad = !loaded;
+    pending.push(response.body().then((body) => void scripts.push({ url: response.url(), body, beforeLoad }), () => undefined));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  const gzip = gzipBytes(scripts);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`[first-load] ${path}: ${scripts.length} scripts, ${kb(gzip)} gzip to network idle (${kb(gzipBytes(scripts.filter((s) => s.beforeLoad)))} before load)`);
+  return { scripts, gzip, settled: () => Promise.all(pending) };
+}

@@ -1,0 +1,66 @@
+/**
+ * The site under test, started as the e2e suite starts it (e2e/support): the in-process Firestore emulator
+ * (reads counted), the local chain, `npm run seed` (and the large generated catalog), a timed `next build`
+ * into the bench's own distDir, and `next start` on loopback.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { startLocalChain } from '../../e2e/support/chain';
+import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
+import { run, startServer, stopServer } from '../../e2e/support/processes';
+import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, SITE_URL, type Size } from './config';
+
+export interface Stack {
+  url: string;
+  env: NodeJS.ProcessEnv;
+  server: ChildProcess;
+  /** Billable document reads the emulator has answered so far. */
+  reads: () => number;
+  buildSeconds: number | null;
+  /** Lines of the build's and the server's output that say a value was too large to cache. */
+  over2MbWarnings: () => number;
+  stop: () => Promise<void>;
+}
+
+export const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+/** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one. */
+export async function startStack(size: Size, build: boolean): Promise<Stack> {
+  const env = siteEnv();
+  const emulator = await startFirestoreEmulator(PORTS.firestore);
+  const chain = await startLocalChain({ port: PORTS.chain });
+  let server: ChildProcess | undefined;
+  const stop = async () => {
+    stopServer(server);
+    await Promise.all([emulator.stop(), chain.stop()]);
+  };
+  try {
+    await run('npm', ['run', 'seed', '--silent'], env);
+    if (size === 'large') await run('npm', ['run', 'catalog:generate', '--silent', '--', '--shape=large'], env);
+    const buildLog = `${RESULTS_DIR}/build-${size}.log`;
+    let buildSeconds: number | null = null;
+    if (build || !existsSync(`${DIST_DIR}/BUILD_ID`)) {
+      log(`${size}: next build`);
+      // From nothing, so both catalog sizes are timed alike (a build reuses its distDir's compiler cache).
+      rmSync(DIST_DIR, { recursive: true, force: true });
+      const started = Date.now();
+      await run('npx', ['next', 'build'], env, { logFile: buildLog });
+      buildSeconds = Math.round((Date.now() - started) / 1000);
+    }
+    const serverLog = `${RESULTS_DIR}/server-${size}.log`;
+    server = await startServer('npx', ['next', 'start', '-p', String(PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: serverLog });
+    const over2Mb = (file: string) => (existsSync(file) ? (readFileSync(file, 'utf8').match(/over 2 ?MB/gi) ?? []).length : 0);
+    return {
+      url: SITE_URL,
+      env,
+      server,
+      reads: emulator.reads.count,
+      buildSeconds,
+      over2MbWarnings: () => (buildSeconds === null ? 0 : over2Mb(buildLog)) + over2Mb(serverLog),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
