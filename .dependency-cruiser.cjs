@@ -47,7 +47,8 @@ module.exports = {
       name: 'ui-never-imports-server-only',
       severity: 'error',
       comment:
-        "components/ and browser code ('use client' files, lib/payments/browser/) take server data as props from app/, never from a module marked import 'server-only'. Its types are fine: they are erased.",
+        "components/ and browser code ('use client' files, lib/payments/browser/) take server data as props from app/, " +
+        "never from a module marked import 'server-only'. Its types are fine: they are erased.",
       from: { path: ['^components/', ...BROWSER] },
       to: { path: SERVER_ONLY_MODULES, dependencyTypesNot: ['type-only'] },
     },

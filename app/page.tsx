@@ -16,7 +16,9 @@ import { pageMetadata } from '@/lib/seo/metadata';
 // The root layout's "%s · Solenema" template does not reach a page in its own segment.
 export const metadata: Metadata = pageMetadata({
   title: 'Trailers, documentaries, series and short films · Solenema',
-  description: `Stream trailers, documentaries, series and short films. Free titles play at once; the rest unlock with ${formatSol(env.PRICE_LAMPORTS)} through Phantom.`,
+  description:
+    'Stream trailers, documentaries, series and short films. ' +
+    `Free titles play at once; the rest unlock with ${formatSol(env.PRICE_LAMPORTS)} through Phantom.`,
   path: routes.home,
   coverimg: '/media/hero-poster.jpg',
 });
@@ -42,7 +44,14 @@ export default function HomePage() {
       <Suspense fallback={<SectionSkeleton layout="row" text="Loading trailers..." />}>
         <Await promise={trailers}>
           {(items) => (
-            <MovieRow id="trailers" title="Trailers" items={items} loop emptyText="No trailers yet." seeAll={{ href: listRoutes.browse('trailers'), label: 'See all trailers' }} />
+            <MovieRow
+              id="trailers"
+              title="Trailers"
+              items={items}
+              loop
+              emptyText="No trailers yet."
+              seeAll={{ href: listRoutes.browse('trailers'), label: 'See all trailers' }}
+            />
           )}
         </Await>
       </Suspense>
@@ -76,7 +85,13 @@ export default function HomePage() {
       <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
         <Await promise={series}>
           {(items) => (
-            <GridSection id="series" title="Popular Series" cards={items.map(seriesCard)} emptyText="No series yet." seeAll={{ href: listRoutes.browse('series'), label: 'See all series' }} />
+            <GridSection
+              id="series"
+              title="Popular Series"
+              cards={items.map(seriesCard)}
+              emptyText="No series yet."
+              seeAll={{ href: listRoutes.browse('series'), label: 'See all series' }}
+            />
           )}
         </Await>
       </Suspense>

@@ -44,12 +44,10 @@ test('a free title offers its subtitles: the chosen language shows its cue at it
 
   await first.captions.selectOption({ label: 'Português' });
   const tracks = await tracksAt(first.video, 4);
-  await expect
-    .poll(tracks)
-    .toEqual([
-      { language: 'en', mode: 'disabled', cues: [] },
-      { language: 'pt', mode: 'showing', cues: ['Kestrel Point, aqui é o retransmissor.\nAlguma coisa lá fora está respondendo.'] },
-    ]);
+  await expect.poll(tracks).toEqual([
+    { language: 'en', mode: 'disabled', cues: [] },
+    { language: 'pt', mode: 'showing', cues: ['Kestrel Point, aqui é o retransmissor.\nAlguma coisa lá fora está respondendo.'] },
+  ]);
 
   // A reload and a fresh player: the language is still chosen, and shows.
   await page.reload();

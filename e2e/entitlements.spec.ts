@@ -66,7 +66,9 @@ test('a browser that bought 200 titles keeps all 200, and plays the ones it open
 test('neither the old cookie format nor a bare browser id opens a library: only a cookie this server signed names a browser', async ({ request }) => {
   // A browser that owns a locked trailer, as the ledger knows it.
   const id = newBrowserId();
-  await db().doc(`entitlements/${id}~e2e-bare`).set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-bare', grantedAt: new Date().toISOString() });
+  await db()
+    .doc(`entitlements/${id}~e2e-bare`)
+    .set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-bare', grantedAt: new Date().toISOString() });
   const legacy = signToken(E2E_ENTITLEMENT_SECRET, 'entitlements', { paths: [`trailers/${lockedTrailerId}`] });
   for (const cookie of [`solenema_entitlements=${legacy}`, `solenema_browser=${id}`]) {
     const answer = await request.get('/api/entitlements', { headers: { Cookie: cookie } });
@@ -74,7 +76,10 @@ test('neither the old cookie format nor a bare browser id opens a library: only 
     expect(await answer.json(), cookie).toEqual({ paths: [] });
     expect((await request.get(`/api/playback?video=trailers/${lockedTrailerId}`, { headers: { Cookie: cookie } })).status(), cookie).toBe(403);
     // Nothing is handed out in exchange either: no cookie, signed or not.
-    expect(answer.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'), cookie).toEqual([]);
+    expect(
+      answer.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'),
+      cookie,
+    ).toEqual([]);
   }
   const owner = await request.get('/api/entitlements', { headers: { Cookie: browserCookie(id) } });
   expect((await owner.json()).paths).toEqual([`trailers/${lockedTrailerId}`]);

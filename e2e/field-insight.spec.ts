@@ -18,7 +18,12 @@ async function interceptGoogle(context: BrowserContext) {
     calls.push(url);
     if (url.includes('firebaseinstallations.googleapis.com')) {
       return route.fulfill({
-        json: { name: 'projects/1/installations/e2e', fid: 'cE2eTestFid0123456789a', refreshToken: 'refresh', authToken: { token: 'token', expiresIn: '604800s' } },
+        json: {
+          name: 'projects/1/installations/e2e',
+          fid: 'cE2eTestFid0123456789a',
+          refreshToken: 'refresh',
+          authToken: { token: 'token', expiresIn: '604800s' },
+        },
       });
     }
     if (url.includes('/webConfig')) return route.fulfill({ json: { ...E2E_FIREBASE } });
@@ -52,7 +57,16 @@ test.describe('unconfigured (the default build)', () => {
     });
     await page.goto(`${SITE_URL}${trailerPage}`);
     await page.getByRole('button', { name: /^Free/ }).first().click();
-    await expect.poll(() => page.getByRole('dialog').locator('video').evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('dialog')
+            .locator('video')
+            .evaluate((v: HTMLVideoElement) => v.currentTime > 0),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await settle(page);
     expect(calls).toEqual([]);
     expect(scripts.some((body) => body.includes('firebaseinstallations'))).toBe(false);
@@ -120,27 +134,36 @@ test.describe('configured, consent required', () => {
     console.log(`[field-insight] the SDK after consent: ${after.length} scripts, ${(sdkBytes / 1024).toFixed(1)} KB gzip`);
     test.info().annotations.push({ type: 'sdk-bytes', description: String(sdkBytes) });
 
-    await expect.poll(async () => (await recordedEvents(page)).map(([name]) => name), { timeout: 15_000 }).toEqual(
-      expect.arrayContaining(['title_opened', 'web_vitals']),
-    );
+    await expect
+      .poll(async () => (await recordedEvents(page)).map(([name]) => name), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['title_opened', 'web_vitals']));
     // Each metric once per page, however often the page re-renders.
     const vitals = (await recordedEvents(page)).filter(([name]) => name === 'web_vitals').map(([, params]) => params.metric);
     expect(vitals.length).toBe(new Set(vitals).size);
     await page.getByRole('button', { name: /^Free/ }).first().click();
-    await expect.poll(async () => (await recordedEvents(page)).find(([name]) => name === 'play_started')?.[1], { timeout: 15_000 }).toMatchObject({
-      video_path: `trailers/${trailerId}`,
-    });
+    await expect
+      .poll(async () => (await recordedEvents(page)).find(([name]) => name === 'play_started')?.[1], { timeout: 15_000 })
+      .toMatchObject({
+        video_path: `trailers/${trailerId}`,
+      });
     await page.getByRole('button', { name: 'Close player' }).click();
 
     await page.goto('/search?q=zzqxnothing');
-    await expect.poll(async () => (await recordedEvents(page)).find(([name]) => name === 'search_no_results')?.[1], { timeout: 15_000 }).toMatchObject({
-      search_term: 'zzqxnothing',
-    });
+    await expect
+      .poll(async () => (await recordedEvents(page)).find(([name]) => name === 'search_no_results')?.[1], { timeout: 15_000 })
+      .toMatchObject({
+        search_term: 'zzqxnothing',
+      });
 
     await page.goto(`/watch/trailers/${lockedId}`);
-    await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
-    await expect.poll(async () => (await recordedEvents(page)).find(([name]) => name === 'purchase_started')?.[1], { timeout: 15_000 }).toMatchObject({
-      title_path: `trailers/${lockedId}`,
-    });
+    await page
+      .getByRole('button', { name: /Pay with Solana/ })
+      .first()
+      .click();
+    await expect
+      .poll(async () => (await recordedEvents(page)).find(([name]) => name === 'purchase_started')?.[1], { timeout: 15_000 })
+      .toMatchObject({
+        title_path: `trailers/${lockedId}`,
+      });
   });
 });

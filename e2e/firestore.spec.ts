@@ -5,7 +5,9 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { E2E_PROJECT_ID, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET } from './support/ports';
 
 const documentaries = JSON.parse(readFileSync('content/documentaries.json', 'utf8')) as Record<string, { title: string }>;
-const [id, doc] = Object.entries(documentaries).sort(([a], [b]) => a.localeCompare(b)).at(-1)!;
+const [id, doc] = Object.entries(documentaries)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .at(-1)!;
 
 const revalidate = (request: import('@playwright/test').APIRequestContext, token = E2E_REVALIDATE_SECRET, data?: unknown) =>
   request.post('/api/revalidate', { headers: { Authorization: `Bearer ${token}` }, data });

@@ -62,7 +62,17 @@ async function fuzzBody(
 
 test('POST /api/checkout: any body', async ({ request }, testInfo) => {
   const tally = new Tally();
-  const path = fc.oneof(fc.constantFrom(LOCKED_PATH, `trailers/${TRAILER_ID}`, `series/${SERIES_ID}`, `shortFilms/${SHORT_FILM_ID}`, `series/${SERIES_ID}/seasons/${SEASON_ID}`, 'series/nope'), hostileString);
+  const path = fc.oneof(
+    fc.constantFrom(
+      LOCKED_PATH,
+      `trailers/${TRAILER_ID}`,
+      `series/${SERIES_ID}`,
+      `shortFilms/${SHORT_FILM_ID}`,
+      `series/${SERIES_ID}/seasons/${SEASON_ID}`,
+      'series/nope',
+    ),
+    hostileString,
+  );
   const result = await fuzzBody(request, tally, '/api/checkout', hostileBody(['path'], { path }), runs(200));
   tally.report(testInfo);
   expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
@@ -88,7 +98,11 @@ test('POST /api/payments/status: any body, signed checkouts of any shape for thi
   const ownCheckout = fc
     .record({
       id: browser,
-      reference: fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((key) => new PublicKey(key).toBase58()), base58ish(30, 46), hostileString),
+      reference: fc.oneof(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }).map((key) => new PublicKey(key).toBase58()),
+        base58ish(30, 46),
+        hostileString,
+      ),
       path: fc.oneof(fc.constant(LOCKED_PATH), hostileString),
       lamports: fc.oneof(fc.constant(10_000_000), fc.integer()),
     })
@@ -96,7 +110,13 @@ test('POST /api/payments/status: any body, signed checkouts of any shape for thi
       cookie: mint('browser', { id }),
       checkout: mint('checkout', { reference, path, title: 'x', browser: id, recipient: reference, lamports, issuedAt: Date.now() }),
     }));
-  const anyCheckout = fc.tuple(fc.oneof(hostileString, fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('checkout', payload))), maybeBrowserCookie);
+  const anyCheckout = fc.tuple(
+    fc.oneof(
+      hostileString,
+      fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('checkout', payload)),
+    ),
+    maybeBrowserCookie,
+  );
   const requests = fc.oneof(
     // Well-formed requests with the cookie's own checkout reach the reference check and the chain.
     ownCheckout.map(({ cookie, checkout }) => [JSON.stringify({ checkout }), 'application/json', cookie] as const),
@@ -122,7 +142,10 @@ test('POST /api/restore/challenge: any body', async ({ request }, testInfo) => {
 test('POST /api/restore: any body, signed challenges of any shape', async ({ request }, testInfo) => {
   const tally = new Tally();
   const body = hostileBody(['token', 'signedMessage', 'signature'], {
-    token: fc.oneof(hostileString, fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('restore', payload))),
+    token: fc.oneof(
+      hostileString,
+      fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('restore', payload)),
+    ),
     signedMessage: fc.oneof(fc.base64String({ maxLength: 400 }), hostileString),
     signature: base58ish(60, 92),
   });
@@ -137,7 +160,17 @@ test('POST /api/revalidate: any bearer, any body', async ({ request }, testInfo)
   const body = hostileBody(['paths'], { paths: fc.array(sitePath, { maxLength: 5 }).map((paths) => JSON.stringify(paths)) });
   const authorization = fc.oneof(
     fc.constant({}),
-    fc.constantFrom(`Bearer ${E2E_REVALIDATE_SECRET}x`, `Bearer ${E2E_REVALIDATE_SECRET.slice(0, -1)}`, 'Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', `bearer ${E2E_REVALIDATE_SECRET}`, `Bearer  ${E2E_REVALIDATE_SECRET}`).map((value) => ({ authorization: value })),
+    fc
+      .constantFrom(
+        `Bearer ${E2E_REVALIDATE_SECRET}x`,
+        `Bearer ${E2E_REVALIDATE_SECRET.slice(0, -1)}`,
+        'Bearer',
+        'Bearer ',
+        'Basic Zm9vOmJhcg==',
+        `bearer ${E2E_REVALIDATE_SECRET}`,
+        `Bearer  ${E2E_REVALIDATE_SECRET}`,
+      )
+      .map((value) => ({ authorization: value })),
     hostileString.map((s) => ({ authorization: `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}` })),
   );
   const without = await fuzzBody(request, tally, '/api/revalidate', body, runs(100), authorization);
@@ -201,36 +234,47 @@ test("GET /api/media/<owner's token>/<any file>: an owner's own link with any fi
   expect(played.response.status(), played.request).toBe(206);
 
   const file = fc.oneof(rawSegment, fc.constantFrom(`${name}%`, `%${name}`, `${name}%25`, `${name}%00`, `..%2f${name}`, `${name}%E0%A4%A`, '%25', '%2525'));
-  const result = await fuzz(file.filter((f) => fitsNode(`/api/media/${token}/${f}`)), runs(100), async (f) => {
-    const url = `/api/media/${token}/${f}`;
-    const sent = await send(request, 'GET', url, { headers: { cookie: `${BROWSER_COOKIE}=${browser}`, range: 'bytes=0-99' } });
-    const status = sent.response.status();
-    tally.add("GET /api/media/<owner's token>/<file>", status);
-    if (status >= 500) return `${status} for ${sent.request}`;
-    if (!/^\/api\/media\/[^/]+\/[^/]+$/.test(new URL(url, SITE_URL).pathname)) return null; // `\` or `..` resolved by the client
-    if (status === 206 && decodeURIComponentSafe(f) === name) return null;
-    return checkApiAnswer(sent.response, sent);
-  });
+  const result = await fuzz(
+    file.filter((f) => fitsNode(`/api/media/${token}/${f}`)),
+    runs(100),
+    async (f) => {
+      const url = `/api/media/${token}/${f}`;
+      const sent = await send(request, 'GET', url, { headers: { cookie: `${BROWSER_COOKIE}=${browser}`, range: 'bytes=0-99' } });
+      const status = sent.response.status();
+      tally.add("GET /api/media/<owner's token>/<file>", status);
+      if (status >= 500) return `${status} for ${sent.request}`;
+      if (!/^\/api\/media\/[^/]+\/[^/]+$/.test(new URL(url, SITE_URL).pathname)) return null; // `\` or `..` resolved by the client
+      if (status === 206 && decodeURIComponentSafe(f) === name) return null;
+      return checkApiAnswer(sent.response, sent);
+    },
+  );
   tally.report(testInfo);
   expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
 });
 
 test('GET /api/playback?video=…: any path, with or without a cookie, owned or not', async ({ request }, testInfo) => {
   const tally = new Tally();
-  const video = fc.oneof(fc.constantFrom(LOCKED_PATH, `trailers/${TRAILER_ID}`, `series/${SERIES_ID}`, `series/${SERIES_ID}/seasons/${SEASON_ID}`, 'trailers/nope', ''), hostileString);
+  const video = fc.oneof(
+    fc.constantFrom(LOCKED_PATH, `trailers/${TRAILER_ID}`, `series/${SERIES_ID}`, `series/${SERIES_ID}/seasons/${SEASON_ID}`, 'trailers/nope', ''),
+    hostileString,
+  );
   const query = fc.oneof(
     video.map((v) => `video=${encodeURIComponent(v.slice(0, 3000))}`),
     fc.array(rawSegment, { maxLength: 3 }).map((parts) => parts.join('&').slice(0, 4000)),
   );
-  const result = await fuzz(fc.tuple(query, maybeBrowserCookie).filter(([q]) => fitsNode(`/api/playback?${q}`)), runs(150), async ([q, cookie]) => {
-    const sent = await send(request, 'GET', `/api/playback?${q}`, { headers: headersFor('', cookie) });
-    const status = sent.response.status();
-    tally.add('GET /api/playback', status);
-    if (overNodeLimit(status, `/api/playback?${q}`)) return null;
-    // Nobody here owns anything: every answer is a refusal with a reason.
-    if (status >= 400 && status < 500) return checkApiAnswer(sent.response, sent);
-    return `${status} for ${sent.request}`;
-  });
+  const result = await fuzz(
+    fc.tuple(query, maybeBrowserCookie).filter(([q]) => fitsNode(`/api/playback?${q}`)),
+    runs(150),
+    async ([q, cookie]) => {
+      const sent = await send(request, 'GET', `/api/playback?${q}`, { headers: headersFor('', cookie) });
+      const status = sent.response.status();
+      tally.add('GET /api/playback', status);
+      if (overNodeLimit(status, `/api/playback?${q}`)) return null;
+      // Nobody here owns anything: every answer is a refusal with a reason.
+      if (status >= 400 && status < 500) return checkApiAnswer(sent.response, sent);
+      return `${status} for ${sent.request}`;
+    },
+  );
   tally.report(testInfo);
   expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
 });
@@ -238,29 +282,39 @@ test('GET /api/playback?video=…: any path, with or without a cookie, owned or 
 test('GET /og: any query string', async ({ request }, testInfo) => {
   const tally = new Tally();
   const siteCard = await (await request.get('/og')).body();
-  const titlePath = fc.constantFrom(`series/${SERIES_ID}`, `series/${SERIES_ID}/seasons/${SEASON_ID}`, `trailers/${TRAILER_ID}`, `shortFilms/${SHORT_FILM_ID}`, 'series/nope');
+  const titlePath = fc.constantFrom(
+    `series/${SERIES_ID}`,
+    `series/${SERIES_ID}/seasons/${SEASON_ID}`,
+    `trailers/${TRAILER_ID}`,
+    `shortFilms/${SHORT_FILM_ID}`,
+    'series/nope',
+  );
   const pair = fc.tuple(fc.oneof(fc.constantFrom('path', 'title', 'kind', ''), hostileString), fc.oneof(titlePath, hostileString));
   const query = fc.oneof(
     fc.array(pair, { maxLength: 3 }).map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [k, v.slice(0, 2000)])).toString()),
     fc.array(rawSegment, { maxLength: 3 }).map((parts) => parts.join('&').slice(0, 4000)),
     fc.constantFrom('title=%F0%9F%92%A5', 'path=%', '%', '=', '&&', 'path', 'path=', 'path=series%2F', `path=series/${SERIES_ID}&path=series/${SERIES_ID}`),
   );
-  const result = await fuzz(query.filter((q) => fitsNode(`/og?${q}`)), runs(150), async (q) => {
-    const sent = await send(request, 'GET', `/og?${q}`);
-    const status = sent.response.status();
-    tally.add('GET /og', status);
-    if (overNodeLimit(status, `/og?${q}`)) return null;
-    if (status === 200) {
-      if (sent.response.headers()['content-type'] !== 'image/png') return `200 without a PNG for ${sent.request}`;
-      const params = new URLSearchParams(q);
-      const onePath = [...params.keys()].every((key) => key === 'path') && params.getAll('path').length === 1;
-      // Anything but one catalog path may only ever get the site's own card (Next drops some keys, e.g. `__proto__`).
-      if (onePath || (await sent.response.body()).equals(siteCard)) return null;
-      return `200 with a card that is not the site's for a query that is not one catalog path: ${sent.request}`;
-    }
-    if (status >= 400 && status < 500) return checkApiAnswer(sent.response, sent);
-    return `${status} for ${sent.request}`;
-  });
+  const result = await fuzz(
+    query.filter((q) => fitsNode(`/og?${q}`)),
+    runs(150),
+    async (q) => {
+      const sent = await send(request, 'GET', `/og?${q}`);
+      const status = sent.response.status();
+      tally.add('GET /og', status);
+      if (overNodeLimit(status, `/og?${q}`)) return null;
+      if (status === 200) {
+        if (sent.response.headers()['content-type'] !== 'image/png') return `200 without a PNG for ${sent.request}`;
+        const params = new URLSearchParams(q);
+        const onePath = [...params.keys()].every((key) => key === 'path') && params.getAll('path').length === 1;
+        // Anything but one catalog path may only ever get the site's own card (Next drops some keys, e.g. `__proto__`).
+        if (onePath || (await sent.response.body()).equals(siteCard)) return null;
+        return `200 with a card that is not the site's for a query that is not one catalog path: ${sent.request}`;
+      }
+      if (status >= 400 && status < 500) return checkApiAnswer(sent.response, sent);
+      return `${status} for ${sent.request}`;
+    },
+  );
   tally.report(testInfo);
   expect(result.problems, `seed ${result.seed}: ${result.failed} failing requests`).toEqual([]);
 });

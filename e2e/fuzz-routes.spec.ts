@@ -1,5 +1,19 @@
 import fc from 'fast-check';
-import { SERIES_ID, SEASON_ID, Tally, checkApiAnswer, checkNotFoundPage, fitsNode, fuzz, nastyFragments, overNodeLimit, rawSegment, runs, send, type Sent } from './support/fuzz';
+import {
+  SERIES_ID,
+  SEASON_ID,
+  Tally,
+  checkApiAnswer,
+  checkNotFoundPage,
+  fitsNode,
+  fuzz,
+  nastyFragments,
+  overNodeLimit,
+  rawSegment,
+  runs,
+  send,
+  type Sent,
+} from './support/fuzz';
 import { SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 
@@ -78,7 +92,21 @@ for (const route of routes) {
 
 test('the segments a new user tried: %, %E0%A4%A, %00, ..%2f, 10 KB, unicode — on every dynamic route', async ({ request }, testInfo) => {
   const tally = new Tally();
-  const segments = ['%', '%E0%A4%A', '%ZZ', '%00', '..%2f', '..%2F..%2Fetc%2Fpasswd', '%25', '%C0%AF', '%ED%A0%80', 'a'.repeat(10 * 1024), '💥', encodeURIComponent('日本語💥'), ...nastyFragments.slice(0, 12)];
+  const segments = [
+    '%',
+    '%E0%A4%A',
+    '%ZZ',
+    '%00',
+    '..%2f',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%25',
+    '%C0%AF',
+    '%ED%A0%80',
+    'a'.repeat(10 * 1024),
+    '💥',
+    encodeURIComponent('日本語💥'),
+    ...nastyFragments.slice(0, 12),
+  ];
   const problems: string[] = [];
   for (const route of routes) {
     for (const segment of segments) {

@@ -11,7 +11,10 @@ const filesUnder = (dir: string): string[] =>
 
 function leaks(text: string): string[] {
   // URLs may be JSON-escaped (\/ or \u0026) inside RSC payloads and scripts.
-  const plain = text.replace(/\\\//g, '/').replace(/\\u0026/g, '&').replace(/&amp;/g, '&');
+  const plain = text
+    .replace(/\\\//g, '/')
+    .replace(/\\u0026/g, '&')
+    .replace(/&amp;/g, '&');
   return locked.filter((url) => plain.includes(url));
 }
 
@@ -66,9 +69,7 @@ test('no public file carries the bytes of a locked title’s video', () => {
  */
 test('the build ships every private video with the media route, and only there', () => {
   const traced = (route: string) =>
-    (JSON.parse(readFileSync(`.next/server/app/${route}.js.nft.json`, 'utf8')) as { files: string[] }).files.filter((f) =>
-      f.includes('media-private/'),
-    );
+    (JSON.parse(readFileSync(`.next/server/app/${route}.js.nft.json`, 'utf8')) as { files: string[] }).files.filter((f) => f.includes('media-private/'));
   const shipped = traced('api/media/[token]/[file]/route').map((f) => f.slice(f.indexOf('media-private/')));
   expect(shipped.sort()).toEqual(filesUnder('media-private').sort());
   expect(traced('api/entitlements/route')).toEqual([]);

@@ -52,7 +52,8 @@ test('every string inside a buyer’s playback link, checkout and answers, tried
   test.setTimeout(120_000);
   const answers: unknown[] = [];
   const keep = async (response: Response) => {
-    if (/\/api\/(checkout|payments\/verify|entitlements|playback)$/.test(new URL(response.url()).pathname)) answers.push(await response.json().catch(() => null));
+    if (/\/api\/(checkout|payments\/verify|entitlements|playback)$/.test(new URL(response.url()).pathname))
+      answers.push(await response.json().catch(() => null));
   };
   page.on('response', (response) => void keep(response));
   await withWallet(page, createTestWallet());
@@ -86,7 +87,9 @@ test('every string inside a buyer’s playback link, checkout and answers, tried
 
 test('a page on another site auto-submitting a text/plain form cannot replace the buyer’s cookie or start anything', async ({ page, context }) => {
   const id = newBrowserId();
-  await db().doc(`entitlements/${id}~e2e-cross-site`).set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-cross-site', grantedAt: new Date().toISOString() });
+  await db()
+    .doc(`entitlements/${id}~e2e-cross-site`)
+    .set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-cross-site', grantedAt: new Date().toISOString() });
   const cookie = browserCookieValue(E2E_ENTITLEMENT_SECRET, id);
   await context.addCookies([{ name: 'solenema_browser', value: cookie, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
 

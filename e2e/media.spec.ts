@@ -51,10 +51,7 @@ test('a browser that has not paid gets 403 even with a validly signed link of it
   expect((await response.json()).error).toBe('This browser has not bought this title.');
 });
 
-test('once paid: the real player plays and seeks the private file; ranges, validators, no caching; another browser is refused', async ({
-  page,
-  browser,
-}) => {
+test('once paid: the real player plays and seeks the private file; ranges, validators, no caching; another browser is refused', async ({ page, browser }) => {
   const { video, src } = await buyLockedTrailer(page);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2), { timeout: 15_000 }).toBe(true);
   await video.evaluate((v: HTMLVideoElement) => {

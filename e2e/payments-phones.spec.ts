@@ -8,10 +8,8 @@ import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 const [trailerId] = content.trailers.find(([, t]) => t.locked)!;
 const [seriesId] = content.series.find(([, s]) => s.locked)!;
 
-const IPHONE_SAFARI =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 /** Phantom's in-app browser on iOS: a web view, so no "Safari" in its user agent. */
 const PHANTOM_IN_APP = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
@@ -27,7 +25,10 @@ for (const [phone, userAgent, path] of [
 
     test('is offered "Open in Phantom": a real link that reopens this title inside Phantom’s app', async ({ page }) => {
       await page.goto(path);
-      await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+      await page
+        .getByRole('button', { name: /Pay with Solana/ })
+        .first()
+        .click();
       const dialog = purchaseDialog(page);
       const link = dialog.getByRole('link', { name: 'Open in Phantom' });
       await expect(link).toHaveAttribute('href', openInPhantom(path));
@@ -39,7 +40,10 @@ for (const [phone, userAgent, path] of [
 
     test(`${phone === 'an Android phone' ? 'is' : 'is not'} offered Android’s Mobile Wallet Adapter`, async ({ page }) => {
       await page.goto(path);
-      await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+      await page
+        .getByRole('button', { name: /Pay with Solana/ })
+        .first()
+        .click();
       const dialog = purchaseDialog(page);
       await expect(dialog.getByRole('link', { name: 'Open in Phantom' })).toBeVisible();
       // The wallet adapter adds it in Android browsers only; it reaches any installed wallet app there.
@@ -48,7 +52,10 @@ for (const [phone, userAgent, path] of [
 
     test('is offered "Pay with a Solana wallet app": the QR code’s Solana Pay URL, which unlocks this page once paid', async ({ page }) => {
       await page.goto(path);
-      await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+      await page
+        .getByRole('button', { name: /Pay with Solana/ })
+        .first()
+        .click();
       const dialog = purchaseDialog(page);
       const link = dialog.getByRole('link', { name: 'Pay with a Solana wallet app' });
       const url = await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ }));
@@ -67,7 +74,10 @@ test.describe('inside Phantom’s in-app browser on a phone', () => {
     const wallet = createTestWallet();
     await withWallet(page, wallet);
     await page.goto(`/watch/trailers/${trailerId}`);
-    await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+    await page
+      .getByRole('button', { name: /Pay with Solana/ })
+      .first()
+      .click();
     const dialog = purchaseDialog(page);
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     await expect(dialog.getByTestId('connected-wallet')).toHaveAttribute('title', wallet.publicKey.toBase58());

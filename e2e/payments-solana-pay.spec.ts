@@ -16,7 +16,10 @@ const FAILED = 'Transaction failed. Please try again.';
 /** Opens the purchase of the locked trailer on its own page (no wallet extension) and reads the QR code. */
 async function openQrCheckout(page: Page) {
   await page.goto(trailerPage);
-  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
   const dialog = purchaseDialog(page);
   const qr = dialog.getByRole('img', { name: /Solana Pay QR code/ });
   await expect(qr).toBeVisible();
@@ -84,7 +87,10 @@ test.describe('Solana Pay QR code', () => {
     await page.waitForTimeout(4_000);
     expect(checks.length).toBe(whenClosed);
 
-    await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+    await page
+      .getByRole('button', { name: /Pay with Solana/ })
+      .first()
+      .click();
     expect(await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ }))).toBe(url);
     await payTransferRequest(url);
     await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });

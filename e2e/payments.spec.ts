@@ -36,7 +36,12 @@ test.describe('Pay with Solana', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 || v.readyState >= 2), { timeout: 15_000 }).toBe(true);
     const firstFrameMs = Date.now() - started;
     const stages = await page.evaluate(() =>
-      Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('solenema:purchase:')).map((m) => [m.name.slice(18), Math.round(m.duration)])),
+      Object.fromEntries(
+        performance
+          .getEntriesByType('measure')
+          .filter((m) => m.name.startsWith('solenema:purchase:'))
+          .map((m) => [m.name.slice(18), Math.round(m.duration)]),
+      ),
     );
     console.log(`[timing] Pay to Watch → first frame ${firstFrameMs} ms; stages ${JSON.stringify(stages)}`);
     test.info().annotations.push({ type: 'timing', description: JSON.stringify({ firstFrameMs, ...stages }) });

@@ -12,8 +12,7 @@ const [lockedTrailerId] = content.trailers.find(([, t]) => t.locked)!;
 test.use({ baseURL: INSIGHT_SITE_URL });
 
 /** What a visitor and a crawler read: the text, and the description in the head. */
-const readable = async (page: Page) =>
-  `${await page.locator('body').innerText()}\n${await page.locator('meta[name="description"]').getAttribute('content')}`;
+const readable = async (page: Page) => `${await page.locator('body').innerText()}\n${await page.locator('meta[name="description"]').getAttribute('content')}`;
 
 test('every page that names the price shows the configured one, never the default', async ({ page }) => {
   expect(E2E_VARIANT_PRICE_LAMPORTS).toBe(20_000_000);
@@ -29,7 +28,10 @@ test('the purchase dialog and its Solana Pay code ask for the configured price, 
   const checkout = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
   // The title's own page: no carousel to scroll first.
   await page.goto(`/watch/trailers/${lockedTrailerId}`);
-  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
   const dialog = purchaseDialog(page);
   await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
   expect(await (await checkout).json()).toMatchObject({ lamports: E2E_VARIANT_PRICE_LAMPORTS, path: `trailers/${lockedTrailerId}` });

@@ -5,8 +5,7 @@ import { expect, test } from './support/offline';
 import { buyFromHome, withWallet } from './support/purchase';
 
 const [documentaryId, documentary] = content.documentaries.find(([, d]) => d.locked)!;
-const explorer = (signature: string) =>
-  `https://explorer.solana.com/tx/${signature}?cluster=custom&customUrl=${encodeURIComponent(CHAIN_URL)}`;
+const explorer = (signature: string) => `https://explorer.solana.com/tx/${signature}?cluster=custom&customUrl=${encodeURIComponent(CHAIN_URL)}`;
 
 test('a buyer sees the transaction after paying, and every purchase with its receipt on My purchases', async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -4,7 +4,12 @@ import { expect, test } from './support/offline';
 
 const [lockedTrailer] = content.trailers.find(([, trailer]) => trailer.locked)!;
 
-test('a client hammering checkout gets 429 with Retry-After and a JSON reason; other clients are still served', async ({ playwright, baseURL, clientKey, request }) => {
+test('a client hammering checkout gets 429 with Retry-After and a JSON reason; other clients are still served', async ({
+  playwright,
+  baseURL,
+  clientKey,
+  request,
+}) => {
   // One fixed client key for the hammering client (all tests reach the site from 127.0.0.1).
   const hammer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `${clientKey}-hammer`, ...SAME_ORIGIN } });
   try {

@@ -18,7 +18,10 @@ function signed(token: string, input: SignInInput, wallet: Keypair) {
 
 const browserCookie = (setCookie: string | undefined) => setCookie?.match(new RegExp(`${BROWSER_COOKIE}=([^;]+)`))?.[1];
 
-test('a restore challenge is answered only by the browser that asked for it; asking gives a browser an id, never a new one', async ({ playwright, clientKey }) => {
+test('a restore challenge is answered only by the browser that asked for it; asking gives a browser an id, never a new one', async ({
+  playwright,
+  clientKey,
+}) => {
   const wallet = Keypair.generate();
   const newBrowser = () => playwright.request.newContext({ baseURL: SITE_URL, extraHTTPHeaders: { 'x-forwarded-for': clientKey } });
   const [asker, thief] = [await newBrowser(), await newBrowser()];
@@ -47,7 +50,10 @@ test('a restore challenge is answered only by the browser that asked for it; ask
   }
 });
 
-test('a wallet restores into at most 5 browsers a day: the 6th gets 429 with the wait, a browser already counted restores again', async ({ playwright, clientKey }) => {
+test('a wallet restores into at most 5 browsers a day: the 6th gets 429 with the wait, a browser already counted restores again', async ({
+  playwright,
+  clientKey,
+}) => {
   const wallet = Keypair.generate();
   const restoreIn = async (browser: Awaited<ReturnType<typeof playwright.request.newContext>>) => {
     const challenge = await browser.post('/api/restore/challenge', { data: { wallet: wallet.publicKey.toBase58() }, headers: sameOrigin });

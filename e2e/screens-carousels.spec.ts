@@ -25,9 +25,9 @@ test('carousels show 1, 3, 4 and 6 cards from 0, 600, 1000 and 1400 px, 20 px ap
       await expect.poll(() => slidesInView(carousel), { message: `${id} at ${width}px` }).toBe(perView);
       await (arrows ? expect(next).toBeVisible() : expect(next).toBeHidden());
     }
-    const [first, second] = await carousel.locator('.swiper-slide-visible').evaluateAll((slides) =>
-      slides.slice(0, 2).map((slide) => slide.getBoundingClientRect()),
-    );
+    const [first, second] = await carousel
+      .locator('.swiper-slide-visible')
+      .evaluateAll((slides) => slides.slice(0, 2).map((slide) => slide.getBoundingClientRect()));
     expect(Math.round((second?.left ?? 0) - (first?.right ?? 0))).toBe(20);
     await page.setViewportSize({ width: 375, height: 800 });
   }
@@ -40,10 +40,14 @@ test('a visit that only looks gets plain scroll-snap rows; the first interaction
   await expect(trailers.locator('[aria-roledescription="carousel"]')).toBeVisible();
   expect(await page.locator('.swiper-initialized').count()).toBe(0);
   // A phone visitor swipes the row natively to its third card: that is the first interaction.
-  await trailers.getByRole('group', { name: 'Trailers', exact: true }).locator('div').first().evaluate((track) => {
-    const [first, second] = Array.from(track.children, (slide) => (slide as HTMLElement).offsetLeft);
-    track.scrollTo({ left: 2 * (second! - first!) });
-  });
+  await trailers
+    .getByRole('group', { name: 'Trailers', exact: true })
+    .locator('div')
+    .first()
+    .evaluate((track) => {
+      const [first, second] = Array.from(track.children, (slide) => (slide as HTMLElement).offsetLeft);
+      track.scrollTo({ left: 2 * (second! - first!) });
+    });
   await expect(trailers.locator('.swiper-initialized')).toBeAttached();
   await expect(trailers.locator('.swiper-slide-active')).toHaveAttribute('data-swiper-slide-index', '2');
 });

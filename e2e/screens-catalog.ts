@@ -6,8 +6,7 @@ type Doc = Record<string, unknown>;
 
 const root = path.join(__dirname, '..');
 
-const collection = (name: string): Record<string, Doc> =>
-  JSON.parse(readFileSync(path.join(root, 'content', `${name}.json`), 'utf8')) as Record<string, Doc>;
+const collection = (name: string): Record<string, Doc> => JSON.parse(readFileSync(path.join(root, 'content', `${name}.json`), 'utf8')) as Record<string, Doc>;
 
 const children = (doc: Doc, field: string) => Object.entries((doc[field] ?? {}) as Record<string, Doc>);
 
@@ -33,7 +32,9 @@ export const movieWithBrokenCover = () =>
 export function longestFreeSeason() {
   const seasons = Object.entries(collection('series'))
     .filter(([, series]) => series.locked !== true)
-    .flatMap(([seriesId, series]) => children(series, 'seasons').map(([seasonId, season]) => ({ seriesId, seasonId, episodes: children(season, 'episodes').length })));
+    .flatMap(([seriesId, series]) =>
+      children(series, 'seasons').map(([seasonId, season]) => ({ seriesId, seasonId, episodes: children(season, 'episodes').length })),
+    );
   const longest = seasons.sort((a, b) => b.episodes - a.episodes)[0];
   if (!longest || longest.episodes < 5) throw new Error('content/ needs a free series with a season of at least 5 episodes');
   return longest;

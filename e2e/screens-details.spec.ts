@@ -3,7 +3,10 @@ import { band, expect, test } from './screens-fixtures';
 
 test('series → season → back: the grid card opens the series, its seasons open, and the back buttons return', async ({ page }) => {
   await page.goto('/');
-  const seriesCard = band(page, 'series').locator('article').filter({ has: page.getByRole('link', { name: /^Watch Now/ }) }).first();
+  const seriesCard = band(page, 'series')
+    .locator('article')
+    .filter({ has: page.getByRole('link', { name: /^Watch Now/ }) })
+    .first();
   const seriesTitle = (await seriesCard.getByRole('heading').textContent()) ?? '';
   await seriesCard.click({ position: { x: 24, y: 24 } }); // the whole card opens (here: a click on its cover)
   await expect(page).toHaveURL(/\/series\/[\w-]+$/);
@@ -32,7 +35,10 @@ test('series → season → back: the grid card opens the series, its seasons op
 
 test('a short film shows its title, description and episodes, with a way back home', async ({ page }) => {
   await page.goto('/');
-  const card = band(page, 'short-films').locator('article').filter({ has: page.getByRole('link', { name: /^Watch Now/ }) }).first();
+  const card = band(page, 'short-films')
+    .locator('article')
+    .filter({ has: page.getByRole('link', { name: /^Watch Now/ }) })
+    .first();
   const title = (await card.getByRole('heading').textContent()) ?? '';
   await card.getByRole('link', { name: /^Watch Now/ }).click();
   await expect(page).toHaveURL(/\/short-films\/[\w-]+$/);

@@ -31,4 +31,3 @@ export async function carouselAtRest(carousel: Locator) {
   const track = carousel.locator('.swiper');
   await expect.poll(() => track.evaluate((element) => (element as HTMLElement & { swiper?: { animating: boolean } }).swiper?.animating)).toBe(false);
 }
-

@@ -23,9 +23,7 @@ test('the wallet guide walks through four illustrated steps', async ({ page }) =
 });
 
 test('the AI agent page explains the agent and loads the voice widget with the agent id', async ({ page }) => {
-  await page.route(DEFAULT_VOICE_WIDGET_SRC, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'window.__voiceWidgetLoaded = true;' }),
-  );
+  await page.route(DEFAULT_VOICE_WIDGET_SRC, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__voiceWidgetLoaded = true;' }));
   await page.goto('/ai-agent');
   await expect(page.getByRole('main')).toContainText('over 30 languages');
   await expect(page.getByRole('heading', { name: 'Why Solana and Phantom' })).toBeVisible();
@@ -41,8 +39,7 @@ async function fillContactForm(page: Page, email = 'ada@example.com') {
   await page.getByLabel('Message').fill('Loved the aurora documentary.');
 }
 
-const fieldValues = (page: Page) =>
-  Promise.all(['Name', 'Email', 'Message'].map((label) => page.getByLabel(label).inputValue()));
+const fieldValues = (page: Page) => Promise.all(['Name', 'Email', 'Message'].map((label) => page.getByLabel(label).inputValue()));
 
 test('contact: required fields and the email format are checked before anything is sent', async ({ page }) => {
   const sent: Request[] = [];

@@ -13,8 +13,14 @@ test('every route renders its content from the server, without JavaScript', asyn
   }
   await expect(page.getByRole('status')).toHaveCount(0); // no loading placeholder left on screen
 
-  const seriesHref = await band(page, 'series').getByRole('link', { name: /^Watch Now/ }).first().getAttribute('href');
-  const filmHref = await band(page, 'short-films').getByRole('link', { name: /^Watch Now/ }).first().getAttribute('href');
+  const seriesHref = await band(page, 'series')
+    .getByRole('link', { name: /^Watch Now/ })
+    .first()
+    .getAttribute('href');
+  const filmHref = await band(page, 'short-films')
+    .getByRole('link', { name: /^Watch Now/ })
+    .first()
+    .getAttribute('href');
 
   await page.goto(seriesHref ?? '');
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();

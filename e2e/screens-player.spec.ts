@@ -102,7 +102,9 @@ test('a cover that fails to load is replaced by the default image', async ({ pag
 test('titles stored without a cover, or with one that is not there, show the default image', async ({ page }) => {
   await page.goto('/');
   for (const { band: id, title } of [movieWithoutCover(), movieWithBrokenCover()]) {
-    const card = band(page, id).locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    const card = band(page, id)
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await expect(card.locator('img')).toHaveAttribute('src', /default-cover\.jpg/);
   }
 });

@@ -137,7 +137,10 @@ test('malformed searches get a page with a note or a 4xx, never a 5xx', async ({
 
 test('a title this browser bought shows as in its library, with its seasons and episodes', async ({ page }) => {
   await page.goto('/series/harbor-lights');
-  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
   const url = await scanQrCode(page.getByRole('dialog').getByRole('img', { name: /Solana Pay QR code/ }));
   await payTransferRequest(url);
   await expect(page.getByRole('dialog').locator('video')).toBeAttached({ timeout: 15_000 });

@@ -44,7 +44,9 @@ test('every page answers with the Content-Security-Policy and the other security
       expect.arrayContaining(["'self'", CHAIN_URL, chainWebsocket, 'https://api.emailjs.com', 'https://api.elevenlabs.io', 'https://storage.googleapis.com']),
     );
     expect(policy.get('connect-src'), path).not.toContain(DEFAULT_SOLANA_RPC_URL);
-    expect(policy.get('media-src'), path).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https://test-streams.mux.dev', 'https://storage.googleapis.com']));
+    expect(policy.get('media-src'), path).toEqual(
+      expect.arrayContaining(["'self'", 'blob:', 'https://test-streams.mux.dev', 'https://storage.googleapis.com']),
+    );
     expect(policy.get('img-src'), path).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
     expect(policy.get('frame-src'), path).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']));
     // Served over plain http here: nothing to upgrade, nothing to pin.

@@ -39,7 +39,10 @@ test('every URL in the sitemap is a described, canonical page with valid structu
   expect(urls.length).toBeGreaterThan(40);
   const paths = urls.map((url) => new URL(url).pathname);
   for (const prefix of ['/watch/trailers/', '/watch/documentaries/', '/series/', '/short-films/']) {
-    expect(paths.some((p) => p.startsWith(prefix)), prefix).toBe(true);
+    expect(
+      paths.some((p) => p.startsWith(prefix)),
+      prefix,
+    ).toBe(true);
   }
   expect(paths.some((p) => p.includes('/season/'))).toBe(true);
 
@@ -68,7 +71,11 @@ test('every URL in the sitemap is a described, canonical page with valid structu
       expect(new URL(data.url).href).toBe(new URL(url).href);
       expect(data.image).toMatch(/^https?:\/\//);
     }
-    for (const block of blocks) expect(locked.filter((u) => block.includes(u)), `JSON-LD of ${path}`).toEqual([]);
+    for (const block of blocks)
+      expect(
+        locked.filter((u) => block.includes(u)),
+        `JSON-LD of ${path}`,
+      ).toEqual([]);
   }
 });
 

@@ -15,7 +15,10 @@ test.describe.configure({ mode: 'default' });
 
 const outage = (kind: Outage) => setFirestoreOutage(FIRESTORE_OUTAGE_URL, kind);
 const [seriesId, series] = content.series[0]!;
-const documentary = content.documentaries.filter(([, d]) => d.locked).map(([, d]) => d).at(-1)!;
+const documentary = content.documentaries
+  .filter(([, d]) => d.locked)
+  .map(([, d]) => d)
+  .at(-1)!;
 const siteLog = () => readFileSync(SITE_LOG, 'utf8');
 
 test('while Firestore is unreachable the last good page keeps being served, and the failed refresh is logged', async ({ request }) => {

@@ -164,7 +164,11 @@ test.describe('next episode', () => {
   /** Plays an episode from its card and skips to its last moments. */
   async function playToEnd(page: Page, title: string) {
     await page.goto(seasonOnePage);
-    await page.locator('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button', { name: /^Free/ }).click();
+    await page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+      .getByRole('button', { name: /^Free/ })
+      .click();
     const dialog = page.getByRole('dialog');
     const video = dialog.locator('video');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration > 0 && !v.paused), { timeout: 15_000 }).toBe(true);

@@ -46,5 +46,6 @@ export const listRoutes = {
   seasons: (seriesId: string, after?: string | null) => (after ? `${routes.series(seriesId)}/seasons/${after}` : routes.series(seriesId)),
   seasonEpisodes: (seriesId: string, seasonId: string, after?: string | null) =>
     after ? `${routes.season(seriesId, seasonId)}/episodes/${after}` : routes.season(seriesId, seasonId),
-  shortFilmEpisodes: (shortFilmId: string, after?: string | null) => (after ? `${routes.shortFilm(shortFilmId)}/episodes/${after}` : routes.shortFilm(shortFilmId)),
+  shortFilmEpisodes: (shortFilmId: string, after?: string | null) =>
+    after ? `${routes.shortFilm(shortFilmId)}/episodes/${after}` : routes.shortFilm(shortFilmId),
 };

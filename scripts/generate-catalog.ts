@@ -20,7 +20,13 @@ async function main() {
   const started = Date.now();
   const { written, total } = await writeCatalog(firestore(env), generateCatalog(shape));
   console.log(`catalog:generate: ${written.length} of ${total} documents written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(await revalidateSite(process.env.NEXT_PUBLIC_SITE_URL, env.REVALIDATE_SECRET, written.map((doc) => doc.path)));
+  console.log(
+    await revalidateSite(
+      process.env.NEXT_PUBLIC_SITE_URL,
+      env.REVALIDATE_SECRET,
+      written.map((doc) => doc.path),
+    ),
+  );
   process.exit(0);
 }
 

@@ -25,7 +25,13 @@ async function main() {
   for (const doc of written) console.log(`  wrote ${doc.path}`);
   const target = env.FIRESTORE_EMULATOR_HOST ? `emulator ${env.FIRESTORE_EMULATOR_HOST}` : `project ${env.FIREBASE_PROJECT_ID ?? '(default credentials)'}`;
   console.log(`seed: ${written.length} written, ${total - written.length} unchanged, into ${target}`);
-  console.log(await revalidateSite(process.env.NEXT_PUBLIC_SITE_URL, env.REVALIDATE_SECRET, written.map((doc) => doc.path)));
+  console.log(
+    await revalidateSite(
+      process.env.NEXT_PUBLIC_SITE_URL,
+      env.REVALIDATE_SECRET,
+      written.map((doc) => doc.path),
+    ),
+  );
   const lockedAt = lockCheck(documents);
   console.log(describePaidMedia(documents, lockedAt));
   console.log(describeSubtitles(documents, lockedAt));

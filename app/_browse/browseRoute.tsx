@@ -17,7 +17,11 @@ const KINDS: Record<BrowseKind, { title: string; noun: string; description: stri
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const cardsOf = (items: BrowseItems) =>
-  items.kind === 'series' ? items.page.items.map(seriesCard) : items.kind === 'shortFilms' ? items.page.items.map(shortFilmCard) : items.page.items.map(movieCard);
+  items.kind === 'series'
+    ? items.page.items.map(seriesCard)
+    : items.kind === 'shortFilms'
+      ? items.page.items.map(shortFilmCard)
+      : items.page.items.map(movieCard);
 
 /**
  * The browse page of one kind of title (/series, /short-films, /trailers, /documentaries): a grid of

@@ -32,10 +32,7 @@ export default function AiAgentPage() {
   return (
     <PageBody>
       <PageIntro eyebrow="AI agent" title="Your voice guide to Solenema">
-        <p>
-          The Solenema agent listens and answers: it recommends what to watch next and helps with your wallet and payments, in
-          over 30 languages.
-        </p>
+        <p>The Solenema agent listens and answers: it recommends what to watch next and helps with your wallet and payments, in over 30 languages.</p>
       </PageIntro>
       <GuideSection id="agent" title="What the agent does">
         <FeatureList features={agentFeatures} />

@@ -19,7 +19,10 @@ export async function GET(request: Request) {
   const params = new URL(request.url).searchParams;
   const unknown = [...new Set(params.keys())].filter((key) => key !== 'path');
   if (unknown.length > 0) {
-    return errorResponse(400, `Unknown query parameter ${unknown.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}: /og draws catalog titles only, as /og?path=series/<id>.`);
+    return errorResponse(
+      400,
+      `Unknown query parameter ${unknown.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}: /og draws catalog titles only, as /og?path=series/<id>.`,
+    );
   }
   const paths = params.getAll('path');
   if (paths.length > 1) return errorResponse(400, 'Give one ?path=.');

@@ -48,8 +48,7 @@ export default async function PurchasesPage() {
       )}
       <GuideSection id="restore" title="Bought in another browser?">
         <p className={guides.sectionText}>
-          Purchases belong to the wallet that paid. Connect it and sign a one-time message (free, no funds move) to list and
-          unlock here everything it bought.
+          Purchases belong to the wallet that paid. Connect it and sign a one-time message (free, no funds move) to list and unlock here everything it bought.
         </p>
         <div className={guides.cta}>
           <RestorePurchasesButton />

@@ -26,8 +26,7 @@ export default function WalletGuidePage() {
     <PageBody>
       <PageIntro eyebrow="Wallet guide" title="Unlock titles with Solana in four steps">
         <p>
-          Free titles play at once. Locked ones unlock for {price}, paid from the Phantom wallet in your browser. Set it up
-          once; it takes about two minutes.
+          Free titles play at once. Locked ones unlock for {price}, paid from the Phantom wallet in your browser. Set it up once; it takes about two minutes.
         </p>
       </PageIntro>
       <ol className={guides.steps}>
@@ -52,12 +51,12 @@ export default function WalletGuidePage() {
           illustrationAlt="Phantom showing a twelve-word recovery phrase next to a pen and paper"
         >
           <p>
-            Choose “Create a new wallet”, set a password, and write the recovery phrase down on paper. Keep it offline and
-            never share it: whoever has it controls the wallet.
+            Choose “Create a new wallet”, set a password, and write the recovery phrase down on paper. Keep it offline and never share it: whoever has it
+            controls the wallet.
           </p>
           <p>
-            The purchase window names the Solana network Solenema takes payments on. For devnet or testnet, turn on testnet
-            mode in Phantom’s developer settings and pick that network.
+            The purchase window names the Solana network Solenema takes payments on. For devnet or testnet, turn on testnet mode in Phantom’s developer settings
+            and pick that network.
           </p>
         </GuideStep>
         <GuideStep
@@ -67,8 +66,8 @@ export default function WalletGuidePage() {
           illustrationAlt="A documentary card with a Connect Phantom Wallet button and the Phantom approval window"
         >
           <p>
-            Open a locked documentary and press “Pay with Solana”. In the window that opens, press “Connect Phantom Wallet”
-            and approve the connection in Phantom. Your address appears once you are connected.
+            Open a locked documentary and press “Pay with Solana”. In the window that opens, press “Connect Phantom Wallet” and approve the connection in
+            Phantom. Your address appears once you are connected.
           </p>
         </GuideStep>
         <GuideStep
@@ -78,15 +77,15 @@ export default function WalletGuidePage() {
           illustrationAlt="The Pay to Watch button and a Phantom transaction approval"
         >
           <p>
-            Press “Pay to Watch” and approve the {price} transaction in Phantom. As soon as it is confirmed on chain, the title
-            plays, and it stays unlocked in this browser.
+            Press “Pay to Watch” and approve the {price} transaction in Phantom. As soon as it is confirmed on chain, the title plays, and it stays unlocked in
+            this browser.
           </p>
         </GuideStep>
       </ol>
       <GuideSection id="restore" title="New browser or device?">
         <p className={guides.sectionText}>
-          Purchases belong to the wallet that paid. Connect it here and sign a one-time message (free, no funds move) to unlock
-          everything it bought in this browser.
+          Purchases belong to the wallet that paid. Connect it here and sign a one-time message (free, no funds move) to unlock everything it bought in this
+          browser.
         </p>
         <div className={guides.cta}>
           <RestorePurchasesButton />

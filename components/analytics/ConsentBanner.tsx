@@ -12,8 +12,7 @@ export function ConsentBanner({ onAnswer }: { onAnswer: (consent: Consent) => vo
         Help us improve Solenema?
       </h2>
       <p className={styles.text}>
-        With your permission we record anonymous usage and page-speed statistics (Firebase Analytics). Nothing is recorded
-        until you agree.
+        With your permission we record anonymous usage and page-speed statistics (Firebase Analytics). Nothing is recorded until you agree.
       </p>
       <div className={button.group}>
         <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => onAnswer('granted')}>

@@ -27,7 +27,15 @@ export function GridCard({ title, coverimg, href, meta, purchasePath }: GridCard
       </div>
       <div className={styles.body}>
         {/* A locked card does not open, but its title still links to its page: every title is reachable by links. */}
-        <h3 className={styles.title}>{locked ? <a href={href} className={styles.titleLink}>{title}</a> : title}</h3>
+        <h3 className={styles.title}>
+          {locked ? (
+            <a href={href} className={styles.titleLink}>
+              {title}
+            </a>
+          ) : (
+            title
+          )}
+        </h3>
         {meta && <p className={styles.meta}>{meta}</p>}
         <div className={styles.actions}>
           {locked ? (

@@ -35,7 +35,12 @@ export function MovieCard({ item }: { item: MovieItem | Episode }) {
           {item.locked ? (
             <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} cover={item.coverimg} />
           ) : (
-            <FreePlayButton src={item.videourl} title={item.title} watch={{ path: item.path, title: item.title, cover: item.coverimg }} subtitles={item.subtitles} />
+            <FreePlayButton
+              src={item.videourl}
+              title={item.title}
+              watch={{ path: item.path, title: item.title, cover: item.coverimg }}
+              subtitles={item.subtitles}
+            />
           )}
         </div>
       </div>

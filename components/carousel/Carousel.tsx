@@ -60,20 +60,8 @@ export function Carousel({ label, loop, children }: Props) {
 
   return (
     // Focusable itself, so the arrow keys keep working when Swiper re-orders (and so blurs) a looping slide.
-    <div
-      className={styles.carousel}
-      role="group"
-      aria-roledescription="carousel"
-      aria-label={label}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-    >
-      <button
-        type="button"
-        className={`${styles.arrow} ${styles.prev}`}
-        disabled={atStart}
-        onClick={() => move(-1)}
-      >
+    <div className={styles.carousel} role="group" aria-roledescription="carousel" aria-label={label} tabIndex={0} onKeyDown={onKeyDown}>
+      <button type="button" className={`${styles.arrow} ${styles.prev}`} disabled={atStart} onClick={() => move(-1)}>
         <ChevronLeftIcon />
         <span className="visually-hidden">Previous {label}</span>
       </button>
@@ -94,12 +82,7 @@ export function Carousel({ label, loop, children }: Props) {
           plainTrack
         )}
       </Suspense>
-      <button
-        type="button"
-        className={`${styles.arrow} ${styles.next}`}
-        disabled={atEnd}
-        onClick={() => move(1)}
-      >
+      <button type="button" className={`${styles.arrow} ${styles.next}`} disabled={atEnd} onClick={() => move(1)}>
         <ChevronRightIcon />
         <span className="visually-hidden">Next {label}</span>
       </button>

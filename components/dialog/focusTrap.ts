@@ -1,4 +1,14 @@
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), iframe, video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled])',
+  'textarea:not([disabled])',
+  'select:not([disabled])',
+  'iframe',
+  'video[controls]',
+  'audio[controls]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
 
 /** Keeps Tab and Shift+Tab cycling inside `container` (a modal must not let focus wander out). */
 export function trapTabKey(event: React.KeyboardEvent, container: HTMLElement) {

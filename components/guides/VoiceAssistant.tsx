@@ -9,16 +9,13 @@ export function VoiceAssistant() {
   if (!voiceAgentId) {
     return (
       <p className={styles.notice} role="note">
-        The voice assistant is not configured yet. In the meantime, reach us through the{' '}
-        <IntentLink href="/contact">contact page</IntentLink>.
+        The voice assistant is not configured yet. In the meantime, reach us through the <IntentLink href="/contact">contact page</IntentLink>.
       </p>
     );
   }
   return (
     <div className={styles.widget}>
-      <p className={styles.widgetHint}>
-        Press the assistant button to start talking. Your browser will ask for microphone access.
-      </p>
+      <p className={styles.widgetHint}>Press the assistant button to start talking. Your browser will ask for microphone access.</p>
       <elevenlabs-convai agent-id={voiceAgentId} />
       <Script src={voiceWidgetSrc} strategy="afterInteractive" />
     </div>

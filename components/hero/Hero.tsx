@@ -13,12 +13,7 @@ export async function Hero({ trailers }: { trailers: Promise<MovieItem[]> }) {
   const title = featured?.title ?? 'Solenema';
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
-      <HeroStage
-        videoSrc={HERO_VIDEO}
-        poster={HERO_POSTER}
-        videoLabel={`Trailer: ${title}`}
-        description={featured?.description || FALLBACK_DESCRIPTION}
-      >
+      <HeroStage videoSrc={HERO_VIDEO} poster={HERO_POSTER} videoLabel={`Trailer: ${title}`} description={featured?.description || FALLBACK_DESCRIPTION}>
         <p className={styles.eyebrow}>Featured trailer</p>
         <h2 id="hero-title" className={styles.title}>
           {title}

@@ -110,12 +110,7 @@ export function HeroStage({ videoSrc, poster, videoLabel, description, children 
             <InfoIcon />
             Mais Informações
           </button>
-          <button
-            type="button"
-            className={`${button.button} ${button.secondary} ${button.icon}`}
-            aria-pressed={!muted}
-            onClick={toggleMute}
-          >
+          <button type="button" className={`${button.button} ${button.secondary} ${button.icon}`} aria-pressed={!muted} onClick={toggleMute}>
             {muted ? <VolumeOffIcon /> : <VolumeOnIcon />}
             <span className="visually-hidden">Sound</span>
           </button>

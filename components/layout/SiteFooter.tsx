@@ -28,9 +28,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className={styles.legal}>
-        © {new Date().getFullYear()} Solenema · Payments run on Solana through Phantom or any Solana Pay wallet.
-      </p>
+      <p className={styles.legal}>© {new Date().getFullYear()} Solenema · Payments run on Solana through Phantom or any Solana Pay wallet.</p>
     </footer>
   );
 }

@@ -43,12 +43,7 @@ export function SiteNav() {
         <ul className={styles.navList}>
           {siteLinks.map((link) => (
             <li key={link.label}>
-              <NavLink
-                link={link}
-                className={styles.navLink}
-                current={pathname === link.href}
-                onNavigate={() => setOpen(false)}
-              />
+              <NavLink link={link} className={styles.navLink} current={pathname === link.href} onNavigate={() => setOpen(false)} />
             </li>
           ))}
         </ul>

@@ -48,8 +48,7 @@ export default function PurchaseDialog(props: Props) {
 }
 
 function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
-  const { available, installed, mobileWalletAdapter, connectPhantom, connectMobileWallet, connected, connecting, publicKey, signTransaction } =
-    usePhantom();
+  const { available, installed, mobileWalletAdapter, connectPhantom, connectMobileWallet, connected, connecting, publicKey, signTransaction } = usePhantom();
   // This dialog only renders in the browser (it is loaded on the first pay click), so navigator is there.
   const phone = isPhoneBrowser(navigator.userAgent);
   const phoneWithoutPhantom = !installed && phone;
@@ -107,9 +106,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
       track({ name: 'purchase_failed', params: { title_path: request.purchasePath, method: 'phantom' } });
       const paidButUnverified = error instanceof PaymentApiError && error.retryable && reached === 'verifying';
       setNotice(
-        paidButUnverified
-          ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' }
-          : FAILED,
+        paidButUnverified ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' } : FAILED,
       );
     } finally {
       setStage(null);
@@ -152,8 +149,8 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
           )}
         </dl>
         <p className={styles.explain}>
-          {buysWholeShow(request.purchasePath) ? 'One payment unlocks every episode' : 'One payment unlocks this title'}{' '}
-          in this browser; restore it anywhere from the wallet guide.
+          {buysWholeShow(request.purchasePath) ? 'One payment unlocks every episode' : 'One payment unlocks this title'} in this browser; restore it anywhere
+          from the wallet guide.
         </p>
         {phoneWithoutPhantom && !connected ? (
           <>

@@ -68,8 +68,7 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Restore my purchases" onClose={onClose} size="narrow" closeLabel="Close restore">
       <div className={styles.body}>
         <p className={styles.explain}>
-          Phantom will ask you to sign in to this site with a one-time message. Signing is free and moves no funds; it proves
-          the wallet that paid is yours.
+          Phantom will ask you to sign in to this site with a one-time message. Signing is free and moves no funds; it proves the wallet that paid is yours.
         </p>
         {publicKey && connected && (
           <p className={styles.explain}>
@@ -88,11 +87,7 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
             </button>
           )}
         </div>
-        {!available ? (
-          <PaymentNotice notice={{ tone: 'error', text: INSTALL_PHANTOM, guide: true }} />
-        ) : (
-          notice && <PaymentNotice notice={notice} />
-        )}
+        {!available ? <PaymentNotice notice={{ tone: 'error', text: INSTALL_PHANTOM, guide: true }} /> : notice && <PaymentNotice notice={notice} />}
       </div>
     </ModalDialog>
   );

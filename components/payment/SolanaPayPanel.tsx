@@ -55,8 +55,8 @@ export function SolanaPayPanel({ request, price, phase, checkAgain, phone }: Pro
         </div>
         <div className={styles.howto}>
           <p>
-            {phone ? 'Or scan this code from another device' : 'Scan with Phantom, Solflare or any Solana Pay wallet'}. This
-            page unlocks by itself once your payment lands.
+            {phone ? 'Or scan this code from another device' : 'Scan with Phantom, Solflare or any Solana Pay wallet'}. This page unlocks by itself once your
+            payment lands.
           </p>
           <p className={styles.status} role="status">
             {watching && <span className={dialog.spinner} aria-hidden="true" />}

@@ -52,4 +52,3 @@ export const isPhoneBrowser = (userAgent: string) => /iPhone|iPad|iPod|Android/i
 /** Phantom's universal link that opens `pageUrl` inside Phantom's in-app browser, where it is injected. */
 export const openInPhantomLink = (pageUrl: string, origin: string) =>
   `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(origin)}`;
-

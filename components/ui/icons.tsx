@@ -3,7 +3,17 @@ type IconProps = { className?: string };
 
 function Svg({ className, children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );
@@ -95,7 +105,10 @@ export const VolumeOffIcon = (props: IconProps) => (
 
 export const SolanaIcon = (props: IconProps) => (
   <svg className={props.className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d="M6.2 15.6a.7.7 0 0 1 .5-.2h14.6c.3 0 .5.4.2.6l-2.9 2.9a.7.7 0 0 1-.5.2H3.5c-.3 0-.5-.4-.2-.6zM6.2 4.7a.7.7 0 0 1 .5-.2h14.6c.3 0 .5.4.2.6l-2.9 2.9a.7.7 0 0 1-.5.2H3.5c-.3 0-.5-.4-.2-.6zM17.6 10.1a.7.7 0 0 0-.5-.2H2.5c-.3 0-.5.4-.2.6l2.9 2.9c.1.1.3.2.5.2h14.6c.3 0 .5-.4.2-.6z" fill="currentColor" />
+    <path
+      d="M6.2 15.6a.7.7 0 0 1 .5-.2h14.6c.3 0 .5.4.2.6l-2.9 2.9a.7.7 0 0 1-.5.2H3.5c-.3 0-.5-.4-.2-.6zM6.2 4.7a.7.7 0 0 1 .5-.2h14.6c.3 0 .5.4.2.6l-2.9 2.9a.7.7 0 0 1-.5.2H3.5c-.3 0-.5-.4-.2-.6zM17.6 10.1a.7.7 0 0 0-.5-.2H2.5c-.3 0-.5.4-.2.6l2.9 2.9c.1.1.3.2.5.2h14.6c.3 0 .5-.4.2-.6z"
+      fill="currentColor"
+    />
   </svg>
 );
 

@@ -30,7 +30,14 @@ export function ContinueWatchingCard({ entry }: { entry: Progress }) {
           <CloseIcon />
           <span className="visually-hidden">Remove {entry.title} from Continue watching</span>
         </button>
-        <div className={styles.progress} role="progressbar" aria-label={`${entry.title}: watched`} aria-valuenow={watched} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={`${entry.title}: watched`}
+          aria-valuenow={watched}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${watched}%` }} />
         </div>
       </div>

@@ -28,12 +28,19 @@ export async function visit(page: Page, path: string) {
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const beforeLoad = !loaded;
-    pending.push(response.body().then((body) => void scripts.push({ url: response.url(), body, beforeLoad }), () => undefined));
+    pending.push(
+      response.body().then(
+        (body) => void scripts.push({ url: response.url(), body, beforeLoad }),
+        () => undefined,
+      ),
+    );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   const gzip = gzipBytes(scripts);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`[first-load] ${path}: ${scripts.length} scripts, ${kb(gzip)} gzip to network idle (${kb(gzipBytes(scripts.filter((s) => s.beforeLoad)))} before load)`);
+  console.log(
+    `[first-load] ${path}: ${scripts.length} scripts, ${kb(gzip)} gzip to network idle (${kb(gzipBytes(scripts.filter((s) => s.beforeLoad)))} before load)`,
+  );
   return { scripts, gzip, settled: () => Promise.all(pending) };
 }

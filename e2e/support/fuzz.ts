@@ -35,33 +35,98 @@ export const wellFormed = (s: string) => Buffer.from(s, 'utf8').toString('utf8')
 
 /** Fragments that have broken servers: bad percent-escapes, traversal, NUL, overlong UTF-8, lone surrogates. */
 export const nastyFragments = [
-  '%', '%%', '%E0%A4%A', '%ZZ', '%00', '%0A', '%0d%0a', '..%2f', '..%2F..%2F', '%2e%2e', '%2e%2e%2f', '..', '.', '%25', '%2525', '%C0%AF',
-  '%ED%A0%80', '%F0%9F%92%A5', '%FF%FE', '\\', '..\\..\\', '%5C', ';', ',', '~', '@', '$', '{', '}', '[', ']', '"', "'", '<script>',
-  '\u0000', '\u202e', '\ufeff', '💥', '日本語', 'שלום', 'é', 'e\u0301', '\ud800', '__proto__', 'constructor', 'null', 'NaN', '-0', ' ',
+  '%',
+  '%%',
+  '%E0%A4%A',
+  '%ZZ',
+  '%00',
+  '%0A',
+  '%0d%0a',
+  '..%2f',
+  '..%2F..%2F',
+  '%2e%2e',
+  '%2e%2e%2f',
+  '..',
+  '.',
+  '%25',
+  '%2525',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%F0%9F%92%A5',
+  '%FF%FE',
+  '\\',
+  '..\\..\\',
+  '%5C',
+  ';',
+  ',',
+  '~',
+  '@',
+  '$',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  '<script>',
+  '\u0000',
+  '\u202e',
+  '\ufeff',
+  '💥',
+  '日本語',
+  'שלום',
+  'é',
+  'e\u0301',
+  '\ud800',
+  '__proto__',
+  'constructor',
+  'null',
+  'NaN',
+  '-0',
+  ' ',
 ];
 
 /** A string of any shape: unicode, nasty fragments, very long. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 4, arbitrary: fc.array(fc.oneof(fc.constantFrom(...nastyFragments), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...nastyFragments), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join('')),
+  },
   { weight: 1, arbitrary: fc.constantFrom('a', 'x').map((char) => char.repeat(KB10)) },
   // Unicode, as long as fits 10 KB once percent-encoded on the wire (Node refuses request lines over 16 KB).
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((unit) => fitEncoded(unit, KB10)) },
 );
 
 /** A URL path segment as a client might send it: raw, already percent-encoded, or broken. */
-export const rawSegment: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: hostileString.map((s) => s.replace(/[/?#]/g, '')) },
-  { weight: 2, arbitrary: hostileString.map((s) => encodeURIComponent(wellFormed(s))) },
-  { weight: 2, arbitrary: fc.array(fc.constantFrom(...nastyFragments.filter((f) => !/[/?#]/.test(f))), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')) },
-  { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/) },
-).filter((segment) => segment.length > 0);
+export const rawSegment: fc.Arbitrary<string> = fc
+  .oneof(
+    { weight: 3, arbitrary: hostileString.map((s) => s.replace(/[/?#]/g, '')) },
+    { weight: 2, arbitrary: hostileString.map((s) => encodeURIComponent(wellFormed(s))) },
+    {
+      weight: 2,
+      arbitrary: fc.array(fc.constantFrom(...nastyFragments.filter((f) => !/[/?#]/.test(f))), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')),
+    },
+    { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/) },
+  )
+  .filter((segment) => segment.length > 0);
 
 // ---------------------------------------------------------------------------------------------
 // JSON bodies
 
-const hugeNumberText = fc.constantFrom('1e308', '-1e308', '1e999', '-0', '0.0000000000000000000000001e-400', '18446744073709551616', '-9223372036854775809', '123456789012345678901234567890');
+const hugeNumberText = fc.constantFrom(
+  '1e308',
+  '-1e308',
+  '1e999',
+  '-0',
+  '0.0000000000000000000000001e-400',
+  '18446744073709551616',
+  '-9223372036854775809',
+  '123456789012345678901234567890',
+);
 
 /** A JSON value of any type, as text. */
 const anyJsonText = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value));
@@ -77,7 +142,13 @@ export const fieldValueText: fc.Arbitrary<string> = fc.oneof(
 /** A body shaped like `{field: …}` for the route's own fields, with duplicates and strangers, as raw text. */
 export function objectBody(fields: readonly string[], valid: Record<string, fc.Arbitrary<string>> = {}): fc.Arbitrary<string> {
   const key = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: hostileString });
-  const value = (name: string) => (Object.hasOwn(valid, name) ? fc.oneof(valid[name]!.map((v) => JSON.stringify(v)), fieldValueText) : fieldValueText);
+  const value = (name: string) =>
+    Object.hasOwn(valid, name)
+      ? fc.oneof(
+          valid[name]!.map((v) => JSON.stringify(v)),
+          fieldValueText,
+        )
+      : fieldValueText;
   const pair = key.chain((name) => value(name).map((text) => `${JSON.stringify(name)}:${text}`));
   return fc.array(pair, { maxLength: 6 }).map((pairs) => `{${pairs.join(',')}}`);
 }
@@ -124,7 +195,9 @@ export const validBrowserCookie = browserId.map((id) => mint('browser', { id }))
 
 /** A cookie value as printable ASCII (what a cookie header may carry): other bytes of its UTF-8 become %XX. */
 const cookieSafe = (s: string) =>
-  [...Buffer.from(s, 'utf8')].map((byte) => (byte > 0x20 && byte < 0x7f && byte !== 0x3b ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(s, 'utf8')]
+    .map((byte) => (byte > 0x20 && byte < 0x7f && byte !== 0x3b ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 
 /** solenema_browser as an attacker could send it: altered, truncated, another purpose, wrong payload, 8 KB, garbage. */
 export const browserCookieValue: fc.Arbitrary<string> = fc.oneof(
@@ -134,7 +207,9 @@ export const browserCookieValue: fc.Arbitrary<string> = fc.oneof(
     return token.slice(0, i) + (token[i] === char ? 'Q' : char) + token.slice(i + 1);
   }),
   fc.tuple(validBrowserCookie, fc.nat()).map(([token, at]) => token.slice(0, at % token.length)),
-  fc.tuple(fc.constantFrom('entitlements', 'checkout', 'media', 'restore', 'Browser', 'browser\n', ''), browserId).map(([purpose, id]) => mint(purpose, { id })),
+  fc
+    .tuple(fc.constantFrom('entitlements', 'checkout', 'media', 'restore', 'Browser', 'browser\n', ''), browserId)
+    .map(([purpose, id]) => mint(purpose, { id })),
   fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('browser', payload)),
   fc.constantFrom('a', '.', 'A').map((char) => char.repeat(8 * 1024)),
   browserId.map((id) => `${mint('browser', { id })}.${mint('browser', { id })}`),
@@ -143,7 +218,15 @@ export const browserCookieValue: fc.Arbitrary<string> = fc.oneof(
 
 /** The legacy list of owned paths: validly signed with odd contents, or forged. */
 export const legacyCookieValue: fc.Arbitrary<string> = fc.oneof(
-  fc.array(fc.oneof(hostileString.map((s) => s.slice(0, 300)), fc.constantFrom('trailers/x', 'series/a/seasons/b', '', '/', '//', 'a/b/c/d/e/f')), { maxLength: 5 }).map((paths) => mint('entitlements', { paths })),
+  fc
+    .array(
+      fc.oneof(
+        hostileString.map((s) => s.slice(0, 300)),
+        fc.constantFrom('trailers/x', 'series/a/seasons/b', '', '/', '//', 'a/b/c/d/e/f'),
+      ),
+      { maxLength: 5 },
+    )
+    .map((paths) => mint('entitlements', { paths })),
   fc.jsonValue({ maxDepth: 2 }).map((payload) => mint('entitlements', payload)),
   fc.constantFrom('x').map(() => mint('entitlements', { paths: Array.from({ length: 201 }, (_, i) => `trailers/t${i}`) })),
   browserCookieValue,
@@ -173,7 +256,10 @@ export const cookieHeader: fc.Arbitrary<string> = fc
 // ---------------------------------------------------------------------------------------------
 // The catalog
 
-const lockedMovie = [...content.trailers.map(([id, m]) => ({ path: `trailers/${id}`, ...m })), ...content.documentaries.map(([id, m]) => ({ path: `documentaries/${id}`, ...m }))].find((m) => m.locked);
+const lockedMovie = [
+  ...content.trailers.map(([id, m]) => ({ path: `trailers/${id}`, ...m })),
+  ...content.documentaries.map(([id, m]) => ({ path: `documentaries/${id}`, ...m })),
+].find((m) => m.locked);
 export const LOCKED_PATH = lockedMovie?.path ?? `series/${content.series.find(([, s]) => s.locked)![0]}`;
 export const SERIES_ID = content.series[0]![0];
 export const SEASON_ID = Object.keys(content.series[0]![1].seasons)[0]!;
@@ -196,7 +282,10 @@ export class Tally {
   lines(): string[] {
     return [...this.counts].map(([route, byStatus]) => {
       const total = [...byStatus.values()].reduce((a, b) => a + b, 0);
-      const histogram = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+      const histogram = [...byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ');
       return `${route}: ${total} requests — ${histogram}`;
     });
   }
@@ -262,7 +351,8 @@ export function describeRequest(method: string, url: string, options: { headers?
     .filter(([name]) => name !== 'x-forwarded-for')
     .map(([name, value]) => `-H ${JSON.stringify(`${name}: ${clip(value)}`)}`)
     .join(' ');
-  const body = options.body === undefined ? '' : ` --data ${JSON.stringify(clip(Buffer.isBuffer(options.body) ? `<${options.body.length} bytes: ${options.body.toString('hex').slice(0, 80)}>` : options.body))}`;
+  const shown = Buffer.isBuffer(options.body) ? `<${options.body.length} bytes: ${options.body.toString('hex').slice(0, 80)}>` : options.body;
+  const body = shown === undefined ? '' : ` --data ${JSON.stringify(clip(shown))}`;
   return `${method} ${clip(url)} ${headers}${body}`.trim();
 }
 
@@ -312,8 +402,16 @@ async function sendRaw(method: string, url: string, headers: Record<string, stri
       incoming.on('end', () => {
         const bytes = Buffer.concat(chunks);
         const text = bytes.toString('utf8');
-        const flat = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
-        resolve({ status: () => incoming.statusCode ?? 0, headers: () => flat, body: async () => bytes, text: async () => text, json: async () => JSON.parse(text) as unknown });
+        const flat = Object.fromEntries(
+          Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]),
+        );
+        resolve({
+          status: () => incoming.statusCode ?? 0,
+          headers: () => flat,
+          body: async () => bytes,
+          text: async () => text,
+          json: async () => JSON.parse(text) as unknown,
+        });
       });
       incoming.on('error', reject);
     });

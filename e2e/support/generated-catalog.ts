@@ -41,7 +41,35 @@ export const TEST_CATALOG: CatalogShape = {
   longSeasonEpisodes: 130,
 };
 
-const WORDS = ['amber', 'atlas', 'beacon', 'cinder', 'delta', 'drift', 'ember', 'fable', 'glacier', 'harbor', 'horizon', 'iris', 'juniper', 'kestrel', 'lantern', 'meridian', 'nomad', 'orbit', 'prism', 'quarry', 'raven', 'solstice', 'tundra', 'umbra', 'vessel', 'willow', 'zenith'];
+const WORDS = [
+  'amber',
+  'atlas',
+  'beacon',
+  'cinder',
+  'delta',
+  'drift',
+  'ember',
+  'fable',
+  'glacier',
+  'harbor',
+  'horizon',
+  'iris',
+  'juniper',
+  'kestrel',
+  'lantern',
+  'meridian',
+  'nomad',
+  'orbit',
+  'prism',
+  'quarry',
+  'raven',
+  'solstice',
+  'tundra',
+  'umbra',
+  'vessel',
+  'willow',
+  'zenith',
+];
 const word = (n: number) => WORDS[n % WORDS.length]!;
 const titleOf = (n: number) => `${word(n)[0]!.toUpperCase()}${word(n).slice(1)} ${word(n * 7 + 3)} ${n}`;
 const describe = (n: number) => `A story of the ${word(n * 3 + 1)} and the ${word(n * 5 + 2)}, told across ${word(n + 11)} nights.`;
@@ -64,12 +92,24 @@ function series(id: string, n: number, seasons: number, episodesPerSeason: numbe
     {
       id,
       path,
-      data: { title: titleOf(n), coverimg: null, description: describe(n), locked, totalSeasons: seasons, episodeCount: seasons * episodesPerSeason, publishedAt: published(n) },
+      data: {
+        title: titleOf(n),
+        coverimg: null,
+        description: describe(n),
+        locked,
+        totalSeasons: seasons,
+        episodeCount: seasons * episodesPerSeason,
+        publishedAt: published(n),
+      },
     },
   ];
   for (let s = 1; s <= seasons; s += 1) {
     const season = `${path}/seasons/s${s}`;
-    docs.push({ id: `s${s}`, path: season, data: { title: `Season ${s}`, coverimg: null, description: describe(n + s), seasonNumber: s, totalEpisodes: episodesPerSeason } });
+    docs.push({
+      id: `s${s}`,
+      path: season,
+      data: { title: `Season ${s}`, coverimg: null, description: describe(n + s), seasonNumber: s, totalEpisodes: episodesPerSeason },
+    });
     docs.push(...episodes(season, episodesPerSeason, `s${s}`));
   }
   return docs;
@@ -90,11 +130,22 @@ export function generateCatalog(shape: CatalogShape): RawDocument[] {
     const data = { title: titleOf(n + 1000), coverimg: null, description: describe(n), locked: n % 5 === 0, episodeCount: count, publishedAt: published(n) };
     docs.push({ id, path: `shortFilms/${id}`, data }, ...episodes(`shortFilms/${id}`, count, ''));
   }
-  for (const [collection, count] of [['trailers', shape.trailers], ['documentaries', shape.documentaries]] as const) {
+  for (const [collection, count] of [
+    ['trailers', shape.trailers],
+    ['documentaries', shape.documentaries],
+  ] as const) {
     for (let n = 0; n < count; n += 1) {
       const id = `gen-${collection}-${n}`;
       const locked = collection === 'documentaries' && n % 6 === 0;
-      const data = { title: titleOf(n + 2000), coverimg: null, type: 'Movie', videourl: locked ? paid : free, locked, description: describe(n), publishedAt: published(n) };
+      const data = {
+        title: titleOf(n + 2000),
+        coverimg: null,
+        type: 'Movie',
+        videourl: locked ? paid : free,
+        locked,
+        description: describe(n),
+        publishedAt: published(n),
+      };
       docs.push({ id, path: `${collection}/${id}`, data });
     }
   }

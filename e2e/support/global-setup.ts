@@ -1,7 +1,21 @@
 import { existsSync } from 'node:fs';
 import { startLocalChain } from './chain';
 import { serveOutageSwitch, startFirestoreEmulator } from './firestore-emulator';
-import { CHAIN_URL, E2E_FIREBASE, E2E_ENTITLEMENT_SECRET, E2E_VARIANT_PRICE_LAMPORTS, INSIGHT_SITE_URL, E2E_MEDIA_TOKEN_SECONDS, E2E_PORTS, E2E_PROJECT_ID, E2E_RECIPIENT, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET, SITE_LOG, SITE_URL } from './ports';
+import {
+  CHAIN_URL,
+  E2E_FIREBASE,
+  E2E_ENTITLEMENT_SECRET,
+  E2E_VARIANT_PRICE_LAMPORTS,
+  INSIGHT_SITE_URL,
+  E2E_MEDIA_TOKEN_SECONDS,
+  E2E_PORTS,
+  E2E_PROJECT_ID,
+  E2E_RECIPIENT,
+  E2E_REVALIDATE_SECONDS,
+  E2E_REVALIDATE_SECRET,
+  SITE_LOG,
+  SITE_URL,
+} from './ports';
 import { run, startServer, stopServer } from './processes';
 
 /** Settings the e2e build is made with; NEXT_PUBLIC_* ones are inlined into the bundle at build time. */
@@ -57,7 +71,8 @@ export default async function globalSetup() {
   await run('npm', ['run', 'seed', '--silent'], env);
   if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);
   const site = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: SITE_LOG });
-  // NEXT_PUBLIC_* settings and prerendered prices are fixed at build time: field insight and the other price need a build of their own (inside .next, built after the first).
+  // NEXT_PUBLIC_* settings and prerendered prices are fixed at build time: field insight and the other price
+  // need a build of their own (inside .next, built after the first).
   const insightEnv = { ...env, ...insightSiteEnv };
   if (!(process.env.E2E_SKIP_BUILD && existsSync(`${INSIGHT_DIST_DIR}/BUILD_ID`))) await run('npx', ['next', 'build'], insightEnv);
   const insightSite = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.insightSite), '-H', '127.0.0.1'], insightEnv, INSIGHT_SITE_URL);

@@ -54,7 +54,10 @@ export const test = base.extend<Fixtures>({
     await provide([]);
   },
   context: async ({ context, clientKey, cspViolations }, provide) => {
-    await context.route((url) => !allowed.has(url.origin), (route) => route.abort('internetdisconnected'));
+    await context.route(
+      (url) => !allowed.has(url.origin),
+      (route) => route.abort('internetdisconnected'),
+    );
     // Not extraHTTPHeaders: that would also reach the chain's RPC and turn its requests into CORS preflights.
     await context.route(
       (url) => sites.has(url.origin),
@@ -88,9 +91,7 @@ export const test = base.extend<Fixtures>({
 async function settle(context: BrowserContext) {
   const bounded = new Promise((resolve) => setTimeout(resolve, 1_000));
   await Promise.all(
-    context.pages().map((page) =>
-      Promise.race([page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined), bounded]),
-    ),
+    context.pages().map((page) => Promise.race([page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined), bounded])),
   );
 }
 

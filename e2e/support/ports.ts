@@ -4,7 +4,13 @@
  */
 // E2E_PORT_OFFSET moves the whole stack, so two checkouts can run their suites side by side.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
-export const E2E_PORTS = { site: 3210 + offset, insightSite: 3215 + offset, firestore: 8790 + offset, firestoreOutage: 8798 + offset, chain: 8899 + offset } as const;
+export const E2E_PORTS = {
+  site: 3210 + offset,
+  insightSite: 3215 + offset,
+  firestore: 8790 + offset,
+  firestoreOutage: 8798 + offset,
+  chain: 8899 + offset,
+} as const;
 export const E2E_PROJECT_ID = 'demo-solenema';
 /** Not the default (300), so a test can tell the setting reaches the pages. */
 export const E2E_REVALIDATE_SECONDS = 120;

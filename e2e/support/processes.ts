@@ -5,7 +5,10 @@ import { dirname } from 'node:path';
 /** Sends a child's output to this terminal and, with `logFile`, to that file too. */
 function tee(child: ChildProcess, logFile?: string) {
   const log = logFile ? (mkdirSync(dirname(logFile), { recursive: true }), createWriteStream(logFile)) : null;
-  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
     from?.on('data', (chunk: Buffer) => {
       to.write(chunk);
       log?.write(chunk);

@@ -4,7 +4,10 @@ import { listMovies, listSeries, listShortFilms } from './index';
 import type { Page } from './paging';
 import type { MovieItem, SeriesSummary, ShortFilmSummary } from './types';
 
-export type BrowseItems = { kind: 'series'; page: Page<SeriesSummary> } | { kind: 'shortFilms'; page: Page<ShortFilmSummary> } | { kind: 'movies'; page: Page<MovieItem> };
+export type BrowseItems =
+  | { kind: 'series'; page: Page<SeriesSummary> }
+  | { kind: 'shortFilms'; page: Page<ShortFilmSummary> }
+  | { kind: 'movies'; page: Page<MovieItem> };
 
 /**
  * One page of every title of a kind, in "popular" order. Null for a cursor that is malformed or past

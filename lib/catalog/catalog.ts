@@ -15,18 +15,7 @@ import { videoSource } from '../media/source';
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
-import type {
-  Access,
-  Catalog,
-  Episode,
-  MovieCollection,
-  MovieItem,
-  SeasonSummary,
-  SeriesSummary,
-  ShortFilmSummary,
-  TitleRef,
-  Video,
-} from './types';
+import type { Access, Catalog, Episode, MovieCollection, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;
 
@@ -66,10 +55,12 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     if (!source) warnOnce(path, `videourl ${videourl} cannot be served (expected private:…, gs://…, https://… or /…)`);
     else if (locked && source.kind === 'public') {
       warnOnce(path, `locked, but its video is a public URL (${videourl}) that anyone can share; use private:… or gs://… to protect it`);
-    } else if (!locked && source.kind !== 'public') warnOnce(path, `free, but its video is private (${videourl}) and cannot be played; lock it or give it a public URL`);
+    } else if (!locked && source.kind !== 'public')
+      warnOnce(path, `free, but its video is private (${videourl}) and cannot be played; lock it or give it a public URL`);
     for (const reason of subtitles.skipped) warnOnce(path, `skipped ${reason}`);
     // Subtitle files are public text: offered with a locked title, they would give away what its paid video says.
-    if (locked && subtitles.tracks.length > 0) warnOnce(path, 'locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
+    if (locked && subtitles.tracks.length > 0)
+      warnOnce(path, 'locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
     return locked ? { locked: true, purchasePath } : { locked: false, videourl, subtitles: subtitles.tracks };
   }
 
@@ -144,7 +135,8 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     return { id, path, updatedAt, ...doc };
   }
 
-  const titles = <S extends z.ZodType>(collection: string, schema: S, request: PageRequest) => pageOf(collection, POPULAR_KEY, titleCursorSchema, request, schema);
+  const titles = <S extends z.ZodType>(collection: string, schema: S, request: PageRequest) =>
+    pageOf(collection, POPULAR_KEY, titleCursorSchema, request, schema);
 
   async function getSeriesSummary(seriesId: string) {
     if (!validId(seriesId)) return null;
@@ -173,7 +165,9 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     async getSeries(seriesId, request = { size: PAGE_SIZES.seasons }) {
       const summary = await getSeriesSummary(seriesId);
       if (!summary) return null;
-      const seasons = mapPage(await pageOf(`${summary.path}/seasons`, 'seasonNumber', numberCursorSchema, request, seasonDocSchema), (doc) => season(summary.id, doc));
+      const seasons = mapPage(await pageOf(`${summary.path}/seasons`, 'seasonNumber', numberCursorSchema, request, seasonDocSchema), (doc) =>
+        season(summary.id, doc),
+      );
       return seasons && { ...summary, seasons };
     },
 

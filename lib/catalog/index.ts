@@ -53,7 +53,11 @@ export const listShortFilms = cachedRead(
   (after?: string, size: number = PAGE_SIZES.titles) => catalog.listShortFilms({ after, size }),
   () => [listTag('shortFilms')],
 );
-export const countTitles = cachedRead('countTitles', (collection: Collection) => catalog.countTitles(collection), ([collection]) => [listTag(collection)]);
+export const countTitles = cachedRead(
+  'countTitles',
+  (collection: Collection) => catalog.countTitles(collection),
+  ([collection]) => [listTag(collection)],
+);
 export const getMovie = cachedRead('getMovie', catalog.getMovie, ([collection, id]) => [treeTag(`${collection}/${id}`)]);
 export const getSeries = cachedRead(
   'getSeries',

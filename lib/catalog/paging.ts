@@ -31,7 +31,9 @@ export interface PageRequest {
 }
 
 /** A cursor of a list ordered by a number (seasonNumber, episodeNumber), as it arrives in a URL. */
-export const numberCursorSchema = z.string().regex(/^\d{1,9}$/).transform(Number);
+export const numberCursorSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 /** A cursor of a list of titles, ordered by `popularKey`. */
 export const titleCursorSchema = popularKeySchema;
-

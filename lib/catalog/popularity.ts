@@ -15,7 +15,13 @@ const LATEST_TIME = 10 ** TIME_DIGITS - 1;
 
 /** The fields "popular" is made of; anything malformed counts as absent, so a bad value never hides a title. */
 const popularitySchema = z.object({
-  rank: z.number().int().min(0).max(10 ** RANK_DIGITS - 1).optional().catch(undefined),
+  rank: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 ** RANK_DIGITS - 1)
+    .optional()
+    .catch(undefined),
   purchaseCount: z.number().int().nonnegative().default(0).catch(0),
   publishedAt: z
     .union([z.string(), z.number()])

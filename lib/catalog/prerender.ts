@@ -12,7 +12,8 @@ const count = () => env.PRERENDER_TITLES;
 
 export const prerenderedSeriesIds = async () => (await listSeries(undefined, count()))?.items.map((series) => series.id) ?? [];
 export const prerenderedShortFilmIds = async () => (await listShortFilms(undefined, count()))?.items.map((film) => film.id) ?? [];
-export const prerenderedMovieIds = async (collection: MovieCollection) => (await listMovies(collection, undefined, count()))?.items.map((movie) => movie.id) ?? [];
+export const prerenderedMovieIds = async (collection: MovieCollection) =>
+  (await listMovies(collection, undefined, count()))?.items.map((movie) => movie.id) ?? [];
 
 export async function prerenderedSeasons() {
   const seasons: { seriesId: string; seasonId: string }[] = [];

@@ -56,22 +56,25 @@ const MAX_SUBTITLES = 20;
  * field that is no list at all) is left out and reported, and a second track of the same language
  * is skipped, since the player and a remembered choice pick a track by its language.
  */
-export const subtitlesField = z.unknown().optional().transform((value): SubtitleList => {
-  if (value === undefined || value === null) return { tracks: [], skipped: [] };
-  if (!Array.isArray(value)) return { tracks: [], skipped: ['subtitles: expected a list of { lang, label, src }'] };
-  const tracks: Subtitle[] = [];
-  const skipped: string[] = [];
-  value.forEach((entry, index) => {
-    const result = subtitleSchema.safeParse(entry);
-    if (!result.success) {
-      const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`);
-      skipped.push(`subtitles.${index}: ${reasons.join('; ')}`);
-    } else if (tracks.some((track) => track.lang === result.data.lang)) skipped.push(`subtitles.${index}: a second ${result.data.lang} track`);
-    else if (tracks.length >= MAX_SUBTITLES) skipped.push(`subtitles.${index}: more than ${MAX_SUBTITLES} tracks`);
-    else tracks.push(result.data);
+export const subtitlesField = z
+  .unknown()
+  .optional()
+  .transform((value): SubtitleList => {
+    if (value === undefined || value === null) return { tracks: [], skipped: [] };
+    if (!Array.isArray(value)) return { tracks: [], skipped: ['subtitles: expected a list of { lang, label, src }'] };
+    const tracks: Subtitle[] = [];
+    const skipped: string[] = [];
+    value.forEach((entry, index) => {
+      const result = subtitleSchema.safeParse(entry);
+      if (!result.success) {
+        const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`);
+        skipped.push(`subtitles.${index}: ${reasons.join('; ')}`);
+      } else if (tracks.some((track) => track.lang === result.data.lang)) skipped.push(`subtitles.${index}: a second ${result.data.lang} track`);
+      else if (tracks.length >= MAX_SUBTITLES) skipped.push(`subtitles.${index}: more than ${MAX_SUBTITLES} tracks`);
+      else tracks.push(result.data);
+    });
+    return { tracks, skipped };
   });
-  return { tracks, skipped };
-});
 
 export const movieDocSchema = z.object({
   title: text.min(1),
@@ -130,6 +133,4 @@ export const documentIdSchema = z
   .refine((id) => !/^__.*__$/.test(id), 'ids matching __.*__ are reserved by Firestore');
 
 /** A document path that can be bought: `trailers/abc`, down to `series/a/seasons/b/episodes/c`. */
-export const titlePathSchema = z
-  .string()
-  .regex(/^[A-Za-z]+\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2}$/, 'expected a title path such as trailers/abc');
+export const titlePathSchema = z.string().regex(/^[A-Za-z]+\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2}$/, 'expected a title path such as trailers/abc');

@@ -111,4 +111,3 @@ export interface TitleRef {
   coverimg: string | null;
   locked: boolean;
 }
-

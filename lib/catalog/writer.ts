@@ -58,7 +58,8 @@ export async function revalidateSite(siteUrl: string | undefined, secret: string
       if (!response.ok) return `revalidate: ${siteUrl} answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
     }
   } catch (error) {
-    return `revalidate: could not reach ${siteUrl} (${error instanceof Error ? error.message : String(error)}); its pages refresh at the backstop or on the next POST /api/revalidate`;
+    const reason = error instanceof Error ? error.message : String(error);
+    return `revalidate: could not reach ${siteUrl} (${reason}); its pages refresh at the backstop or on the next POST /api/revalidate`;
   }
   return `revalidate: ${titles.length} catalog paths refreshed on ${siteUrl}`;
 }

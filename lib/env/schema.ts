@@ -10,17 +10,12 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const url = (fallback: string) =>
-  optionalText.pipe(z.url({ message: 'expected an absolute http(s) URL' }).optional()).transform((value) => value ?? fallback);
+const url = (fallback: string) => optionalText.pipe(z.url({ message: 'expected an absolute http(s) URL' }).optional()).transform((value) => value ?? fallback);
 
 const positiveInt = (fallback: number) =>
   optionalText
     .pipe(
-      z.coerce
-        .number<string | undefined>({ error: 'expected a whole number' })
-        .int('expected a whole number')
-        .positive('expected a number above 0')
-        .optional(),
+      z.coerce.number<string | undefined>({ error: 'expected a whole number' }).int('expected a whole number').positive('expected a number above 0').optional(),
     )
     .transform((value) => value ?? fallback);
 
@@ -41,7 +36,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOG: optionalText.pipe(z.enum(['local', 'firestore'], { message: 'expected "local" or "firestore"' }).optional()),
   FIRESTORE_EMULATOR_HOST: optionalText.pipe(
-    z.string().regex(/^[\w.-]+:\d+$/, 'expected host:port, e.g. 127.0.0.1:8080').optional(),
+    z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, 'expected host:port, e.g. 127.0.0.1:8080')
+      .optional(),
   ),
   FIREBASE_PROJECT_ID: optionalText,
   FIREBASE_CLIENT_EMAIL: optionalText.pipe(z.email({ message: 'expected a service-account email' }).optional()),
@@ -112,9 +110,7 @@ export class EnvError extends Error {
 /** True when the environment points at a Firestore (emulator or real project). */
 export function firestoreConfigured(env: Env): boolean {
   return Boolean(
-    env.FIRESTORE_EMULATOR_HOST ||
-      (env.FIREBASE_PROJECT_ID && env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY) ||
-      env.GOOGLE_APPLICATION_CREDENTIALS,
+    env.FIRESTORE_EMULATOR_HOST || (env.FIREBASE_PROJECT_ID && env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY) || env.GOOGLE_APPLICATION_CREDENTIALS,
   );
 }
 

@@ -44,7 +44,10 @@ export function clientKey(request: Request): string {
   const key = clientKeyOf(request, { hops: env.TRUSTED_PROXY_HOPS, vercel: env.VERCEL === '1' });
   if (key === UNTRUSTED_CLIENT && env.NODE_ENV === 'production' && !warnedShared) {
     warnedShared = true;
-    console.warn('[rate-limit] no trusted client address (TRUSTED_PROXY_HOPS=0, not on Vercel): every client shares one budget. Set TRUSTED_PROXY_HOPS to the number of proxies in front of the site.');
+    console.warn(
+      '[rate-limit] no trusted client address (TRUSTED_PROXY_HOPS=0, not on Vercel): every client shares one budget. ' +
+        'Set TRUSTED_PROXY_HOPS to the number of proxies in front of the site.',
+    );
   }
   return key;
 }

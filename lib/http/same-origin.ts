@@ -7,7 +7,9 @@
 export function crossSiteReason(request: Request, siteUrl?: string): string | null {
   const origin = request.headers.get('origin');
   if (origin !== null) {
-    return sameHost(origin, request) || origin === originOf(siteUrl) ? null : `Cross-site request refused: it came from ${origin.slice(0, 100)}, not this site.`;
+    return sameHost(origin, request) || origin === originOf(siteUrl)
+      ? null
+      : `Cross-site request refused: it came from ${origin.slice(0, 100)}, not this site.`;
   }
   if (request.headers.get('sec-fetch-site') === 'same-origin') return null;
   return 'Cross-site request refused: this route only answers requests from this site’s pages (Origin or Sec-Fetch-Site: same-origin).';

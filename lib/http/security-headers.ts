@@ -130,7 +130,14 @@ export function cspDirectives(env: SecurityEnv): Record<string, string[]> {
     'font-src': ["'self'"],
     // Also governs <track>: subtitles are same-site .vtt files (lib/catalog/schemas.ts), so 'self' covers them.
     'media-src': unique(["'self'", 'blob:', ...mediaOrigins]),
-    'connect-src': unique(["'self'", ...rpcSources(env.NEXT_PUBLIC_SOLANA_RPC_URL), ...EMAILJS, ...voiceConnect, ...mediaOrigins, ...(analytics ? ANALYTICS_CONNECT : [])]),
+    'connect-src': unique([
+      "'self'",
+      ...rpcSources(env.NEXT_PUBLIC_SOLANA_RPC_URL),
+      ...EMAILJS,
+      ...voiceConnect,
+      ...mediaOrigins,
+      ...(analytics ? ANALYTICS_CONNECT : []),
+    ]),
     'frame-src': PLAYER_FRAMES,
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],

@@ -32,19 +32,24 @@ export const noRemoteAssets: LoadAdditionalAsset = async (code) => (code === 'em
  */
 let fonts: Promise<SatoriOptions['fonts']> | undefined;
 function loadFonts() {
-  fonts ??= Promise.all(
-    (['Regular', 'Bold'] as const).map((weight) => readFile(join(process.cwd(), 'app/fonts', `Inter-${weight}.ttf`))),
-  ).then(([regular, bold]) => [
-    { name: 'Inter', data: regular!, weight: 400 as const, style: 'normal' as const },
-    { name: 'Inter', data: bold!, weight: 700 as const, style: 'normal' as const },
-  ]);
+  fonts ??= Promise.all((['Regular', 'Bold'] as const).map((weight) => readFile(join(process.cwd(), 'app/fonts', `Inter-${weight}.ttf`)))).then(
+    ([regular, bold]) => [
+      { name: 'Inter', data: regular!, weight: 400 as const, style: 'normal' as const },
+      { name: 'Inter', data: bold!, weight: 700 as const, style: 'normal' as const },
+    ],
+  );
   return fonts;
 }
 
 const MAX_TITLE = 90;
 const clip = (text: string) => {
   const chars = [...text.trim()];
-  return chars.length > MAX_TITLE ? `${chars.slice(0, MAX_TITLE - 1).join('').trimEnd()}…` : chars.join('');
+  return chars.length > MAX_TITLE
+    ? `${chars
+        .slice(0, MAX_TITLE - 1)
+        .join('')
+        .trimEnd()}…`
+    : chars.join('');
 };
 
 /**
@@ -107,5 +112,7 @@ function draw(text: string, kind: string, loadAdditionalAsset: LoadAdditionalAss
 
 /** The Open Graph card, 1200×630 PNG. */
 export async function renderCard(card: Card): Promise<Buffer> {
-  return sharp(Buffer.from(await cardSvg(card))).png().toBuffer();
+  return sharp(Buffer.from(await cardSvg(card)))
+    .png()
+    .toBuffer();
 }

@@ -38,9 +38,7 @@ export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
 /** Tokens issued before checkouts expired and before the browser was hidden: honoured, so no payment in flight is dropped. */
 const legacyCheckoutSchema = z.object({ ...terms, browser: z.string() });
 
-export type CheckoutResult =
-  | { ok: true; checkout: Checkout; token: string }
-  | { ok: false; status: 404 | 409; reason: string };
+export type CheckoutResult = { ok: true; checkout: Checkout; token: string } | { ok: false; status: 404 | 409; reason: string };
 
 export interface CheckoutTerms {
   secret: SigningKeys;

@@ -6,7 +6,8 @@ export type ClusterAnswer = { ok: true; cluster: ClusterName } | { ok: false; st
 export const CHAIN_UNREACHABLE =
   'Payments are unavailable just now: the Solana network could not be reached. Nothing was charged; please try again in a moment.';
 export const CLUSTER_MISMATCH =
-  'Payments are paused: this site sends payments through one Solana network and checks them on another, so none could be credited. Nothing was charged; the operator has been told.';
+  'Payments are paused: this site sends payments through one Solana network and checks them on another, so none could be credited. ' +
+  'Nothing was charged; the operator has been told.';
 
 interface ClusterCheckOptions {
   /** SOLANA_RPC_URL: where the server verifies payments. */

@@ -50,7 +50,6 @@ export interface Ledger {
   checkoutOf(reference: string): Promise<StoredCheckout | null>;
 }
 
-
 const ALREADY_EXISTS = 6;
 
 /** One document per (browser, path): a fixed-length id, whatever the path's length or characters. */

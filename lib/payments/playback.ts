@@ -49,6 +49,7 @@ export function checkPlaybackLink(secret: SigningKeys, token: string, browser: s
   const claim = token.length <= 4096 ? readToken(secret, PURPOSE, token, claimSchema) : null;
   if (!claim) return { ok: false, status: 403, reason: 'This playback link is not valid: it was altered or never issued here.' };
   if (claim.exp * 1000 <= now) return { ok: false, status: 403, reason: 'This playback link expired. Reload the page to get a fresh one.' };
-  if (!isHolder(secret, PURPOSE, browser, claim.holder)) return { ok: false, status: 403, reason: 'This playback link belongs to another browser. Buy or restore the title in this one.' };
+  if (!isHolder(secret, PURPOSE, browser, claim.holder))
+    return { ok: false, status: 403, reason: 'This playback link belongs to another browser. Buy or restore the title in this one.' };
   return { ok: true, claim };
 }

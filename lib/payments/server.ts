@@ -26,8 +26,7 @@ import { verifyPayment, type VerifyRequest } from './verify';
 import { claimWalletPayments } from './wallet-claims';
 
 /** Request-body shapes shared by the payment routes. */
-const base58 = (min: number, max: number) =>
-  z.string().regex(new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${min},${max}}$`), 'expected a base58 string');
+const base58 = (min: number, max: number) => z.string().regex(new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${min},${max}}$`), 'expected a base58 string');
 export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
@@ -102,8 +101,7 @@ export const startCheckout = (path: string, browser: string) =>
 /** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
 
-export const finishCheckout = (request: VerifyRequest) =>
-  verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog });
+export const finishCheckout = (request: VerifyRequest) => verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog });
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
@@ -171,7 +169,8 @@ export type PlaybackLinkResult = { ok: true; url: string } | { ok: false; status
 export async function playbackLinkFor(browser: string | null, videoPath: string): Promise<PlaybackLinkResult> {
   const owned = await ownedPaths(browser);
   const owner = owned.find((path) => unlocks([path], videoPath));
-  if (!browser || !owner) return { ok: false, status: 403, reason: 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.' };
+  if (!browser || !owner)
+    return { ok: false, status: 403, reason: 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.' };
   const video = await getVideo(videoPath);
   if (!video) return { ok: false, status: 404, reason: `No video at ${videoPath}.` };
   const url = playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
@@ -195,8 +194,7 @@ export async function paidResponse(request: Request, visitor: Visitor, browser: 
   return response;
 }
 
-const isHttps = (request: Request) =>
-  new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+const isHttps = (request: Request) => new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 
 function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
   response.cookies.set(BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(isHttps(request)));

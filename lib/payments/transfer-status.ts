@@ -55,7 +55,15 @@ interface Watched {
  * browser as the Phantom path. Polls in between are answered from memory.
  */
 export function watchTransfers(deps: TransferWatchDeps) {
-  const { intervalMs, maxReferences = 10_000, pageSize = 100, pagesPerLookup = 3, verificationsPerLookup = 40, now = Date.now, throttle = async () => true } = deps;
+  const {
+    intervalMs,
+    maxReferences = 10_000,
+    pageSize = 100,
+    pagesPerLookup = 3,
+    verificationsPerLookup = 40,
+    now = Date.now,
+    throttle = async () => true,
+  } = deps;
   const watched = new Map<string, Watched>();
 
   const entryFor = (reference: string) => {

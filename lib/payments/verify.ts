@@ -21,9 +21,7 @@ export interface VerifyDeps {
 export type ClaimDeps = Omit<VerifyDeps, 'secret'>;
 
 type RefusalStatus = 400 | 403 | 404 | 409 | 410 | 422 | 503;
-export type VerifyResult =
-  | { ok: true; purchase: Purchase }
-  | { ok: false; status: RefusalStatus; reason: string };
+export type VerifyResult = { ok: true; purchase: Purchase } | { ok: false; status: RefusalStatus; reason: string };
 
 const refuse = (status: RefusalStatus, reason: string): VerifyResult => ({ ok: false, status, reason });
 

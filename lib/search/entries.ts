@@ -110,9 +110,26 @@ export function searchEntriesOf(documents: RawDocument[]): RawDocument[] {
   return entries.map((entry) => ({ id: searchEntryId(entry.path), path: `${SEARCH_COLLECTION}/${searchEntryId(entry.path)}`, data: searchEntryData(entry) }));
 }
 
-function episodeEntry(episode: Parsed<typeof episodeDocSchema> | null, href: string, context: string, cover: string | null, parentLocked: boolean): SearchDocument[] {
+function episodeEntry(
+  episode: Parsed<typeof episodeDocSchema> | null,
+  href: string,
+  context: string,
+  cover: string | null,
+  parentLocked: boolean,
+): SearchDocument[] {
   if (!episode) return [];
   const { title, description, coverimg, episodeNumber, locked } = episode.doc;
   const path = episode.raw.path;
-  return [{ path, kind: 'episode', title, description, coverimg: coverimg ?? cover, href, locked: parentLocked || locked, context: `${context} · Episode ${episodeNumber}` }];
+  return [
+    {
+      path,
+      kind: 'episode',
+      title,
+      description,
+      coverimg: coverimg ?? cover,
+      href,
+      locked: parentLocked || locked,
+      context: `${context} · Episode ${episodeNumber}`,
+    },
+  ];
 }

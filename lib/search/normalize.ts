@@ -15,7 +15,11 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 export function normalizeText(text: string): string {
   // Most titles are plain ASCII, where the Unicode steps below change nothing: the same result, faster.
-  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from './limits';
 
 /** What `?q=` may be: absent, one value, or several (`?q=a&q=b`). */
-const rawQuerySchema = z.union([z.string(), z.array(z.string())]).optional().catch(undefined);
+const rawQuerySchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .catch(undefined);
 
 export interface SearchQuery {
   /** What is searched for and shown back: trimmed, control characters and lone surrogates removed, at most MAX_QUERY_LENGTH characters. */

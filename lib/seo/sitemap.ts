@@ -60,7 +60,10 @@ async function titleEntries(found: NonNullable<Awaited<ReturnType<typeof browseP
     const films = await Promise.all(
       found.page.items.map(async (film) => {
         const more = film.episodeCount > PAGE_SIZES.episodes ? (await getShortFilm(film.id))?.episodes.next : null;
-        return [entry(routes.shortFilm(film.id), film.updatedAt, 0.8), ...(more ? [entry(listRoutes.shortFilmEpisodes(film.id, more), film.updatedAt, 0.5)] : [])];
+        return [
+          entry(routes.shortFilm(film.id), film.updatedAt, 0.8),
+          ...(more ? [entry(listRoutes.shortFilmEpisodes(film.id, more), film.updatedAt, 0.5)] : []),
+        ];
       }),
     );
     return films.flat();

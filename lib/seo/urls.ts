@@ -6,5 +6,4 @@ export const absolute = (pathOrUrl: string) => new URL(pathOrUrl, env.NEXT_PUBLI
 const EMBEDS = [/(?:youtube\.com|youtu\.be)\//, /vimeo\.com\//, /wistia\.(?:com|net)\//];
 
 /** JSON-LD distinguishes a player page (embedUrl) from a media file (contentUrl). */
-export const videoUrlProperty = (url: string) =>
-  EMBEDS.some((pattern) => pattern.test(url)) ? { embedUrl: url } : { contentUrl: absolute(url) };
+export const videoUrlProperty = (url: string) => (EMBEDS.some((pattern) => pattern.test(url)) ? { embedUrl: url } : { contentUrl: absolute(url) });

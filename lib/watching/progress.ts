@@ -30,8 +30,7 @@ export const PROGRESS_EVENT = 'solenema:progress';
 const KEEP = 20;
 
 /** Too early to be worth a prompt, or so near the end that the video counts as watched. */
-export const worthResuming = ({ position, duration }: Pick<Progress, 'position' | 'duration'>) =>
-  position >= 2 && (!duration || duration - position >= 1);
+export const worthResuming = ({ position, duration }: Pick<Progress, 'position' | 'duration'>) => position >= 2 && (!duration || duration - position >= 1);
 
 const isProgress = (value: unknown): value is Progress => {
   const p = value as Progress;

@@ -61,7 +61,11 @@ export interface Lighthouse {
 
 type Manifest = { url: string; isRepresentativeRun: boolean; jsonPath: string; summary: Record<string, number> }[];
 type Audit = { id: string; score: number | null; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number> };
-type Lhr = { lighthouseVersion: string; categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>; audits: Record<string, Audit> };
+type Lhr = {
+  lighthouseVersion: string;
+  categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+};
 
 /** Its exit code. Never spawnSync: the emulator and the chain the site reads live in this process's event loop. */
 const lhci = (command: string) =>

@@ -34,7 +34,8 @@ export function siteEnv(): NodeJS.ProcessEnv {
     NEXT_TELEMETRY_DISABLED: '1',
   };
   // NODE_ENV is left to next (production) and npm.
-  for (const key of ['FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'GOOGLE_APPLICATION_CREDENTIALS', 'NEXT_PUBLIC_VOICE_AGENT_ID', 'NODE_ENV']) delete env[key];
+  for (const key of ['FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'GOOGLE_APPLICATION_CREDENTIALS', 'NEXT_PUBLIC_VOICE_AGENT_ID', 'NODE_ENV'])
+    delete env[key];
   return env;
 }
 
@@ -55,7 +56,15 @@ export const SCALE = {
     embedded: { checkout: 'series/harbor-lights', pages: [...PAGES, '/series'] },
     large: {
       checkout: 'series/gen-long-series',
-      pages: ['/', '/series', '/series/gen-long-series', '/series/gen-series-7/season/s2', '/series/gen-long-season/season/s1', '/short-films/gen-long-film', '/watch/documentaries/gen-documentaries-6'],
+      pages: [
+        '/',
+        '/series',
+        '/series/gen-long-series',
+        '/series/gen-series-7/season/s2',
+        '/series/gen-long-season/season/s1',
+        '/short-films/gen-long-film',
+        '/watch/documentaries/gen-documentaries-6',
+      ],
     },
   },
 } as const;

@@ -33,7 +33,14 @@ function cannon(url: string, connections: number, seconds: number, request: Requ
     const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers: BROWSER_HEADERS, requests: [request] }, (error, result) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       const other = result.non2xx - limited - result['3xx'];
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], limited, errors: other + result.errors + result.timeouts });
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ok: result['2xx'],
+        limited,
+        errors: other + result.errors + result.timeouts,
+      });
     });
     instance.on('response', (_client, status) => void (status === 429 && (limited += 1)));
   });
@@ -93,7 +100,9 @@ async function mixedLoad(url: string, cookie: string): Promise<Record<string, Ru
   if (!media) throw new Error(`the bench's buyer got no playback link for ${LOAD.lockedPath}`);
   const probe = await fetch(`${url}${media}`, { headers: { cookie, range: 'bytes=0-0' } });
   const size = Number(probe.headers.get('content-range')?.split('/')[1]);
-  const fromVisitor = (extra: Record<string, string> = {}): Request => ({ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...extra, 'x-forwarded-for': visitor() } }) });
+  const fromVisitor = (extra: Record<string, string> = {}): Request => ({
+    setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...extra, 'x-forwarded-for': visitor() } }),
+  });
   const range = (): string => {
     const start = Math.floor(Math.random() * Math.max(1, size - LOAD.rangeBytes));
     return `bytes=${start}-${Math.min(size, start + LOAD.rangeBytes) - 1}`;
@@ -102,7 +111,12 @@ async function mixedLoad(url: string, cookie: string): Promise<Record<string, Ru
     home: { path: '/', ...fromVisitor() },
     series: { path: '/series/harbor-lights', ...fromVisitor() },
     entitlements: { path: '/api/entitlements', ...fromVisitor({ cookie }) },
-    checkout: { path: '/api/checkout', method: 'POST', body: JSON.stringify({ path: LOAD.lockedPath }), headers: { ...BROWSER_HEADERS, cookie, origin: url, 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.1' } },
+    checkout: {
+      path: '/api/checkout',
+      method: 'POST',
+      body: JSON.stringify({ path: LOAD.lockedPath }),
+      headers: { ...BROWSER_HEADERS, cookie, origin: url, 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.1' },
+    },
     'media range': { path: media, setupRequest: (r) => ({ ...r, headers: { ...r.headers, cookie, range: range(), 'x-forwarded-for': visitor() } }) },
   };
   const runs = await Promise.all(Object.values(kinds).map((request) => cannon(url, LOAD.connections, LOAD.seconds, request)));
@@ -117,7 +131,9 @@ export async function measureLoad(stack: Stack): Promise<{ memory: Record<string
   const redis = await startRedis();
   const url = `http://127.0.0.1:${PORTS.redisSite}`;
   const env = { ...stack.env, REDIS_URL: redis.url };
-  const site = await startServer('npx', ['next', 'start', '-p', String(PORTS.redisSite), '-H', '127.0.0.1'], env, url, { logFile: `${RESULTS_DIR}/server-redis.log` });
+  const site = await startServer('npx', ['next', 'start', '-p', String(PORTS.redisSite), '-H', '127.0.0.1'], env, url, {
+    logFile: `${RESULTS_DIR}/server-redis.log`,
+  });
   try {
     log('load: again, limits in Redis');
     return { memory, redis: await mixedLoad(url, cookie) };

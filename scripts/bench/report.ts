@@ -56,9 +56,24 @@ function lighthouseRows({ pages, budgetMet }: NonNullable<Results['lighthouse']>
     const path = new URL(page.url).pathname;
     const m = page.metrics;
     return [
-      [path, `Lighthouse ${page.version} performance, median of ${page.performance.length}`, `${page.median} (${page.performance.join(', ')})`, '≥ 95 (lhci assert)', page.median >= 95 && budgetMet],
+      [
+        path,
+        `Lighthouse ${page.version} performance, median of ${page.performance.length}`,
+        `${page.median} (${page.performance.join(', ')})`,
+        '≥ 95 (lhci assert)',
+        page.median >= 95 && budgetMet,
+      ],
       [path, 'Lighthouse a11y / best practices / SEO', ['accessibility', 'best-practices', 'seo'].map((id) => page.scores[id]).join(' / ')],
-      [path, 'median run: FCP, LCP, TBT, CLS', `${ms(m['first-contentful-paint']! / 1000)} s, ${ms(m['largest-contentful-paint']! / 1000)} s, ${m['total-blocking-time']!.toFixed(0)} ms, ${m['cumulative-layout-shift']!.toFixed(3)}`],
+      [
+        path,
+        'median run: FCP, LCP, TBT, CLS',
+        [
+          `${ms(m['first-contentful-paint']! / 1000)} s`,
+          `${ms(m['largest-contentful-paint']! / 1000)} s`,
+          `${m['total-blocking-time']!.toFixed(0)} ms`,
+          m['cumulative-layout-shift']!.toFixed(3),
+        ].join(', '),
+      ],
       [path, 'median run: audits losing points', page.blamed.join('; ') || 'none'],
     ];
   });
@@ -66,11 +81,29 @@ function lighthouseRows({ pages, budgetMet }: NonNullable<Results['lighthouse']>
 
 export function rows(results: Results): Row[] {
   return [
-    ...(results.search ?? []).map((s): Row => [`search (in process): ${s.catalog}`, `"${s.query}"`, `${s.reads} reads · median ${ms(s.medianMs)} ms · p99 ${ms(s.p99Ms)} ms · ${s.matches} matches`, '≤ 200 reads', s.reads <= 200]),
+    ...(results.search ?? []).map(
+      (s): Row => [
+        `search (in process): ${s.catalog}`,
+        `"${s.query}"`,
+        `${s.reads} reads · median ${ms(s.medianMs)} ms · p99 ${ms(s.p99Ms)} ms · ${s.matches} matches`,
+        '≤ 200 reads',
+        s.reads <= 200,
+      ],
+    ),
     ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),
     ...(results.throughput ?? []).flatMap((t): Row[] => [
-      [t.path, 'req/s page vs static', `${t.page.rps.toFixed(0)} vs ${t.static.rps.toFixed(0)} = ${(t.page.rps / t.static.rps).toFixed(2)}`, 'ratio ≥ 0.8', t.page.rps / t.static.rps >= 0.8],
-      [t.path, 'p50/p99 ms page vs static', `${t.page.p50}/${t.page.p99} vs ${t.static.p50}/${t.static.p99} (page ${kb(t.htmlBytes)}, ${t.static.path.split('/').pop()} ${kb(t.static.bytes)})`],
+      [
+        t.path,
+        'req/s page vs static',
+        `${t.page.rps.toFixed(0)} vs ${t.static.rps.toFixed(0)} = ${(t.page.rps / t.static.rps).toFixed(2)}`,
+        'ratio ≥ 0.8',
+        t.page.rps / t.static.rps >= 0.8,
+      ],
+      [
+        t.path,
+        'p50/p99 ms page vs static',
+        `${t.page.p50}/${t.page.p99} vs ${t.static.p50}/${t.static.p99} (page ${kb(t.htmlBytes)}, ${t.static.path.split('/').pop()} ${kb(t.static.bytes)})`,
+      ],
     ]),
     ...Object.entries(results.load ?? {}).flatMap(([store, kinds]) =>
       Object.entries(kinds).map(([kind, r]): Row => [`load, limits in ${store}`, kind, run(r), '0 errors', r.errors === 0]),
@@ -78,7 +111,9 @@ export function rows(results: Results): Row[] {
     ...(results.bytes ?? []).flatMap((b): Row[] => [
       [b.path, 'JS to network idle (gzip)', `${kb(b.jsGzip)} in ${b.scripts} scripts`, '≤ 150 KB (gated in e2e/first-load.spec.ts)', b.jsGzip <= 150 * 1024],
       [b.path, 'scripts with wallet code before a pay click', String(b.walletScripts), '0', b.walletScripts === 0],
-      ...(b.payClick ? [[b.path, 'JS the first pay click adds (gzip)', `${kb(b.payClick.gzip)}, of it wallet code ${kb(b.payClick.walletGzip)}`] satisfies Row] : []),
+      ...(b.payClick
+        ? [[b.path, 'JS the first pay click adds (gzip)', `${kb(b.payClick.gzip)}, of it wallet code ${kb(b.payClick.walletGzip)}`] satisfies Row]
+        : []),
     ]),
     ...(results.lighthouse ? lighthouseRows(results.lighthouse) : []),
     ...(results.scale ? scaleRows(results.scale) : []),
@@ -87,7 +122,10 @@ export function rows(results: Results): Row[] {
 }
 
 export function table(list: Row[]): string {
-  const cells = [['what', 'measure', 'value', 'goal', 'met'], ...list.map(([a, b, c, goal = '', met]) => [a, b, c, goal, met === undefined ? '' : met ? '✓' : '✗'])];
+  const cells = [
+    ['what', 'measure', 'value', 'goal', 'met'],
+    ...list.map(([a, b, c, goal = '', met]) => [a, b, c, goal, met === undefined ? '' : met ? '✓' : '✗']),
+  ];
   const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(cells[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');

@@ -17,7 +17,10 @@ export const CATALOGS = { embedded: () => embeddedDocuments(), large: () => gene
 export function searcher(catalog: keyof typeof CATALOGS) {
   const local = createLocalStore(documentsToWrite(CATALOGS[catalog]()));
   let reads = 0;
-  const counted: DocumentStore = { ...local, query: async (path, query) => local.query(path, query).then((docs) => ((reads += Math.max(1, docs.length)), docs)) };
+  const counted: DocumentStore = {
+    ...local,
+    query: async (path, query) => local.query(path, query).then((docs) => ((reads += Math.max(1, docs.length)), docs)),
+  };
   const { searchEntries } = createCatalog(counted, { warn: () => {} });
   return async (query: string) => {
     reads = 0;

@@ -20,7 +20,10 @@ const files = {};
 function take(file, node, path, title, context) {
   if (!local(node.videourl)) return;
   out.push([path, title, node.videourl, context]);
-  if (rewrite && node.videourl !== `private:${path}`) { node.videourl = `private:${path}`; files[file] = true; }
+  if (rewrite && node.videourl !== `private:${path}`) {
+    node.videourl = `private:${path}`;
+    files[file] = true;
+  }
 }
 
 const data = {};
@@ -34,7 +37,8 @@ data.series = read('series');
 for (const [sid, s] of Object.entries(data.series)) {
   for (const [seid, season] of Object.entries(s.seasons ?? {})) {
     for (const [eid, e] of Object.entries(season.episodes ?? {})) {
-      if (s.locked === true || e.locked === true) take('series', e, `series/${sid}/${seid}/${eid}.mp4`, e.title, `${s.title} · S${season.seasonNumber ?? ''} E${e.episodeNumber ?? ''}`);
+      if (s.locked === true || e.locked === true)
+        take('series', e, `series/${sid}/${seid}/${eid}.mp4`, e.title, `${s.title} · S${season.seasonNumber ?? ''} E${e.episodeNumber ?? ''}`);
     }
   }
 }

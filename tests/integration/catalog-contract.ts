@@ -38,7 +38,15 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
 
     it('gives missing optional fields their defaults', async () => {
       const [minimal] = await allOf(catalog.listMovies('trailers', { size: 10 }));
-      expect(minimal).toMatchObject({ title: 'Minimal', type: 'Movie', description: '', coverimg: null, locked: false, collection: 'trailers', path: 'trailers/a-minimal' });
+      expect(minimal).toMatchObject({
+        title: 'Minimal',
+        type: 'Movie',
+        description: '',
+        coverimg: null,
+        locked: false,
+        collection: 'trailers',
+        path: 'trailers/a-minimal',
+      });
       const [deep] = await allOf(catalog.listMovies('documentaries', { size: 10 }));
       expect(deep).toMatchObject({ coverimg: null, type: 'Documentary' });
     });
@@ -48,8 +56,12 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(vault).toEqual(expect.objectContaining({ locked: true, purchasePath: 'trailers/c-vault' }));
       expect(vault).not.toHaveProperty('videourl');
       const everything = await Promise.all([
-        allOf(catalog.listMovies('trailers', { size: 10 })), allOf(catalog.listSeries({ size: 10 })), allOf(catalog.listShortFilms({ size: 10 })),
-        catalog.getSeries('paid-show'), catalog.getSeason('paid-show', 'only'), catalog.getShortFilm('locked-film'),
+        allOf(catalog.listMovies('trailers', { size: 10 })),
+        allOf(catalog.listSeries({ size: 10 })),
+        allOf(catalog.listShortFilms({ size: 10 })),
+        catalog.getSeries('paid-show'),
+        catalog.getSeason('paid-show', 'only'),
+        catalog.getShortFilm('locked-film'),
         catalog.getSeason('free-show', 's1'),
       ]);
       expect(JSON.stringify(everything)).not.toContain('LOCKED-');
@@ -66,7 +78,7 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
         ],
       });
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[catalog\] trailers\/b-orbit: skipped subtitles\.1: lang: expected a BCP-47/));
-      expect((await catalog.getMovie('trailers', 'a-minimal'))).toMatchObject({ subtitles: [] });
+      expect(await catalog.getMovie('trailers', 'a-minimal')).toMatchObject({ subtitles: [] });
       const film = await catalog.getShortFilm('tiny');
       expect(film?.episodes.items[0]).toMatchObject({ subtitles: [{ lang: 'pt-BR', src: '/s/t1.pt-BR.vtt' }] });
       expect(film?.episodes.items[1]).toMatchObject({ subtitles: [] });
@@ -77,16 +89,23 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(vault).not.toHaveProperty('subtitles');
       const season = await catalog.getSeason('paid-show', 'only');
       expect(season?.episodes.items.every((e) => !('subtitles' in e))).toBe(true);
-      expect(warn).toHaveBeenCalledWith('[catalog] trailers/c-vault: locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
+      expect(warn).toHaveBeenCalledWith(
+        '[catalog] trailers/c-vault: locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)',
+      );
     });
 
     it('lists series and short films with their episode counts in one read each', async () => {
       const series = await allOf(catalog.listSeries({ size: 10 }));
       expect(series.map((s) => [s.id, s.episodeCount, s.locked])).toEqual([
-        ['empty-show', 0, false], ['free-show', 3, false], ['paid-show', 2, true],
+        ['empty-show', 0, false],
+        ['free-show', 3, false],
+        ['paid-show', 2, true],
       ]);
       const films = await allOf(catalog.listShortFilms({ size: 10 }));
-      expect(films.map((f) => [f.id, f.episodeCount])).toEqual([['locked-film', 1], ['tiny', 3]]);
+      expect(films.map((f) => [f.id, f.episodeCount])).toEqual([
+        ['locked-film', 1],
+        ['tiny', 3],
+      ]);
       expect(reads.query).toEqual(['series', 'shortFilms']);
       expect(reads.get).toEqual([]);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('shortFilms/broken-film'));
@@ -95,7 +114,10 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
     it('returns a series with its seasons by seasonNumber, skipping a broken season', async () => {
       const series = await catalog.getSeries('free-show');
       expect(series?.title).toBe('Free Show');
-      expect(series?.seasons.items.map((s) => [s.id, s.seasonNumber])).toEqual([['s1', 1], ['s2', 2]]);
+      expect(series?.seasons.items.map((s) => [s.id, s.seasonNumber])).toEqual([
+        ['s1', 1],
+        ['s2', 2],
+      ]);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('series/free-show/seasons/s9'));
       expect(reads.query).toHaveLength(1);
     });
@@ -111,7 +133,8 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
     it('locks every episode of a locked series, sold as the series', async () => {
       const season = await catalog.getSeason('paid-show', 'only');
       expect(season?.episodes.items.map((e) => [e.title, e.locked, e.locked && e.purchasePath])).toEqual([
-        ['Paid One', true, 'series/paid-show'], ['Paid Two', true, 'series/paid-show'],
+        ['Paid One', true, 'series/paid-show'],
+        ['Paid Two', true, 'series/paid-show'],
       ]);
     });
 
@@ -161,7 +184,16 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
     it('reads the video a path names, and where a purchase starts playing, in a few reads whatever the title holds', async () => {
       expect(await catalog.getVideo('trailers/c-vault')).toEqual({ path: 'trailers/c-vault', title: 'Vault', videourl: '/v/LOCKED-vault.mp4' });
       expect(await catalog.getVideo('series/free-show/seasons/s1/episodes/e1')).toMatchObject({ videourl: '/v/e1.mp4' });
-      for (const notAVideo of ['series/paid-show', 'shortFilms/locked-film', 'trailers/nope', 'series/free-show/seasons/s1', 'purchases/x', 'trailers', 'trailers/../x', '']) {
+      for (const notAVideo of [
+        'series/paid-show',
+        'shortFilms/locked-film',
+        'trailers/nope',
+        'series/free-show/seasons/s1',
+        'purchases/x',
+        'trailers',
+        'trailers/../x',
+        '',
+      ]) {
         expect(await catalog.getVideo(notAVideo)).toBeNull();
       }
       const before = reads.get.length + reads.query.length;

@@ -11,9 +11,7 @@ const catalog = createCatalog(createLocalStore(), { warn });
 const PUBLIC = join(process.cwd(), 'public');
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
 
 /** A (faststart) MP4's duration in seconds, from its movie header box. */
@@ -37,7 +35,10 @@ function cueTimes(vtt: string): [number, number][] {
 describe('embedded catalog (content/)', () => {
   it('parses every document without skipping one', async () => {
     const [trailers, documentaries, series, films] = await Promise.all([
-      allOf(catalog.listMovies('trailers', { size: 1000 })), allOf(catalog.listMovies('documentaries', { size: 1000 })), allOf(catalog.listSeries({ size: 1000 })), allOf(catalog.listShortFilms({ size: 1000 })),
+      allOf(catalog.listMovies('trailers', { size: 1000 })),
+      allOf(catalog.listMovies('documentaries', { size: 1000 })),
+      allOf(catalog.listSeries({ size: 1000 })),
+      allOf(catalog.listShortFilms({ size: 1000 })),
     ]);
     for (const s of series) await catalog.getSeries(s.id).then((d) => Promise.all(d!.seasons.items.map((x) => catalog.getSeason(s.id, x.id))));
     for (const f of films) await catalog.getShortFilm(f.id);
@@ -84,8 +85,10 @@ describe('embedded catalog (content/)', () => {
 
   it('locks about a third of the titles and opens the home page on a free hero', async () => {
     const titles = [
-      ...(await allOf(catalog.listMovies('trailers', { size: 1000 }))), ...(await allOf(catalog.listMovies('documentaries', { size: 1000 }))),
-      ...(await allOf(catalog.listSeries({ size: 1000 }))), ...(await allOf(catalog.listShortFilms({ size: 1000 }))),
+      ...(await allOf(catalog.listMovies('trailers', { size: 1000 }))),
+      ...(await allOf(catalog.listMovies('documentaries', { size: 1000 }))),
+      ...(await allOf(catalog.listSeries({ size: 1000 }))),
+      ...(await allOf(catalog.listShortFilms({ size: 1000 }))),
     ];
     const share = titles.filter((t) => t.locked).length / titles.length;
     expect(share).toBeGreaterThan(0.2);

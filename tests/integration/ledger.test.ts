@@ -8,7 +8,14 @@ import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
 import { fileLedger, firestoreLedger, type Ledger, type Purchase } from '@/lib/payments/ledger';
 
 const purchase = (signature: string, wallet: string, path = 'trailers/a'): Purchase => ({
-  signature, wallet, path, lamports: 10_000_000, slot: 1, blockTime: 1, verifiedAt: new Date().toISOString(), reference: 'r',
+  signature,
+  wallet,
+  path,
+  lamports: 10_000_000,
+  slot: 1,
+  blockTime: 1,
+  verifiedAt: new Date().toISOString(),
+  reference: 'r',
 });
 
 const BROWSER_A = 'browser-a-0123456789ab';
@@ -45,8 +52,15 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
     it('keeps a checkout by its reference, created once', async () => {
       const ledger = await make();
       const checkout = {
-        reference: 'ref-1', path: 'trailers/a', title: 'A', recipient: 'rcpt', lamports: 10_000_000,
-        issuedAt: 1, expiresAt: 2, holder: 'holder-0123456789abcd', browser: BROWSER_A,
+        reference: 'ref-1',
+        path: 'trailers/a',
+        title: 'A',
+        recipient: 'rcpt',
+        lamports: 10_000_000,
+        issuedAt: 1,
+        expiresAt: 2,
+        holder: 'holder-0123456789abcd',
+        browser: BROWSER_A,
       };
       expect(await ledger.recordCheckout(checkout)).toBe(true);
       expect(await ledger.recordCheckout({ ...checkout, browser: BROWSER_B })).toBe(false);

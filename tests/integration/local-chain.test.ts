@@ -133,9 +133,10 @@ describe('local chain', () => {
     const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
     // web3.js resolves with value.err when the websocket wins, but rejects with the bare err
     // object when its status poll wins: a caller must treat both as a failed payment.
-    const err = await connection
-      .confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed')
-      .then((result) => result.value.err, (error: unknown) => error);
+    const err = await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed').then(
+      (result) => result.value.err,
+      (error: unknown) => error,
+    );
     expect(err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     const parsed = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
     expect(parsed!.meta!.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
@@ -212,7 +213,8 @@ describe('local chain', () => {
   it('speaks plain JSON-RPC: batches, base58 transactions, unknown methods', async () => {
     const payer = await fundedPayer();
     const { tx } = await payment(payer, Keypair.generate().publicKey, Keypair.generate().publicKey);
-    const rpc = async (body: unknown) => (await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const rpc = async (body: unknown) =>
+      (await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
     const answers = await rpc([
       { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [bs58.encode(tx.serialize())] },
       { jsonrpc: '2.0', id: 2, method: 'getHealth' },

@@ -26,7 +26,11 @@ let connection: Connection;
 let ledger: Ledger;
 let ledgerDir: string;
 let deps: VerifyDeps;
-const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog,
+const terms: CheckoutTerms = {
+  secret: SECRET,
+  recipient: recipient.toBase58(),
+  lamports: PRICE,
+  catalog,
   // Each test's own ledger keeps its checkouts.
   checkouts: { recordCheckout: (checkout) => ledger.recordCheckout(checkout) },
 };
@@ -358,7 +362,11 @@ describe('verifyPayment while the ledger is failing', () => {
     const flakyCatalog = {
       getTitle: (path: string) => (down ? Promise.reject(new Error('catalog unavailable')) : catalog.getTitle(path)),
     };
-    expect(await verifyPayment(request, { ...deps, catalog: flakyCatalog })).toMatchObject({ ok: false, status: 503, reason: expect.stringMatching(/payment is safe/i) });
+    expect(await verifyPayment(request, { ...deps, catalog: flakyCatalog })).toMatchObject({
+      ok: false,
+      status: 503,
+      reason: expect.stringMatching(/payment is safe/i),
+    });
     down = false;
     expect((await verifyPayment(request, { ...deps, catalog: flakyCatalog })).ok).toBe(true);
     expect(await ledgerFiles()).toHaveLength(1);

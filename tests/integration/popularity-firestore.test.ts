@@ -45,7 +45,8 @@ it('keeps purchase counts when the catalog is written again, and recount repairs
   await writeCatalog(db, titles);
   expect(await order()).toEqual(['bravo', 'charlie', 'alpha']);
   // The ledger knows of two purchases of alpha and nothing else: the counts above were never recorded there.
-  for (const signature of ['sig1', 'sig2']) await db.doc(`purchases/${signature}`).create({ path: 'series/alpha', verifiedAt: `2026-01-0${signature.at(-1)}T00:00:00Z` });
+  for (const signature of ['sig1', 'sig2'])
+    await db.doc(`purchases/${signature}`).create({ path: 'series/alpha', verifiedAt: `2026-01-0${signature.at(-1)}T00:00:00Z` });
   await db.doc('series/hand-written').set({ title: 'hand-written', locked: false });
   expect((await recountPurchases(db)).sort()).toEqual(['series/alpha', 'series/bravo', 'series/charlie', 'series/hand-written']);
   expect(await order()).toEqual(['alpha', 'bravo', 'charlie', 'hand-written']);

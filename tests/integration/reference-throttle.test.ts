@@ -40,7 +40,13 @@ async function twoInstances() {
   const chain = emptyChain();
   const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
   const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, intervalMs: INTERVAL, now: () => clock, throttle };
-  const started = await createCheckout('trailers/c-vault', BROWSER, { secret: SECRET, recipient: Keypair.generate().publicKey.toBase58(), lamports: 10_000_000, catalog, checkouts: ledger });
+  const started = await createCheckout('trailers/c-vault', BROWSER, {
+    secret: SECRET,
+    recipient: Keypair.generate().publicKey.toBase58(),
+    lamports: 10_000_000,
+    catalog,
+    checkouts: ledger,
+  });
   if (!started.ok) throw new Error(started.reason);
   return { a: watchTransfers(deps), b: watchTransfers(deps), chain, token: started.token, advance: (ms: number) => (clock += ms) };
 }

@@ -20,7 +20,14 @@ const wallet = buyer.publicKey.toBase58();
 let ledger: Ledger;
 
 const purchase = (signature: string, owner: string, path: string): Purchase => ({
-  signature, wallet: owner, path, lamports: 10_000_000, slot: 1, blockTime: 1, verifiedAt: new Date().toISOString(), reference: 'r',
+  signature,
+  wallet: owner,
+  path,
+  lamports: 10_000_000,
+  slot: 1,
+  blockTime: 1,
+  verifiedAt: new Date().toISOString(),
+  reference: 'r',
 });
 
 /** A Sign In With Solana request as a wallet receives it (domain and address are always set). */
@@ -105,13 +112,22 @@ describe('restorePurchases (Sign In With Solana)', () => {
 
   it('refuses a message that names another domain, even signed by the right key (a phishing page’s request)', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(token, { ...input, domain: 'evil.example' }), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, answer(token, { ...input, domain: 'evil.example' }), BROWSER, SITE, ledger)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 
   it('refuses a message with another URI, signed by the right key', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'https://evil.example' }), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
-    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'http://127.0.0.1:3210/restore' }), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'https://evil.example' }), BROWSER, SITE, ledger)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'http://127.0.0.1:3210/restore' }), BROWSER, SITE, ledger)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 
   it('refuses a message whose other fields differ from the challenge: nonce, statement, expiry, chain, address', async () => {
@@ -165,7 +181,9 @@ describe('restorePurchases (Sign In With Solana)', () => {
     const { token, input } = challenge();
     expect(await restorePurchases(SECRET, answer(`${token}x`, input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
     const [, mac] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...input, wallet, domain: SITE.domain, uri: SITE.uri, expirationTime: '2999-01-01T00:00:00.000Z' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...input, wallet, domain: SITE.domain, uri: SITE.uri, expirationTime: '2999-01-01T00:00:00.000Z' })).toString(
+      'base64url',
+    );
     expect(await restorePurchases(SECRET, answer(`${forged}.${mac}`, input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
     const foreign = createRestoreChallenge(`${SECRET}-other`, wallet, BROWSER, SITE);
     expect(await restorePurchases(SECRET, answer(foreign.token, foreign.input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
@@ -198,6 +216,10 @@ describe('restorePurchases (Sign In With Solana)', () => {
   it('restores nothing for a wallet that bought nothing, but still succeeds', async () => {
     const fresh = Keypair.generate();
     const { token, input } = createRestoreChallenge(SECRET, fresh.publicKey.toBase58(), BROWSER, SITE);
-    expect(await restorePurchases(SECRET, answer(token, input, fresh), BROWSER, SITE, ledger)).toEqual({ ok: true, wallet: fresh.publicKey.toBase58(), paths: [] });
+    expect(await restorePurchases(SECRET, answer(token, input, fresh), BROWSER, SITE, ledger)).toEqual({
+      ok: true,
+      wallet: fresh.publicKey.toBase58(),
+      paths: [],
+    });
   });
 });

@@ -34,7 +34,13 @@ async function paidCheckout() {
   const connection = new Connection(chain.url, 'confirmed');
   const payer = Keypair.generate();
   await chain.airdrop(payer.publicKey, 2_000_000_000);
-  const started = await createCheckout('trailers/c-vault', BROWSER, { secret: SECRET, recipient: Keypair.generate().publicKey.toBase58(), lamports: 10_000_000, catalog, checkouts: { recordCheckout: async () => true } });
+  const started = await createCheckout('trailers/c-vault', BROWSER, {
+    secret: SECRET,
+    recipient: Keypair.generate().publicKey.toBase58(),
+    lamports: 10_000_000,
+    catalog,
+    checkouts: { recordCheckout: async () => true },
+  });
   if (!started.ok) throw new Error(started.reason);
   const blockhash = await connection.getLatestBlockhash('confirmed');
   const tx = paymentTransaction(payer.publicKey, started.checkout, blockhash);

@@ -13,7 +13,13 @@ import { documentsToWrite } from '@/lib/catalog/writes';
 // Async on purpose: the emulator runs in this process and must keep answering while seed runs.
 const sh = promisify(exec);
 let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
-const env = () => ({ ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: 'demo-seed', METADATA_SERVER_DETECTION: 'none', NEXT_PUBLIC_SITE_URL: '' });
+const env = () => ({
+  ...process.env,
+  FIRESTORE_EMULATOR_HOST: emulator.host,
+  FIREBASE_PROJECT_ID: 'demo-seed',
+  METADATA_SERVER_DETECTION: 'none',
+  NEXT_PUBLIC_SITE_URL: '',
+});
 
 beforeAll(async () => {
   emulator = await startFirestoreEmulator(8793);
@@ -51,7 +57,12 @@ it('npm run seed copies the embedded catalog (with sort keys and search entries)
   const fromFirestore = createCatalog(createFirestoreStore(db, 5_000), quiet);
   const fromEmbedded = createCatalog(createLocalStore(), quiet);
   const afterglow = await fromFirestore.getMovie('trailers', 'afterglow-protocol');
-  expect(afterglow).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/afterglow-protocol.en.vtt' }, { lang: 'pt', label: 'Português' }] });
+  expect(afterglow).toMatchObject({
+    subtitles: [
+      { lang: 'en', src: '/media/captions/afterglow-protocol.en.vtt' },
+      { lang: 'pt', label: 'Português' },
+    ],
+  });
   expect({ ...afterglow, updatedAt: undefined }).toEqual(await fromEmbedded.getMovie('trailers', 'afterglow-protocol'));
   const film = await fromFirestore.getShortFilm('the-moth-collector');
   expect(film?.episodes.items[0]).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/the-moth-collector.en.vtt' }] });

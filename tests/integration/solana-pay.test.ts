@@ -23,7 +23,11 @@ const BROWSER = 'browser-a-0123456789ab';
 const INTERVAL = 3_000;
 const recipient = Keypair.generate().publicKey;
 const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
-const terms: CheckoutTerms = { secret: SECRET, recipient: recipient.toBase58(), lamports: PRICE, catalog,
+const terms: CheckoutTerms = {
+  secret: SECRET,
+  recipient: recipient.toBase58(),
+  lamports: PRICE,
+  catalog,
   // Each test's own ledger keeps its checkouts.
   checkouts: { recordCheckout: (checkout) => ledger.recordCheckout(checkout) },
 };
@@ -89,7 +93,10 @@ describe('watchTransfers on a local chain', () => {
     const { payer, signature } = await payAsWallet(request.url);
     clock += INTERVAL;
     const answer = await status(token, BROWSER);
-    expect(answer).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE } } });
+    expect(answer).toMatchObject({
+      ok: true,
+      status: { state: 'paid', purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE } },
+    });
     expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
     expect(await ledger.get(signature)).toMatchObject({ browser: BROWSER });
   });
@@ -218,7 +225,11 @@ describe('watchTransfers on a local chain', () => {
   it('answers 410 with the reason once a checkout expired unpaid, and still honours a payment made in time', async () => {
     const status = watch();
     const expired = await checkout('trailers/c-vault', Date.now() - CHECKOUT_TTL_MS - 5 * 60_000);
-    expect(await status(expired.token, BROWSER)).toMatchObject({ ok: false, status: 410, reason: expect.stringMatching(/expired .* start the purchase again/) });
+    expect(await status(expired.token, BROWSER)).toMatchObject({
+      ok: false,
+      status: 410,
+      reason: expect.stringMatching(/expired .* start the purchase again/),
+    });
 
     const late = await checkout('trailers/c-vault', Date.now() - 2 * 60 * 60_000);
     // The cluster stamped the payment 10 minutes into the checkout's window; it is looked at two hours on.

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 const CLIENT_EMAIL = 'signer@solenema-test.iam.gserviceaccount.com';
 const PROJECT = 'solenema-test';
 const NOW = Date.parse('2026-05-06T07:08:09.000Z');
-const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'FIRESTORE_EMULATOR_HOST', 'GOOGLE_APPLICATION_CREDENTIALS', 'METADATA_SERVER_DETECTION'] as const;
+const ENV_KEYS = [
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_CLIENT_EMAIL',
+  'FIREBASE_PRIVATE_KEY',
+  'FIRESTORE_EMULATOR_HOST',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'METADATA_SERVER_DETECTION',
+] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 
 let publicKey: KeyObject;

@@ -71,7 +71,10 @@ describe('clusterCheck', () => {
   it('asks once for both when the server and the browser use the same URL', async () => {
     const fake = rpcs({ [browserRpc]: TESTNET });
     const check = clusterCheck({ serverRpc: browserRpc, browserRpc, ...fake });
-    expect(await Promise.all([check(), check()])).toEqual([{ ok: true, cluster: 'testnet' }, { ok: true, cluster: 'testnet' }]);
+    expect(await Promise.all([check(), check()])).toEqual([
+      { ok: true, cluster: 'testnet' },
+      { ok: true, cluster: 'testnet' },
+    ]);
     expect(fake.genesisHashOf).toHaveBeenCalledTimes(1);
   });
 });

@@ -63,8 +63,7 @@ describe('fileResponse', () => {
   };
   const small = pattern(SMALL);
   const bigBytes = pattern(BIG);
-  const get = (headers: Record<string, string> = {}, method = 'GET') =>
-    new Request('http://127.0.0.1/api/media/token/clip.mp4', { method, headers });
+  const get = (headers: Record<string, string> = {}, method = 'GET') => new Request('http://127.0.0.1/api/media/token/clip.mp4', { method, headers });
   const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
   beforeAll(async () => {

@@ -10,7 +10,10 @@ const rules = readFileSync('firestore.rules', 'utf8').replace(/\/\/.*$/gm, '');
 
 describe('firestore.rules', () => {
   it('denies every read and write by clients, the ledger included, with one catch-all rule', () => {
-    const allows = [...rules.matchAll(/allow\s+([^:;]+):\s*if\s+([^;]+);/g)].map(([, what, condition]) => ({ what: what!.trim(), condition: condition!.trim() }));
+    const allows = [...rules.matchAll(/allow\s+([^:;]+):\s*if\s+([^;]+);/g)].map(([, what, condition]) => ({
+      what: what!.trim(),
+      condition: condition!.trim(),
+    }));
     expect(allows).toEqual([{ what: 'read, write', condition: 'false' }]);
     expect(rules).toMatch(/match \/databases\/\{database\}\/documents \{\s*match \/\{document=\*\*\} \{/);
     expect(rules).not.toMatch(/allow\s+[^:;]+;/);

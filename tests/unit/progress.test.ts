@@ -26,7 +26,10 @@ describe('watch progress in localStorage', () => {
     saveProgress(entry('trailers/a', 10, 1));
     saveProgress(entry('trailers/b', 20, 2));
     saveProgress(entry('trailers/a', 30, 3));
-    expect(readProgress().map((p) => [p.path, p.position])).toEqual([['trailers/a', 30], ['trailers/b', 20]]);
+    expect(readProgress().map((p) => [p.path, p.position])).toEqual([
+      ['trailers/a', 30],
+      ['trailers/b', 20],
+    ]);
     expect(progressOf('trailers/b')?.position).toBe(20);
     expect(browser.events).toEqual(['solenema:progress', 'solenema:progress', 'solenema:progress']);
   });
@@ -44,7 +47,7 @@ describe('watch progress in localStorage', () => {
     expect(readProgress()[0]?.path).toBe('trailers/24');
   });
 
-  it('keeps a free video\'s subtitles with its place, and skips an entry whose subtitles are not tracks', () => {
+  it("keeps a free video's subtitles with its place, and skips an entry whose subtitles are not tracks", () => {
     const subtitles = [{ lang: 'en', label: 'English', src: '/media/captions/a.en.vtt' }];
     saveProgress({ ...entry('trailers/a', 10, 1), src: '/media/clips/a.mp4', subtitles });
     expect(progressOf('trailers/a')?.subtitles).toEqual(subtitles);

@@ -30,7 +30,10 @@ describe('budgetedFetch: a global cap on RPC calls per minute', () => {
     const budget = new RateLimiterMemory({ points: 2, duration: 60 });
     const take = async () => (await spend(budget, 'all')).ok;
     const rpc = fakeRpc();
-    const [a, b] = [new Connection('http://rpc.test', { fetch: budgetedFetch(take, rpc.fetch) }), new Connection('http://rpc.test', { fetch: budgetedFetch(take, rpc.fetch) })];
+    const [a, b] = [
+      new Connection('http://rpc.test', { fetch: budgetedFetch(take, rpc.fetch) }),
+      new Connection('http://rpc.test', { fetch: budgetedFetch(take, rpc.fetch) }),
+    ];
     await a.getSlot();
     await b.getSlot();
     await expect(a.getSlot()).rejects.toThrow();
@@ -39,7 +42,10 @@ describe('budgetedFetch: a global cap on RPC calls per minute', () => {
   });
 
   it('throws its own error type, not a 429 answer that web3.js would retry', async () => {
-    const refuse = budgetedFetch(async () => false, () => Promise.reject(new Error('must not be called')));
+    const refuse = budgetedFetch(
+      async () => false,
+      () => Promise.reject(new Error('must not be called')),
+    );
     await expect(refuse('http://rpc.test')).rejects.toBeInstanceOf(RpcBudgetSpent);
   });
 });

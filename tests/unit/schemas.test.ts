@@ -5,7 +5,12 @@ describe('catalog document schemas', () => {
   it('fills a movie’s missing optional fields with their defaults', () => {
     const movie = movieDocSchema.parse({ title: 'Night Bloom', videourl: '/media/clips/a.mp4' });
     expect(movie).toEqual({
-      title: 'Night Bloom', videourl: '/media/clips/a.mp4', type: 'Movie', locked: false, description: '', coverimg: null,
+      title: 'Night Bloom',
+      videourl: '/media/clips/a.mp4',
+      type: 'Movie',
+      locked: false,
+      description: '',
+      coverimg: null,
       subtitles: { tracks: [], skipped: [] },
     });
   });

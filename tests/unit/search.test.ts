@@ -57,9 +57,20 @@ describe('search index', () => {
     ]);
     // Inside a description word is a tier of its own, but not looked up: "midnight" in a description is not found by "night".
     expect(total).toBe(6);
-    expect(createSearchIndex([{ path: 'd/o', kind: 'documentary', title: 'Owls', description: 'Creatures of the midnight forest.', coverimg: null, href: '/', locked: false, context: null }]).search('night').hits[0]?.score).toBe(
-      MATCH_SCORES.descriptionSubstring,
-    );
+    expect(
+      createSearchIndex([
+        {
+          path: 'd/o',
+          kind: 'documentary',
+          title: 'Owls',
+          description: 'Creatures of the midnight forest.',
+          coverimg: null,
+          href: '/',
+          locked: false,
+          context: null,
+        },
+      ]).search('night').hits[0]?.score,
+    ).toBe(MATCH_SCORES.descriptionSubstring);
   });
 
   it('is case- and accent-insensitive both ways', async () => {
@@ -76,7 +87,12 @@ describe('search index', () => {
       locked: true,
     });
     expect((await search('neon ghosts')).hits[0]).toMatchObject({ kind: 'episode', href: '/series/harbor/season/s1', locked: true });
-    expect((await search('seed')).hits[0]).toMatchObject({ kind: 'episode', href: '/short-films/midnight', context: 'Midnight Bloom · Episode 1', locked: false });
+    expect((await search('seed')).hits[0]).toMatchObject({
+      kind: 'episode',
+      href: '/short-films/midnight',
+      context: 'Midnight Bloom · Episode 1',
+      locked: false,
+    });
     expect((await search('harbor')).hits[0]).toMatchObject({ kind: 'series', href: '/series/harbor', locked: true });
   });
 
@@ -92,16 +108,19 @@ describe('search index', () => {
   });
 
   it('keeps the best MAX_HITS and counts the rest', () => {
-    const many = Array.from({ length: 120 }, (_, i): SearchDocument => ({
-      path: `trailers/t${i}`,
-      kind: 'trailer',
-      title: `Echo ${i}`,
-      description: '',
-      coverimg: null,
-      href: `/watch/trailers/t${i}`,
-      locked: false,
-      context: null,
-    }));
+    const many = Array.from(
+      { length: 120 },
+      (_, i): SearchDocument => ({
+        path: `trailers/t${i}`,
+        kind: 'trailer',
+        title: `Echo ${i}`,
+        description: '',
+        coverimg: null,
+        href: `/watch/trailers/t${i}`,
+        locked: false,
+        context: null,
+      }),
+    );
     const { hits, total } = createSearchIndex(many).search('echo');
     expect(total).toBe(120);
     expect(hits).toHaveLength(MAX_HITS);

@@ -41,7 +41,15 @@ describe('mediaSources', () => {
 describe('contentSecurityPolicy', () => {
   it('has the fixed directives that close the usual injection doors', () => {
     const csp = contentSecurityPolicy(production());
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'", "form-action 'self'", "default-src 'self'", "font-src 'self'", "worker-src 'self' blob:"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+      "default-src 'self'",
+      "font-src 'self'",
+      "worker-src 'self' blob:",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/[\n\r]/);
@@ -55,13 +63,24 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('lets the browser reach the configured RPC and its websocket, EmailJS and the media hosts', () => {
-    const directives = cspDirectives(production({ NEXT_PUBLIC_SOLANA_RPC_URL: 'http://127.0.0.1:8899', MEDIA_HOSTS: 'https://cdn.example.com, https://media.example.org' }));
+    const directives = cspDirectives(
+      production({ NEXT_PUBLIC_SOLANA_RPC_URL: 'http://127.0.0.1:8899', MEDIA_HOSTS: 'https://cdn.example.com, https://media.example.org' }),
+    );
     expect(directives['connect-src']).toEqual(
-      expect.arrayContaining(["'self'", 'http://127.0.0.1:8899', 'ws://127.0.0.1:8900', 'https://api.emailjs.com', 'https://cdn.example.com', 'https://storage.googleapis.com']),
+      expect.arrayContaining([
+        "'self'",
+        'http://127.0.0.1:8899',
+        'ws://127.0.0.1:8900',
+        'https://api.emailjs.com',
+        'https://cdn.example.com',
+        'https://storage.googleapis.com',
+      ]),
     );
     expect(directives['connect-src']).not.toContain(DEFAULT_SOLANA_RPC_URL);
     for (const name of ['media-src', 'img-src']) {
-      expect(directives[name]).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https://cdn.example.com', 'https://media.example.org', 'https://storage.googleapis.com']));
+      expect(directives[name]).toEqual(
+        expect.arrayContaining(["'self'", 'blob:', 'https://cdn.example.com', 'https://media.example.org', 'https://storage.googleapis.com']),
+      );
     }
     expect(directives['img-src']).toContain('data:');
   });
@@ -86,7 +105,9 @@ describe('contentSecurityPolicy', () => {
     const allowed = [...directives['media-src']!, ...directives['frame-src']!];
     const players = new Set(['https://vimeo.com']); // a vimeo.com page URL plays in the player.vimeo.com frame
     const files = readdirSync('content').filter((name) => name.endsWith('.json'));
-    const origins = new Set(files.flatMap((name) => [...readFileSync(`content/${name}`, 'utf8').matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => new URL(m[1]!).origin)));
+    const origins = new Set(
+      files.flatMap((name) => [...readFileSync(`content/${name}`, 'utf8').matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => new URL(m[1]!).origin)),
+    );
     expect(origins.size).toBeGreaterThan(0);
     for (const origin of origins) if (!players.has(origin)) expect(allowed, origin).toContain(origin);
   });
@@ -101,7 +122,9 @@ describe('contentSecurityPolicy', () => {
   it('upgrades insecure requests only for an https site outside development', () => {
     expect(contentSecurityPolicy(production({ NEXT_PUBLIC_SITE_URL: 'https://solenema.example' }))).toContain('upgrade-insecure-requests');
     expect(contentSecurityPolicy(production({ NEXT_PUBLIC_SITE_URL: 'http://127.0.0.1:3210' }))).not.toContain('upgrade-insecure-requests');
-    expect(contentSecurityPolicy(parseEnv({ NODE_ENV: 'development', NEXT_PUBLIC_SITE_URL: 'https://solenema.example' }))).not.toContain('upgrade-insecure-requests');
+    expect(contentSecurityPolicy(parseEnv({ NODE_ENV: 'development', NEXT_PUBLIC_SITE_URL: 'https://solenema.example' }))).not.toContain(
+      'upgrade-insecure-requests',
+    );
   });
 });
 

@@ -10,9 +10,15 @@ import { otherMethods } from '@/lib/http/methods';
 
 const bodySchema = z.object({
   /** Site pages to expire outright: `/series/abc`. */
-  paths: z.array(z.string().regex(/^\/[\w\-/]*$/, 'expected a site path such as /series/abc')).max(100).optional(),
+  paths: z
+    .array(z.string().regex(/^\/[\w\-/]*$/, 'expected a site path such as /series/abc'))
+    .max(100)
+    .optional(),
   /** Catalog documents that changed: `series/abc`, `series/abc/seasons/s1/episodes/e2`, or a whole kind (`series`). */
-  titles: z.array(z.string().regex(/^[A-Za-z]+(\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2})?$/, 'expected a catalog path such as series/abc')).max(500).optional(),
+  titles: z
+    .array(z.string().regex(/^[A-Za-z]+(\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2})?$/, 'expected a catalog path such as series/abc'))
+    .max(500)
+    .optional(),
 });
 
 /**

@@ -133,8 +133,7 @@ export class Ledger {
     this.svm.setSigverify(sigVerify);
     try {
       const bytes = tx.serialize();
-      const result =
-        tx.version === 'legacy' ? this.svm.simulateLegacyTransaction(bytes) : this.svm.simulateVersionedTransaction(bytes);
+      const result = tx.version === 'legacy' ? this.svm.simulateLegacyTransaction(bytes) : this.svm.simulateVersionedTransaction(bytes);
       const meta = result instanceof FailedTransactionMetadata ? result.meta() : result.meta();
       return {
         err: result instanceof FailedTransactionMetadata ? toRpcError(result.err()) : null,
@@ -241,11 +240,7 @@ export function parseTransaction(bytes: Uint8Array): VersionedTransaction {
     throw new RpcError(-32602, `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${(error as Error).message}`);
   }
   const { header, staticAccountKeys } = tx.message;
-  if (
-    tx.signatures.length === 0 ||
-    tx.signatures.length !== header.numRequiredSignatures ||
-    staticAccountKeys.length < header.numRequiredSignatures
-  ) {
+  if (tx.signatures.length === 0 || tx.signatures.length !== header.numRequiredSignatures || staticAccountKeys.length < header.numRequiredSignatures) {
     throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
   }
   return tx;

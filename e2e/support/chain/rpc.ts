@@ -128,14 +128,17 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       const start = before ? newestFirst.findIndex((record) => record.signature === before) + 1 : 0;
       if (start === 0 && before) return [];
       const stop = until ? newestFirst.findIndex((record) => record.signature === until) : -1;
-      return newestFirst.slice(start, stop === -1 ? undefined : stop).slice(0, limit).map((record) => ({
-        signature: record.signature,
-        slot: record.slot,
-        err: record.err,
-        memo: null,
-        blockTime: record.blockTime,
-        confirmationStatus: 'finalized',
-      }));
+      return newestFirst
+        .slice(start, stop === -1 ? undefined : stop)
+        .slice(0, limit)
+        .map((record) => ({
+          signature: record.signature,
+          slot: record.slot,
+          err: record.err,
+          memo: null,
+          blockTime: record.blockTime,
+          confirmationStatus: 'finalized',
+        }));
     },
   };
 }

@@ -25,7 +25,13 @@ function installPhantom(nacl, config) {
     }
     let zeros = '';
     for (let i = 0; i < bytes.length && bytes[i] === 0; i++) zeros += '1';
-    return zeros + digits.reverse().map((digit) => ALPHABET[digit]).join('');
+    return (
+      zeros +
+      digits
+        .reverse()
+        .map((digit) => ALPHABET[digit])
+        .join('')
+    );
   }
 
   function base64(bytes) {

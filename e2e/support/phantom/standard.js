@@ -9,8 +9,7 @@ function registerStandardWallet(kit) {
   const { address, publicKeyBytes, sign, approveSigning, connect, test } = kit;
   const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'];
   const ICON =
-    'data:image/svg+xml;base64,' +
-    btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#ab9ff2"/></svg>');
+    'data:image/svg+xml;base64,' + btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#ab9ff2"/></svg>');
   const account = Object.freeze({
     address,
     publicKey: publicKeyBytes.slice(),

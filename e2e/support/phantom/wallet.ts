@@ -30,9 +30,8 @@ export async function setPhantom(page: Page, patch: Partial<Pick<PhantomTestStat
 /** What the page asked of the wallet so far: method names, and the signatures it produced. */
 export async function phantomState(page: Page): Promise<PhantomTestState> {
   return page.evaluate(() => {
-    const { address, calls, rejectConnect, rejectSign, signDelayMs, rpcUrl, signatures, messages } = (
-      window as unknown as { __phantomTest: PhantomTestState }
-    ).__phantomTest;
+    const { address, calls, rejectConnect, rejectSign, signDelayMs, rpcUrl, signatures, messages } = (window as unknown as { __phantomTest: PhantomTestState })
+      .__phantomTest;
     return { address, calls, rejectConnect, rejectSign, signDelayMs, rpcUrl, signatures, messages };
   });
 }

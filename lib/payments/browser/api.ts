@@ -64,7 +64,10 @@ export interface RestoreChallenge {
 }
 
 export class PaymentApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'PaymentApiError';
   }
@@ -78,11 +81,16 @@ export class PaymentApiError extends Error {
 async function call<T>(url: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, body === undefined ? { cache: 'no-store' } : {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    response = await fetch(
+      url,
+      body === undefined
+        ? { cache: 'no-store' }
+        : {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
   } catch (error) {
     throw new PaymentApiError(0, `Network error: ${(error as Error).message}`);
   }
@@ -92,8 +100,7 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
 }
 
 export const requestCheckout = (path: string) => call<CheckoutAnswer>('/api/checkout', { path });
-export const verifySignature = (checkout: string, signature: string) =>
-  call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
+export const verifySignature = (checkout: string, signature: string) => call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
 export const checkTransfer = (checkout: string) => call<TransferStatusAnswer>('/api/payments/status', { checkout });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
 export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);

@@ -51,7 +51,12 @@ export default async function WatchPage({ params }: Props) {
           movie.locked ? (
             <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} cover={movie.coverimg} />
           ) : (
-            <FreePlayButton src={movie.videourl} title={movie.title} watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }} subtitles={movie.subtitles} />
+            <FreePlayButton
+              src={movie.videourl}
+              title={movie.title}
+              watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }}
+              subtitles={movie.subtitles}
+            />
           )
         }
       />

@@ -20,7 +20,9 @@ async function load(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await load(params);
-  return found ? pageMetadata({ ...found.series, title: `${found.series.title} · seasons`, path: found.path, ogPath: found.series.path, ogType: 'video.tv_show' }) : {};
+  return found
+    ? pageMetadata({ ...found.series, title: `${found.series.title} · seasons`, path: found.path, ogPath: found.series.path, ogType: 'video.tv_show' })
+    : {};
 }
 
 export default async function SeriesSeasonsPage({ params }: Props) {

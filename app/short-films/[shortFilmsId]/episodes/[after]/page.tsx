@@ -20,7 +20,9 @@ async function load(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await load(params);
-  return found ? pageMetadata({ ...found.film, title: `${found.film.title} · episodes`, path: found.path, ogPath: found.film.path, ogType: 'video.movie' }) : {};
+  return found
+    ? pageMetadata({ ...found.film, title: `${found.film.title} · episodes`, path: found.path, ogPath: found.film.path, ogType: 'video.movie' })
+    : {};
 }
 
 export default async function ShortFilmEpisodesPage({ params }: Props) {
