@@ -1,57 +1,34 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
-import { createCatalog } from '@/lib/catalog/catalog';
-import { createLocalStore } from '@/lib/catalog/local';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_TTL_MS, createCheckout, readCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
 import { signToken } from '@/lib/payments/signed-token';
-import { fileLedger, type Ledger } from '@/lib/payments/ledger';
+import type { Ledger } from '@/lib/payments/ledger';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
-import { fixtureDocuments } from '../fixtures/catalog-documents';
+import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
 
 const PORT = 8921;
 const PRICE = 10_000_000;
 const SECRET = 'verify-test-secret-0123456789abcdef';
 const BROWSER = 'browser-a-0123456789ab';
 const OTHER_BROWSER = 'browser-b-0123456789ab';
-const recipient = Keypair.generate().publicKey;
-const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
-
-let chain: LocalChain;
-let connection: Connection;
-let ledger: Ledger;
-let ledgerDir: string;
+const bed = paymentTestbed(PORT);
+const { recipient, catalog } = bed;
 let deps: VerifyDeps;
+beforeEach(() => {
+  deps = { secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog };
+});
+
 const terms: CheckoutTerms = {
   secret: SECRET,
   recipient: recipient.toBase58(),
   lamports: PRICE,
   catalog,
   // Each test's own ledger keeps its checkouts.
-  checkouts: { recordCheckout: (checkout) => ledger.recordCheckout(checkout) },
+  checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },
 };
-
-beforeAll(async () => {
-  chain = await startLocalChain({ port: PORT });
-  connection = new Connection(chain.url, 'confirmed');
-});
-afterAll(() => chain.stop());
-
-beforeEach(async () => {
-  ledgerDir = await mkdtemp(join(tmpdir(), 'solenema-ledger-'));
-  ledger = fileLedger(ledgerDir);
-  deps = { secret: SECRET, connection, ledger, catalog };
-});
-
-async function funded() {
-  const payer = Keypair.generate();
-  await chain.airdrop(payer.publicKey, 2_000_000_000);
-  return payer;
-}
 
 async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt = Date.now()) {
   const result = await createCheckout(path, browser, { ...terms, now: () => issuedAt });
@@ -65,16 +42,16 @@ async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt =
  * takes the RPC down right after.
  */
 async function landed(signature: string) {
-  expect((await connection.getSignatureStatus(signature)).value).not.toBeNull();
+  expect((await bed.connection.getSignatureStatus(signature)).value).not.toBeNull();
   return signature;
 }
 
 /** Signs and sends, skipping preflight so a failing transaction still lands, like a real validator. */
 async function send(payer: Keypair, ...instructions: TransactionInstruction[]) {
-  const blockhash = await connection.getLatestBlockhash('confirmed');
+  const blockhash = await bed.connection.getLatestBlockhash('confirmed');
   const tx = new Transaction({ feePayer: payer.publicKey, ...blockhash }).add(...instructions);
   tx.sign(payer);
-  return landed(await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true }));
+  return landed(await bed.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true }));
 }
 
 function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: string) {
@@ -85,13 +62,13 @@ function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: s
 
 /** Pays a checkout exactly as the browser does, with the site's own transaction builder. */
 async function payAsBrowser(payer: Keypair, token: Pick<Awaited<ReturnType<typeof checkout>>, 'checkout'>) {
-  const blockhash = await connection.getLatestBlockhash('confirmed');
+  const blockhash = await bed.connection.getLatestBlockhash('confirmed');
   const tx = paymentTransaction(payer.publicKey, token.checkout, blockhash);
   tx.sign(payer);
-  return landed(await connection.sendRawTransaction(tx.serialize()));
+  return landed(await bed.connection.sendRawTransaction(tx.serialize()));
 }
 
-const ledgerFiles = async () => readdir(join(ledgerDir, 'purchases')).catch(() => []);
+const ledgerFiles = async () => readdir(join(bed.ledgerDir, 'purchases')).catch(() => []);
 
 describe('checkout', () => {
   it('issues a fresh reference per checkout, bound to the title and the browser', async () => {
@@ -113,10 +90,10 @@ describe('checkout', () => {
 
   it('keeps each checkout on the server, with its browser, once', async () => {
     const { checkout: started } = await checkout();
-    expect(await ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER });
+    expect(await bed.ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER });
     expect(started.expiresAt - started.issuedAt).toBe(CHECKOUT_TTL_MS);
-    expect(await ledger.recordCheckout({ ...started, browser: OTHER_BROWSER })).toBe(false);
-    expect(await ledger.checkoutOf(started.reference)).toMatchObject({ browser: BROWSER });
+    expect(await bed.ledger.recordCheckout({ ...started, browser: OTHER_BROWSER })).toBe(false);
+    expect(await bed.ledger.checkoutOf(started.reference)).toMatchObject({ browser: BROWSER });
   });
 
   it('still honours a token issued before checkouts hid their browser, for that browser only', async () => {
@@ -124,7 +101,7 @@ describe('checkout', () => {
     const { reference, path, title, recipient: payTo, lamports, issuedAt } = started;
     const legacy = signToken(SECRET, 'checkout', { reference, path, title, browser: BROWSER, recipient: payTo, lamports, issuedAt });
     expect(readCheckout(SECRET, legacy)).toEqual(started);
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const signature = await payAsBrowser(payer, { checkout: started });
     expect(await verifyPayment({ checkoutToken: legacy, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, status: 403 });
     expect(await verifyPayment({ checkoutToken: legacy, signature, browser: BROWSER }, deps)).toMatchObject({ ok: true });
@@ -138,7 +115,7 @@ describe('checkout', () => {
 
 describe('verifyPayment on a local chain', () => {
   it('accepts a valid payment once, records it, and answers a retry of the same checkout the same way', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const first = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
@@ -149,14 +126,14 @@ describe('verifyPayment on a local chain', () => {
     if (!first.ok) return;
     expect(first.purchase.slot).toBeGreaterThan(0);
     expect(first.purchase.blockTime).toEqual(expect.any(Number));
-    expect(await ledger.get(signature)).toEqual(first.purchase);
+    expect(await bed.ledger.get(signature)).toEqual(first.purchase);
     const again = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
     expect(again).toEqual(first);
     expect(await ledgerFiles()).toHaveLength(1);
   });
 
   it('grants a series bought whole to the paying browser', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout(BROWSER, 'series/paid-show');
     const result = await verifyPayment({ checkoutToken: started.token, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
     expect(result.ok && result.purchase.path).toBe('series/paid-show');
@@ -172,7 +149,7 @@ describe('verifyPayment on a local chain', () => {
   ];
 
   it.each(refusals)('refuses a transaction that %s, writing nothing', async (_name, build, status, reason) => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await send(payer, ...build(payer, started.checkout.reference));
     const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
@@ -182,28 +159,28 @@ describe('verifyPayment on a local chain', () => {
   });
 
   it('refuses a transaction older than its checkout', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
-    chain.setTimeOffset(-3600);
+    bed.chain.setTimeOffset(-3600);
     try {
       const signature = await payAsBrowser(payer, started);
       const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
       expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(/older than this checkout/) });
     } finally {
-      chain.setTimeOffset(0);
+      bed.chain.setTimeOffset(0);
     }
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
   /** Pays a checkout while the cluster's clock is `offsetSeconds` off ours, then verifies it. */
   async function payWithClusterClock(started: Awaited<ReturnType<typeof checkout>>, offsetSeconds: number, over: VerifyDeps = deps) {
-    const payer = await funded();
-    chain.setTimeOffset(offsetSeconds);
+    const payer = await fundedWallet(bed);
+    bed.chain.setTimeOffset(offsetSeconds);
     try {
       const signature = await payAsBrowser(payer, started);
       return await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, over);
     } finally {
-      chain.setTimeOffset(0);
+      bed.chain.setTimeOffset(0);
     }
   }
 
@@ -227,7 +204,7 @@ describe('verifyPayment on a local chain', () => {
   it('never refuses a payment because the RPC knows no block time for it', async () => {
     const noBlockTime: VerifyDeps['connection'] = {
       getParsedTransaction: async (...args: Parameters<Connection['getParsedTransaction']>) => {
-        const found = await connection.getParsedTransaction(...args);
+        const found = await bed.connection.getParsedTransaction(...args);
         return found && { ...found, blockTime: null };
       },
     };
@@ -236,7 +213,7 @@ describe('verifyPayment on a local chain', () => {
   });
 
   it('refuses a signature replayed from another browser, by its checkout or by its own', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const stolen = await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, deps);
@@ -247,7 +224,7 @@ describe('verifyPayment on a local chain', () => {
   });
 
   it('refuses a signature already claimed by another checkout', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
@@ -268,16 +245,16 @@ describe('verifyPayment on a local chain', () => {
   });
 
   it('answers 503 while the RPC is down, then accepts the same payment once it is back', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    chain.setRpcDown(true);
+    bed.chain.setRpcDown(true);
     try {
       const down = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
       expect(down).toMatchObject({ ok: false, status: 503 });
       expect(await ledgerFiles()).toHaveLength(0);
     } finally {
-      chain.setRpcDown(false);
+      bed.chain.setRpcDown(false);
     }
     expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
   });
@@ -285,24 +262,24 @@ describe('verifyPayment on a local chain', () => {
 
 describe('verifyPayment: what the browser is granted', () => {
   it('records the browser that claimed the purchase and grants the title to that browser only', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER } });
-    expect(await ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
-    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
-    expect(await ledger.ownedBy(OTHER_BROWSER)).toEqual([]);
+    expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
+    expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await bed.ledger.ownedBy(OTHER_BROWSER)).toEqual([]);
   });
 
   it('keeps every title a browser buys', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     for (const path of ['trailers/c-vault', 'series/paid-show']) {
       const started = await checkout(BROWSER, path);
       const signature = await payAsBrowser(payer, started);
       expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
     }
-    expect([...(await ledger.ownedBy(BROWSER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
+    expect([...(await bed.ledger.ownedBy(BROWSER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
   });
 });
 
@@ -311,11 +288,11 @@ describe('verifyPayment while the ledger is failing', () => {
   function failing(operation: 'create' | 'grant' | 'get') {
     const state = { down: true, calls: 0 };
     const wrapped: Ledger = {
-      ...ledger,
+      ...bed.ledger,
       [operation]: async (...args: unknown[]) => {
         state.calls += 1;
         if (state.down) throw Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 });
-        return (ledger[operation] as (...a: unknown[]) => Promise<unknown>)(...args);
+        return (bed.ledger[operation] as (...a: unknown[]) => Promise<unknown>)(...args);
       },
     };
     return { state, deps: { ...deps, ledger: wrapped } };
@@ -329,7 +306,7 @@ describe('verifyPayment while the ledger is failing', () => {
   it.each(['create', 'grant', 'get'] as const)(
     'answers 503 "your payment is safe" when the ledger’s %s throws, then finishes the same request once it is back',
     async (operation) => {
-      const payer = await funded();
+      const payer = await fundedWallet(bed);
       const started = await checkout();
       const signature = await payAsBrowser(payer, started);
       const request = { checkoutToken: started.token, signature, browser: BROWSER };
@@ -346,7 +323,7 @@ describe('verifyPayment while the ledger is failing', () => {
       const back = await verifyPayment(request, flaky.deps);
       expect(back).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER, path: 'trailers/c-vault' } });
       expect(await ledgerFiles()).toEqual([`${signature}.json`]);
-      expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+      expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
       // And the answer stays the same afterwards.
       expect(await verifyPayment(request, flaky.deps)).toEqual(back);
       expect(await ledgerFiles()).toHaveLength(1);
@@ -354,7 +331,7 @@ describe('verifyPayment while the ledger is failing', () => {
   );
 
   it('answers 503 when the catalog cannot be read, and succeeds once it can', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const request = { checkoutToken: started.token, signature, browser: BROWSER };

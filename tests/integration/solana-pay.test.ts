@@ -1,56 +1,36 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
-import { Connection, Keypair, sendAndConfirmRawTransaction } from '@solana/web3.js';
+import { Keypair, sendAndConfirmRawTransaction } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
-import { createCatalog } from '@/lib/catalog/catalog';
-import { createLocalStore } from '@/lib/catalog/local';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_TTL_MS, createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
-import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
-import { fixtureDocuments } from '../fixtures/catalog-documents';
+import { paymentTestbed } from '../support/payment-testbed';
 
 const PORT = 8941;
 const PRICE = 10_000_000;
 const SECRET = 'solana-pay-test-secret-0123456789ab';
 const BROWSER = 'browser-a-0123456789ab';
 const INTERVAL = 3_000;
-const recipient = Keypair.generate().publicKey;
-const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
+const bed = paymentTestbed(PORT);
+const { recipient, catalog } = bed;
+let clock: number;
+beforeEach(() => {
+  clock = Date.now();
+});
 const terms: CheckoutTerms = {
   secret: SECRET,
   recipient: recipient.toBase58(),
   lamports: PRICE,
   catalog,
   // Each test's own ledger keeps its checkouts.
-  checkouts: { recordCheckout: (checkout) => ledger.recordCheckout(checkout) },
+  checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },
 };
 
-let chain: LocalChain;
-let connection: Connection;
-let ledger: Ledger;
-let clock: number;
-
-beforeAll(async () => {
-  chain = await startLocalChain({ port: PORT });
-  connection = new Connection(chain.url, 'confirmed');
-  await chain.airdrop(recipient, 1_000_000_000);
-});
-afterAll(() => chain.stop());
-
-beforeEach(async () => {
-  ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-solana-pay-')));
-  clock = Date.now();
-});
-
 const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
-  watchTransfers({ secret: SECRET, connection, ledger, catalog, intervalMs: INTERVAL, now: () => clock, ...overrides });
+  watchTransfers({ secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog, intervalMs: INTERVAL, now: () => clock, ...overrides });
 
 async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
   const result = await createCheckout(path, BROWSER, { ...terms, now: () => issuedAt });
@@ -61,11 +41,11 @@ async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
 /** A phone wallet: reads the URL as Solana Pay wallets do and pays it (optionally altered) with @solana/pay. */
 async function payAsWallet(url: string, change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>> = {}) {
   const payer = Keypair.generate();
-  await chain.airdrop(payer.publicKey, 2_000_000_000);
+  await bed.chain.airdrop(payer.publicKey, 2_000_000_000);
   const parsed = { ...(parseURL(url) as TransferRequestURL), ...change };
-  const transaction = await createTransfer(connection, payer.publicKey, { ...parsed, amount: parsed.amount! });
+  const transaction = await createTransfer(bed.connection, payer.publicKey, { ...parsed, amount: parsed.amount! });
   transaction.sign(payer);
-  const signature = await sendAndConfirmRawTransaction(connection, transaction.serialize(), { commitment: 'confirmed' });
+  const signature = await sendAndConfirmRawTransaction(bed.connection, transaction.serialize(), { commitment: 'confirmed' });
   return { payer, signature };
 }
 
@@ -97,12 +77,12 @@ describe('watchTransfers on a local chain', () => {
       ok: true,
       status: { state: 'paid', purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE } },
     });
-    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
-    expect(await ledger.get(signature)).toMatchObject({ browser: BROWSER });
+    expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER });
   });
 
   it('asks the chain about a reference once per interval, however many polls arrive', async () => {
-    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       const status = watch();
       const { token } = await checkout();
@@ -124,12 +104,12 @@ describe('watchTransfers on a local chain', () => {
     const { token, request } = await checkout();
     await payAsWallet(request.url, { amount: new BigNumber('0.005') });
     const other = Keypair.generate().publicKey;
-    await chain.airdrop(other, 1_000_000_000);
+    await bed.chain.airdrop(other, 1_000_000_000);
     await payAsWallet(request.url, { recipient: other });
 
     const refused = await status(token, BROWSER);
     expect(refused).toMatchObject({ ok: true, status: { state: 'refused', reason: expect.stringMatching(/at least 10000000 lamports/) } });
-    expect(await ledger.ownedBy(BROWSER)).toEqual([]);
+    expect(await bed.ledger.ownedBy(BROWSER)).toEqual([]);
 
     const { signature } = await payAsWallet(request.url);
     clock += INTERVAL;
@@ -146,11 +126,11 @@ describe('watchTransfers on a local chain', () => {
   it('answers 503 while the RPC is down and asks again afterwards', async () => {
     const status = watch();
     const { token, request } = await checkout();
-    chain.setRpcDown(true);
+    bed.chain.setRpcDown(true);
     try {
       expect(await status(token, BROWSER)).toMatchObject({ ok: false, status: 503 });
     } finally {
-      chain.setRpcDown(false);
+      bed.chain.setRpcDown(false);
     }
     const { signature } = await payAsWallet(request.url);
     clock += INTERVAL;
@@ -162,7 +142,7 @@ describe('watchTransfers on a local chain', () => {
     const first = await checkout();
     const { signature } = await payAsWallet(first.request.url);
     expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid' } });
-    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(lookups).not.toHaveBeenCalled();
@@ -180,19 +160,19 @@ describe('watchTransfers on a local chain', () => {
     const status = watch();
     const { token, checkout: started, request } = await checkout();
     const { signature } = await payAsWallet(request.url);
-    await chain.junk(started.reference, 30);
+    await bed.chain.junk(started.reference, 30);
     expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
   });
 
   it('reads a flooded history over several lookups, going on where the last one stopped and verifying nothing twice', async () => {
-    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
-    const fetches = vi.spyOn(connection, 'getParsedTransaction');
+    const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
+    const fetches = vi.spyOn(bed.connection, 'getParsedTransaction');
     try {
       const status = watch({ pageSize: 10, pagesPerLookup: 1, verificationsPerLookup: 10 });
       const { token, checkout: started, request } = await checkout();
       const { signature } = await payAsWallet(request.url);
-      const junk = await chain.junk(started.reference, 35);
+      const junk = await bed.chain.junk(started.reference, 35);
       for (let lookup = 0; lookup < 3; lookup += 1) {
         expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
         clock += INTERVAL;
@@ -207,11 +187,11 @@ describe('watchTransfers on a local chain', () => {
   });
 
   it('reads only what is newer than the history it finished, on later lookups', async () => {
-    const lookups = vi.spyOn(connection, 'getSignaturesForAddress');
+    const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       const status = watch();
       const { token, checkout: started, request } = await checkout();
-      const [, newest] = await chain.junk(started.reference, 2);
+      const [, newest] = await bed.chain.junk(started.reference, 2);
       expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
       clock += INTERVAL;
       const { signature } = await payAsWallet(request.url);
@@ -233,12 +213,12 @@ describe('watchTransfers on a local chain', () => {
 
     const late = await checkout('trailers/c-vault', Date.now() - 2 * 60 * 60_000);
     // The cluster stamped the payment 10 minutes into the checkout's window; it is looked at two hours on.
-    chain.setTimeOffset(-2 * 60 * 60 + 10 * 60);
+    bed.chain.setTimeOffset(-2 * 60 * 60 + 10 * 60);
     try {
       const { signature } = await payAsWallet(late.request.url);
       expect(await status(late.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
     } finally {
-      chain.setTimeOffset(0);
+      bed.chain.setTimeOffset(0);
     }
   });
 });

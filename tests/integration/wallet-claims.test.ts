@@ -1,93 +1,71 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
-import { Connection, Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
-import { createCatalog } from '@/lib/catalog/catalog';
-import { createLocalStore } from '@/lib/catalog/local';
+import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { createCheckout } from '@/lib/payments/checkout';
-import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { claimWalletPayments } from '@/lib/payments/wallet-claims';
-import { fixtureDocuments } from '../fixtures/catalog-documents';
+import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
 
 const PORT = 8951;
 const SECRET = 'wallet-claims-test-secret-0123456789';
 const BROWSER = 'browser-a-0123456789ab';
-const recipient = Keypair.generate().publicKey;
-const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
+const bed = paymentTestbed(PORT);
+const { recipient, catalog } = bed;
 
-let chain: LocalChain;
-let connection: Connection;
-let ledger: Ledger;
-
-beforeAll(async () => {
-  chain = await startLocalChain({ port: PORT });
-  connection = new Connection(chain.url, 'confirmed');
-  await chain.airdrop(recipient, 1_000_000_000);
-});
-afterAll(() => chain.stop());
-
-beforeEach(async () => {
-  ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-wallet-claims-')));
-});
-
-const claim = (wallet: Keypair) => claimWalletPayments(wallet.publicKey.toBase58(), { connection, ledger, catalog });
+const claim = (wallet: Keypair) => claimWalletPayments(wallet.publicKey.toBase58(), { connection: bed.connection, ledger: bed.ledger, catalog });
 
 /** A QR code shown in BROWSER, whose page then forgot it (closed, storage cleared): only the server keeps the checkout. */
 async function forgottenQr(path = 'trailers/c-vault') {
-  const started = await createCheckout(path, BROWSER, { secret: SECRET, recipient: recipient.toBase58(), lamports: 10_000_000, catalog, checkouts: ledger });
+  const started = await createCheckout(path, BROWSER, {
+    secret: SECRET,
+    recipient: recipient.toBase58(),
+    lamports: 10_000_000,
+    catalog,
+    checkouts: bed.ledger,
+  });
   if (!started.ok) throw new Error(started.reason);
   return (await transferRequest(started.checkout)).url;
-}
-
-async function funded() {
-  const wallet = Keypair.generate();
-  await chain.airdrop(wallet.publicKey, 2_000_000_000);
-  return wallet;
 }
 
 /** A phone wallet paying a Solana Pay URL with @solana/pay. */
 async function pay(wallet: Keypair, url: string) {
   const request = parseURL(url) as TransferRequestURL;
-  const transaction = await createTransfer(connection, wallet.publicKey, { ...request, amount: request.amount! });
+  const transaction = await createTransfer(bed.connection, wallet.publicKey, { ...request, amount: request.amount! });
   transaction.sign(wallet);
-  return sendAndConfirmRawTransaction(connection, transaction.serialize(), { commitment: 'confirmed' });
+  return sendAndConfirmRawTransaction(bed.connection, transaction.serialize(), { commitment: 'confirmed' });
 }
 
 describe('claimWalletPayments (restore finds what no browser claimed)', () => {
   it('claims a QR payment its browser never asked about, for the browser that started the checkout, once', async () => {
-    const wallet = await funded();
+    const wallet = await fundedWallet(bed);
     const signature = await pay(wallet, await forgottenQr());
     const [claimed, ...more] = await claim(wallet);
     expect(more).toEqual([]);
     expect(claimed).toMatchObject({ signature, wallet: wallet.publicKey.toBase58(), path: 'trailers/c-vault', browser: BROWSER });
-    expect(await ledger.byWallet(wallet.publicKey.toBase58())).toEqual([claimed]);
-    expect(await ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await bed.ledger.byWallet(wallet.publicKey.toBase58())).toEqual([claimed]);
+    expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
     // Claimed now: a second restore finds nothing new, and the claim is not made twice.
     expect(await claim(wallet)).toEqual([]);
   });
 
   it('finds the payment among the wallet’s other transactions, and claims nothing that does not pay our checkout', async () => {
-    const wallet = await funded();
+    const wallet = await fundedWallet(bed);
     const signature = await pay(wallet, await forgottenQr('series/paid-show'));
-    const blockhash = await connection.getLatestBlockhash('confirmed');
+    const blockhash = await bed.connection.getLatestBlockhash('confirmed');
     for (let lamports = 1_000_000; lamports < 1_000_005; lamports += 1) {
       const other = new Transaction({ feePayer: wallet.publicKey, ...blockhash }).add(
         SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports }),
       );
       other.sign(wallet);
-      await sendAndConfirmRawTransaction(connection, other.serialize(), { commitment: 'confirmed' });
+      await sendAndConfirmRawTransaction(bed.connection, other.serialize(), { commitment: 'confirmed' });
     }
     expect((await claim(wallet)).map((purchase) => purchase.signature)).toEqual([signature]);
   });
 
   it('claims nothing for a wallet that did not pay', async () => {
-    const payer = await funded();
+    const payer = await fundedWallet(bed);
     await pay(payer, await forgottenQr());
-    expect(await claim(await funded())).toEqual([]);
-    expect(await ledger.ownedBy(BROWSER)).toEqual([]);
+    expect(await claim(await fundedWallet(bed))).toEqual([]);
+    expect(await bed.ledger.ownedBy(BROWSER)).toEqual([]);
   });
 });

@@ -1,0 +1,49 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Connection, Keypair, type PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createLocalStore } from '@/lib/catalog/local';
+import type { Catalog } from '@/lib/catalog/types';
+import { fileLedger, type Ledger } from '@/lib/payments/ledger';
+import { fixtureDocuments } from '../fixtures/catalog-documents';
+
+export interface PaymentTestbed {
+  /** Receives the payments; funded, so a transfer to it needs no rent-exemption check. */
+  recipient: PublicKey;
+  /** The fixture catalog (tests/fixtures/catalog-documents.ts). */
+  catalog: Catalog;
+  chain: LocalChain;
+  connection: Connection;
+  /** A fresh file ledger for each test, and its folder. */
+  ledger: Ledger;
+  ledgerDir: string;
+}
+
+/**
+ * What the payment integration tests stand on: a real local chain for the file (on `port`), the fixture
+ * catalog, and a fresh ledger for every test. Its fields are set by the suite's hooks: read them in tests.
+ */
+export function paymentTestbed(port: number): PaymentTestbed {
+  const bed = { recipient: Keypair.generate().publicKey, catalog: createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} }) } as PaymentTestbed;
+  beforeAll(async () => {
+    bed.chain = await startLocalChain({ port });
+    bed.connection = new Connection(bed.chain.url, 'confirmed');
+    await bed.chain.airdrop(bed.recipient, 1_000_000_000);
+  });
+  afterAll(() => bed.chain.stop());
+  beforeEach(async () => {
+    bed.ledgerDir = await mkdtemp(join(tmpdir(), 'solenema-ledger-'));
+    bed.ledger = fileLedger(bed.ledgerDir);
+  });
+  return bed;
+}
+
+/** A new wallet with 2 SOL on the testbed's chain. */
+export async function fundedWallet(bed: PaymentTestbed): Promise<Keypair> {
+  const wallet = Keypair.generate();
+  await bed.chain.airdrop(wallet.publicKey, 2_000_000_000);
+  return wallet;
+}
