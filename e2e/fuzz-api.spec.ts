@@ -259,7 +259,8 @@ test('GET /api/playback?video=…: any path, with or without a cookie, owned or 
     hostileString,
   );
   const query = fc.oneof(
-    video.map((v) => `video=${encodeURIComponent(v.slice(0, 3000))}`),
+    // URLSearchParams encodes a lone surrogate as U+FFFD where encodeURIComponent throws.
+    video.map((v) => new URLSearchParams({ video: v.slice(0, 3000) }).toString()),
     fc.array(rawSegment, { maxLength: 3 }).map((parts) => parts.join('&').slice(0, 4000)),
   );
   const result = await fuzz(
