@@ -5,18 +5,10 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
-import { fileLedger, firestoreLedger, type Ledger, type Purchase } from '@/lib/payments/ledger';
+import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
+import { purchaseRecord } from '../support/purchase-record';
 
-const purchase = (signature: string, wallet: string, path = 'trailers/a'): Purchase => ({
-  signature,
-  wallet,
-  path,
-  lamports: 10_000_000,
-  slot: 1,
-  blockTime: 1,
-  verifiedAt: new Date().toISOString(),
-  reference: 'r',
-});
+const purchase = purchaseRecord;
 
 const BROWSER_A = 'browser-a-0123456789ab';
 const BROWSER_B = 'browser-b-0123456789ab';

@@ -2,12 +2,12 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_TTL_MS, createCheckout, readCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { CHECKOUT_TTL_MS, createCheckout, readCheckout } from '@/lib/payments/checkout';
 import { signToken } from '@/lib/payments/signed-token';
 import type { Ledger } from '@/lib/payments/ledger';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
-import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
+import { checkoutTerms, fundedWallet, paymentTestbed } from '../support/payment-testbed';
 
 const PORT = 8921;
 const PRICE = 10_000_000;
@@ -21,14 +21,7 @@ beforeEach(() => {
   deps = { secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog };
 });
 
-const terms: CheckoutTerms = {
-  secret: SECRET,
-  recipient: recipient.toBase58(),
-  lamports: PRICE,
-  catalog,
-  // Each test's own ledger keeps its checkouts.
-  checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },
-};
+const terms = checkoutTerms(bed, SECRET, PRICE);
 
 async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt = Date.now()) {
   const result = await createCheckout(path, browser, { ...terms, now: () => issuedAt });

@@ -6,9 +6,10 @@ import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fileLedger, type Ledger, type Purchase } from '@/lib/payments/ledger';
+import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { RESTORE_STATEMENT, createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from '@/lib/payments/restore';
 import { holderOf } from '@/lib/payments/signed-token';
+import { purchaseRecord } from '../support/purchase-record';
 
 const SECRET = 'restore-test-secret-0123456789abcdef';
 /** This site, taking payments on a local cluster (the name the checkout found from its RPC's genesis hash). */
@@ -19,16 +20,7 @@ const buyer = Keypair.generate();
 const wallet = buyer.publicKey.toBase58();
 let ledger: Ledger;
 
-const purchase = (signature: string, owner: string, path: string): Purchase => ({
-  signature,
-  wallet: owner,
-  path,
-  lamports: 10_000_000,
-  slot: 1,
-  blockTime: 1,
-  verifiedAt: new Date().toISOString(),
-  reference: 'r',
-});
+const purchase = purchaseRecord;
 
 /** A Sign In With Solana request as a wallet receives it (domain and address are always set). */
 type SignInInput = Parameters<typeof createSignInMessage>[0];

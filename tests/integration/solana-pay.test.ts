@@ -4,10 +4,10 @@ import BigNumber from 'bignumber.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_TTL_MS, createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { CHECKOUT_TTL_MS, createCheckout } from '@/lib/payments/checkout';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
-import { paymentTestbed } from '../support/payment-testbed';
+import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
 
 const PORT = 8941;
 const PRICE = 10_000_000;
@@ -20,14 +20,7 @@ let clock: number;
 beforeEach(() => {
   clock = Date.now();
 });
-const terms: CheckoutTerms = {
-  secret: SECRET,
-  recipient: recipient.toBase58(),
-  lamports: PRICE,
-  catalog,
-  // Each test's own ledger keeps its checkouts.
-  checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },
-};
+const terms = checkoutTerms(bed, SECRET, PRICE);
 
 const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
   watchTransfers({ secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog, intervalMs: INTERVAL, now: () => clock, ...overrides });

@@ -7,6 +7,7 @@ import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
 import type { Catalog } from '@/lib/catalog/types';
+import type { CheckoutTerms } from '@/lib/payments/checkout';
 import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 
@@ -47,3 +48,12 @@ export async function fundedWallet(bed: PaymentTestbed): Promise<Keypair> {
   await bed.chain.airdrop(wallet.publicKey, 2_000_000_000);
   return wallet;
 }
+
+/** Checkout terms paying the testbed's recipient, kept in each test's own ledger. */
+export const checkoutTerms = (bed: PaymentTestbed, secret: string, lamports: number): CheckoutTerms => ({
+  secret,
+  recipient: bed.recipient.toBase58(),
+  lamports,
+  catalog: bed.catalog,
+  checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },
+});

@@ -2,25 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { TitleRef } from '@/lib/catalog/types';
 import { formatSol } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
-import type { Grant, Purchase } from '@/lib/payments/ledger';
+import type { Grant } from '@/lib/payments/ledger';
 import { receiptsFor } from '@/lib/payments/receipts';
 import { pageOfDocument } from '@/lib/routes';
+import { purchaseRecord } from '../support/purchase-record';
 
 const SIG_A = '5'.repeat(87);
 const SIG_B = '4'.repeat(88);
 const WALLET = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
 
-const purchase = (signature: string, path: string, verifiedAt: string): Purchase => ({
-  signature,
-  wallet: WALLET,
-  path,
-  lamports: 10_000_000,
-  slot: 1,
-  blockTime: null,
-  verifiedAt,
-  reference: 'ref',
-  browser: 'another-browser',
-});
+const purchase = (signature: string, path: string, verifiedAt: string) =>
+  purchaseRecord(signature, WALLET, path, { blockTime: null, verifiedAt, reference: 'ref', browser: 'another-browser' });
 const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt });
 const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true });
 

@@ -1,0 +1,14 @@
+import type { Purchase } from '@/lib/payments/ledger';
+
+/** A verified purchase as the ledger stores it, with the fields a test does not care about filled in. */
+export const purchaseRecord = (signature: string, wallet: string, path = 'trailers/a', extra: Partial<Purchase> = {}): Purchase => ({
+  signature,
+  wallet,
+  path,
+  lamports: 10_000_000,
+  slot: 1,
+  blockTime: 1,
+  verifiedAt: new Date().toISOString(),
+  reference: 'r',
+  ...extra,
+});
