@@ -33,6 +33,14 @@ export default function HomePage() {
   const documentaries = listMovies('documentaries', undefined, size).then(itemsOf);
   const shortFilms = listShortFilms(undefined, size).then(itemsOf);
   const series = listSeries(undefined, size).then(itemsOf);
+  const movieRows = [
+    { collection: 'trailers', title: 'Trailers', items: trailers },
+    { collection: 'documentaries', title: 'Documentaries', items: documentaries },
+  ] as const;
+  const grids = [
+    { id: 'short-films', kind: 'shortFilms', title: 'Popular Short Films', noun: 'short films', cards: shortFilms.then((items) => items.map(shortFilmCard)) },
+    { id: 'series', kind: 'series', title: 'Popular Series', noun: 'series', cards: series.then((items) => items.map(seriesCard)) },
+  ] as const;
 
   return (
     <>
@@ -41,60 +49,37 @@ export default function HomePage() {
         <Hero trailers={trailers} />
       </Suspense>
       <ContinueWatching />
-      <Suspense fallback={<SectionSkeleton layout="row" text="Loading trailers..." />}>
-        <Await promise={trailers}>
-          {(items) => (
-            <MovieRow
-              id="trailers"
-              title="Trailers"
-              items={items}
-              loop
-              emptyText="No trailers yet."
-              seeAll={{ href: listRoutes.browse('trailers'), label: 'See all trailers' }}
-            />
-          )}
-        </Await>
-      </Suspense>
-      <Suspense fallback={<SectionSkeleton layout="row" text="Loading documentaries..." />}>
-        <Await promise={documentaries}>
-          {(items) => (
-            <MovieRow
-              id="documentaries"
-              title="Documentaries"
-              items={items}
-              loop
-              emptyText="No documentaries yet."
-              seeAll={{ href: listRoutes.browse('documentaries'), label: 'See all documentaries' }}
-            />
-          )}
-        </Await>
-      </Suspense>
-      <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
-        <Await promise={shortFilms}>
-          {(items) => (
-            <GridSection
-              id="short-films"
-              title="Popular Short Films"
-              cards={items.map(shortFilmCard)}
-              emptyText="No short films yet."
-              seeAll={{ href: listRoutes.browse('shortFilms'), label: 'See all short films' }}
-            />
-          )}
-        </Await>
-      </Suspense>
-      <Suspense fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
-        <Await promise={series}>
-          {(items) => (
-            <GridSection
-              id="series"
-              title="Popular Series"
-              cards={items.map(seriesCard)}
-              emptyText="No series yet."
-              seeAll={{ href: listRoutes.browse('series'), label: 'See all series' }}
-            />
-          )}
-        </Await>
-      </Suspense>
+      {movieRows.map(({ collection, title, items }) => (
+        <Suspense key={collection} fallback={<SectionSkeleton layout="row" text={`Loading ${title.toLowerCase()}...`} />}>
+          <Await promise={items}>
+            {(found) => (
+              <MovieRow
+                id={collection}
+                title={title}
+                items={found}
+                loop
+                emptyText={`No ${title.toLowerCase()} yet.`}
+                seeAll={{ href: listRoutes.browse(collection), label: `See all ${title.toLowerCase()}` }}
+              />
+            )}
+          </Await>
+        </Suspense>
+      ))}
+      {grids.map(({ id, kind, title, cards, noun }) => (
+        <Suspense key={id} fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
+          <Await promise={cards}>
+            {(found) => (
+              <GridSection
+                id={id}
+                title={title}
+                cards={found}
+                emptyText={`No ${noun} yet.`}
+                seeAll={{ href: listRoutes.browse(kind), label: `See all ${noun}` }}
+              />
+            )}
+          </Await>
+        </Suspense>
+      ))}
     </>
   );
 }
