@@ -1,8 +1,5 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { Hero } from '@/components/hero/Hero';
-import { Await } from '@/components/loading/Await';
-import { HeroSkeleton, SectionSkeleton } from '@/components/loading/Skeletons';
 import { GridSection } from '@/components/sections/GridSection';
 import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
@@ -25,60 +22,53 @@ export const metadata: Metadata = pageMetadata({
 
 const itemsOf = <T,>(page: { items: T[] } | null) => page?.items ?? [];
 
-/** Each section shows the most popular titles of its kind, a bounded number, and links to all of them. */
-export default function HomePage() {
-  // Started together; each section streams in on its own.
+/**
+ * Each section shows the most popular titles of its kind, a bounded number, and links to all of them.
+ * The page is prerendered and its reads are cached, so it waits for all four lists and arrives whole:
+ * no section is streamed in behind a placeholder, and the hero's poster paints with the first paint.
+ */
+export default async function HomePage() {
   const size = PAGE_SIZES.homeSection;
-  const trailers = listMovies('trailers', undefined, size).then(itemsOf);
-  const documentaries = listMovies('documentaries', undefined, size).then(itemsOf);
-  const shortFilms = listShortFilms(undefined, size).then(itemsOf);
-  const series = listSeries(undefined, size).then(itemsOf);
+  const [trailers, documentaries, shortFilms, series] = await Promise.all([
+    listMovies('trailers', undefined, size).then(itemsOf),
+    listMovies('documentaries', undefined, size).then(itemsOf),
+    listShortFilms(undefined, size).then(itemsOf),
+    listSeries(undefined, size).then(itemsOf),
+  ]);
   const movieRows = [
     { collection: 'trailers', title: 'Trailers', items: trailers },
     { collection: 'documentaries', title: 'Documentaries', items: documentaries },
   ] as const;
   const grids = [
-    { id: 'short-films', kind: 'shortFilms', title: 'Popular Short Films', noun: 'short films', cards: shortFilms.then((items) => items.map(shortFilmCard)) },
-    { id: 'series', kind: 'series', title: 'Popular Series', noun: 'series', cards: series.then((items) => items.map(seriesCard)) },
+    { id: 'short-films', kind: 'shortFilms', title: 'Popular Short Films', noun: 'short films', cards: shortFilms.map(shortFilmCard) },
+    { id: 'series', kind: 'series', title: 'Popular Series', noun: 'series', cards: series.map(seriesCard) },
   ] as const;
 
   return (
     <>
       <h1 className="visually-hidden">Solenema: trailers, documentaries, series and short films</h1>
-      <Suspense fallback={<HeroSkeleton />}>
-        <Hero trailers={trailers} />
-      </Suspense>
+      <Hero trailers={trailers} />
       <ContinueWatching />
       {movieRows.map(({ collection, title, items }) => (
-        <Suspense key={collection} fallback={<SectionSkeleton layout="row" text={`Loading ${title.toLowerCase()}...`} />}>
-          <Await promise={items}>
-            {(found) => (
-              <MovieRow
-                id={collection}
-                title={title}
-                items={found}
-                loop
-                emptyText={`No ${title.toLowerCase()} yet.`}
-                seeAll={{ href: listRoutes.browse(collection), label: `See all ${title.toLowerCase()}` }}
-              />
-            )}
-          </Await>
-        </Suspense>
+        <MovieRow
+          key={collection}
+          id={collection}
+          title={title}
+          items={items}
+          loop
+          emptyText={`No ${title.toLowerCase()} yet.`}
+          seeAll={{ href: listRoutes.browse(collection), label: `See all ${title.toLowerCase()}` }}
+        />
       ))}
       {grids.map(({ id, kind, title, cards, noun }) => (
-        <Suspense key={id} fallback={<SectionSkeleton layout="grid" text="Loading..." />}>
-          <Await promise={cards}>
-            {(found) => (
-              <GridSection
-                id={id}
-                title={title}
-                cards={found}
-                emptyText={`No ${noun} yet.`}
-                seeAll={{ href: listRoutes.browse(kind), label: `See all ${noun}` }}
-              />
-            )}
-          </Await>
-        </Suspense>
+        <GridSection
+          key={id}
+          id={id}
+          title={title}
+          cards={cards}
+          emptyText={`No ${noun} yet.`}
+          seeAll={{ href: listRoutes.browse(kind), label: `See all ${noun}` }}
+        />
       ))}
     </>
   );

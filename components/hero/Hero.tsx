@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { MovieItem } from '@/lib/catalog/types';
 import { HeroStage } from './HeroStage';
 import styles from './Hero.module.css';
@@ -8,8 +9,10 @@ const HERO_POSTER = '/media/hero-poster.jpg';
 const FALLBACK_DESCRIPTION = 'Trailers, documentaries, series and short films. Free titles play at once; the rest unlock with Solana.';
 
 /** The home page's opening: the most popular free trailer is the featured title. */
-export async function Hero({ trailers }: { trailers: Promise<MovieItem[]> }) {
-  const featured = (await trailers).find((trailer) => !trailer.locked);
+export function Hero({ trailers }: { trailers: MovieItem[] }) {
+  // The poster is the page's largest paint: fetched from the head, ahead of scripts and fonts.
+  preload(HERO_POSTER, { as: 'image', fetchPriority: 'high' });
+  const featured = trailers.find((trailer) => !trailer.locked);
   const title = featured?.title ?? 'Solenema';
   return (
     <section className={styles.hero} aria-labelledby="hero-title">

@@ -32,23 +32,3 @@ export function SectionSkeleton({ text, layout }: { text: string; layout: 'row' 
     </div>
   );
 }
-
-/** Stand-in for the hero, same height so nothing jumps when it arrives. */
-export function HeroSkeleton() {
-  return (
-    <div className={styles.hero} data-skeleton>
-      <LoadingLabel text="Loading..." />
-    </div>
-  );
-}
-
-/** Whole-route fallback (app/loading.tsx). */
-export function PageSkeleton() {
-  return (
-    <div className={styles.page} data-skeleton>
-      <LoadingLabel text="Loading..." />
-      <div className={`${styles.line} ${styles.heading}`} aria-hidden="true" />
-      <Cards layout="row" />
-    </div>
-  );
-}

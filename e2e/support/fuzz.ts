@@ -321,8 +321,8 @@ export const NOT_FOUND_HEADING = /<h1[^>]*>Page not found<\/h1>/;
 /**
  * A page that names nothing: status 404 and the site's own not-found page. `rendered`: its HTML
  * carries the heading (the proxy's 404 for ids that cannot exist). Otherwise (a well-formed id the
- * catalog lacks) the page's notFound() runs inside app/loading.tsx's Suspense boundary: the HTML
- * carries the skeleton, a noindex and the not-found page in the RSC payload, which the browser draws.
+ * catalog lacks) the page's notFound() runs while its route is rendered on demand: the HTML carries a
+ * noindex and the not-found page in the RSC payload, which the browser draws.
  */
 export async function checkNotFoundPage(response: Answer, what: Described, rendered: boolean): Promise<string | null> {
   const status = response.status();

@@ -1,5 +1,0 @@
-import { PageSkeleton } from '@/components/loading/Skeletons';
-
-export default function Loading() {
-  return <PageSkeleton />;
-}
