@@ -1,6 +1,6 @@
 'use client';
 
-import { Children, isValidElement, lazy, Suspense, useRef, useState } from 'react';
+import { Children, isValidElement, lazy, useRef, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons';
 import styles from './Carousel.module.css';
@@ -65,23 +65,25 @@ export function Carousel({ label, loop, children }: Props) {
         <ChevronLeftIcon />
         <span className="visually-hidden">Previous {label}</span>
       </button>
-      {/* One boundary around both, so switching (a transition) keeps the plain track until Swiper renders. */}
-      <Suspense fallback={plainTrack}>
-        {enhanced ? (
-          <SwiperTrack
-            loop={loop}
-            initialSlide={startSlide}
-            slides={slides}
-            onReady={(instance) => {
-              setSwiper(instance);
-              trackEdges(instance);
-            }}
-            onMove={trackEdges}
-          />
-        ) : (
-          plainTrack
-        )}
-      </Suspense>
+      {/*
+       * No Suspense boundary: the switch is a transition, so the plain track stays until Swiper can
+       * render. (Around a row this size, a boundary made React send every card twice in the HTML,
+       * once as its fallback and again after it.)
+       */}
+      {enhanced ? (
+        <SwiperTrack
+          loop={loop}
+          initialSlide={startSlide}
+          slides={slides}
+          onReady={(instance) => {
+            setSwiper(instance);
+            trackEdges(instance);
+          }}
+          onMove={trackEdges}
+        />
+      ) : (
+        plainTrack
+      )}
       <button type="button" className={`${styles.arrow} ${styles.next}`} disabled={atEnd} onClick={() => move(1)}>
         <ChevronRightIcon />
         <span className="visually-hidden">Next {label}</span>
