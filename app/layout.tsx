@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import localFont from 'next/font/local';
 import { SiteFooter } from '@/components/layout/SiteFooter';
 import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
@@ -8,17 +7,6 @@ import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
 import { env } from '@/lib/env/server';
 import './globals.css';
 import styles from './layout.module.css';
-
-// Inter, subset to Latin and bundled: the build never downloads a font (see DESIGN.md).
-const inter = localFont({
-  src: [
-    { path: './fonts/Inter-Regular.woff2', weight: '400', style: 'normal' },
-    { path: './fonts/Inter-SemiBold.woff2', weight: '600', style: 'normal' },
-    { path: './fonts/Inter-Bold.woff2', weight: '700', style: 'normal' },
-  ],
-  variable: '--font-sans',
-  display: 'swap',
-});
 
 export const metadata: Metadata = {
   metadataBase: new URL(env.NEXT_PUBLIC_SITE_URL),
@@ -37,7 +25,7 @@ const NO_SCRIPT_CSS = 'body>div[hidden][id^="S:"]{display:block;order:1}body>foo
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en">
       <head>
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>

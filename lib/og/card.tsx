@@ -26,9 +26,8 @@ type LoadAdditionalAsset = NonNullable<SatoriOptions['loadAdditionalAsset']>;
 export const noRemoteAssets: LoadAdditionalAsset = async (code) => (code === 'emoji' ? '' : []);
 
 /**
- * Inter as TTF: satori reads TTF, OTF and WOFF but not the WOFF2 the pages use. Converted once
- * from app/fonts/Inter-*.woff2 (same subset, same licence: app/fonts/OFL-LICENSE.txt) with
- * `npx -p wawoff2 woff2_decompress.js Inter-Bold.woff2 Inter-Bold.ttf`.
+ * Inter, subset to Latin, as TTF (satori reads TTF, OTF and WOFF, not WOFF2); licence in
+ * app/fonts/OFL-LICENSE.txt. Only the share images use it: the pages use the visitor's system font.
  */
 let fonts: Promise<SatoriOptions['fonts']> | undefined;
 function loadFonts() {
