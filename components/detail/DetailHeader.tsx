@@ -5,8 +5,13 @@ import { BackLink } from '../ui/BackLink';
 import { Eyebrow } from '../ui/Eyebrow';
 import styles from './DetailHeader.module.css';
 
-// The blurred backdrop asks for the same size as the cover, so the browser downloads the image once.
 const COVER_SIZES = '(min-width: 900px) 480px, 100vw';
+/**
+ * Blurred by 48 px, the backdrop shows no detail a thumbnail lacks: the smallest width is a kilobyte
+ * or two, and an image that small for its area is not a candidate for the largest paint, which stays
+ * the cover's.
+ */
+const BACKDROP_SIZES = '32px';
 
 type Props = {
   back: { href: string; label: string };
@@ -26,7 +31,7 @@ export function DetailHeader({ back, eyebrow, title, description, coverimg, meta
   return (
     <header className={styles.header}>
       <div className={styles.backdrop} aria-hidden="true">
-        <CoverImage src={coverimg} alt="" sizes={COVER_SIZES} className={styles.backdropImage} />
+        <CoverImage src={coverimg} alt="" sizes={BACKDROP_SIZES} className={styles.backdropImage} />
       </div>
       <div className={styles.inner}>
         <BackLink href={back.href}>{back.label}</BackLink>
