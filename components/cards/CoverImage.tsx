@@ -2,8 +2,7 @@
 
 import Image from 'next/image';
 import { useState } from 'react';
-
-const DEFAULT_COVER = '/default-cover.jpg';
+import { DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/cover-urls';
 
 type Props = {
   src: string | null;
@@ -27,8 +26,7 @@ export function CoverImage({ src, alt, sizes, eager = false, className }: Props)
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       className={className}
-      // Remote hosts are not configured for the optimiser; they are shown as they are.
-      unoptimized={/^https?:\/\//.test(current)}
+      unoptimized={isRemoteCover(current)}
       data-fallback={current === DEFAULT_COVER || undefined}
       onError={() => {
         if (current !== DEFAULT_COVER) setFailedSrc(current);

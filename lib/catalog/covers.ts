@@ -2,6 +2,7 @@ import 'server-only';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoverCheck } from './catalog';
+import { DEFAULT_COVER } from './cover-urls';
 
 const PUBLIC_DIR = join(process.cwd(), 'public');
 
@@ -10,6 +11,6 @@ const PUBLIC_DIR = join(process.cwd(), 'public');
  * `next dev`); a serverless function without it keeps every cover and the browser falls back instead.
  */
 export function publicCoverCheck(): CoverCheck {
-  if (!existsSync(join(PUBLIC_DIR, 'default-cover.jpg'))) return () => true;
+  if (!existsSync(join(PUBLIC_DIR, DEFAULT_COVER))) return () => true;
   return (coverimg) => !coverimg.startsWith('/') || existsSync(join(PUBLIC_DIR, decodeURI(coverimg.split('?')[0] ?? '')));
 }

@@ -1,11 +1,11 @@
 import 'server-only';
+import { DEFAULT_COVER } from '../catalog/cover-urls';
 import type { Access, Episode, MovieItem, SeasonDetail, SeriesDetail, ShortFilmDetail } from '../catalog/types';
 import { routes } from '../routes';
 import { absolute, videoUrlProperty } from './urls';
 
 type Thing = Record<string, unknown>;
 
-const DEFAULT_COVER = '/default-cover.jpg';
 const image = (coverimg: string | null) => absolute(coverimg ?? DEFAULT_COVER);
 
 /** Only a free title names its video: a locked one's URL never leaves the server. */
