@@ -6,10 +6,16 @@ const [seriesId, series] = content.series.find(([, s]) => s.locked)!;
 const [seasonSeriesId, seasonSeries] = content.series[0]!;
 const [seasonId, season] = Object.entries(seasonSeries.seasons)[0]!;
 const pages = [
-  { path: '/', heading: '#hero-title', text: /\S/ },
-  { path: `/series/${seriesId}`, heading: 'h1', text: series.title },
-  { path: `/series/${seasonSeriesId}/season/${seasonId}`, heading: 'h1', text: season.title },
+  { path: '/', heading: '#hero-title', text: /\S/, mainImage: 'section[aria-labelledby="hero-title"] video' },
+  { path: `/series/${seriesId}`, heading: 'h1', text: series.title, mainImage: `img[alt="${series.title} cover"]` },
+  { path: `/series/${seasonSeriesId}/season/${seasonId}`, heading: 'h1', text: season.title, mainImage: `img[alt="${season.title} cover"]` },
 ];
+
+declare global {
+  interface Window {
+    largestPaints: Element[];
+  }
+}
 
 /**
  * The home page and the title pages are prerendered from cached reads, so they arrive whole: what
@@ -21,7 +27,7 @@ const pages = [
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
-    for (const { path, heading, text } of pages) {
+    for (const { path, heading, text, mainImage } of pages) {
       test(`${path}: the first screen is in the HTML, painted without a script`, async ({ page, request }) => {
         const html = await (await request.get(path)).text();
         expect(html, 'no part of the page waits for a swap script').not.toContain('<template id="B:');
@@ -32,6 +38,25 @@ for (const viewport of [PHONE, DESKTOP]) {
         await expect(main.locator(heading)).toContainText(text);
         await expect(main.locator(heading)).toBeVisible();
         await expect(main.locator('img, video').first()).toBeVisible();
+      });
+
+      /*
+       * The page's main image is what the browser reports as its largest paint (what a visitor waits
+       * for), not a decorative layer: the title header's blurred backdrop once took the cover's cached
+       * file from its srcset and, drawn larger, became the largest paint after the cover.
+       */
+      test(`${path}: the largest paint is the page's main image`, async ({ page }) => {
+        await page.addInitScript(() => {
+          window.largestPaints = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as LargestContentfulPaint[]) if (entry.element) window.largestPaints.push(entry.element);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        });
+        await page.goto(path);
+        await expect(page.locator(`main ${mainImage}`)).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const largestIsMain = (selector: string) => window.largestPaints.at(-1)?.matches(`main ${selector}`) ?? false;
+        await expect.poll(() => page.evaluate(largestIsMain, mainImage)).toBe(true);
       });
     }
   });

@@ -23,6 +23,7 @@ export function CoverImage({ src, alt, sizes, eager = false, className }: Props)
       alt={alt}
       fill
       sizes={sizes}
+      preload={eager}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       className={className}

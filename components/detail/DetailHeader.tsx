@@ -1,3 +1,5 @@
+import { getImageProps } from 'next/image';
+import { DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/cover-urls';
 import { CoverImage } from '../cards/CoverImage';
 import { LockBadge } from '../cards/LockBadge';
 import type { ReactNode } from 'react';
@@ -6,12 +8,16 @@ import { Eyebrow } from '../ui/Eyebrow';
 import styles from './DetailHeader.module.css';
 
 const COVER_SIZES = '(min-width: 900px) 480px, 100vw';
+
 /**
- * Blurred by 48 px, the backdrop shows no detail a thumbnail lacks: the smallest width is a kilobyte
- * or two, and an image that small for its area is not a candidate for the largest paint, which stays
- * the cover's.
+ * Blurred by 48 px, the backdrop shows no detail a 32 px thumbnail lacks (a kilobyte or two). It is a
+ * fixed-width image, not one chosen by `sizes`: from a srcset Chrome takes the cover's larger file once it
+ * is cached, and the backdrop, drawn over a larger area, became the page's largest paint, after the cover.
  */
-const BACKDROP_SIZES = '32px';
+function backdropProps(coverimg: string | null) {
+  const src = coverimg ?? DEFAULT_COVER;
+  return getImageProps({ src, alt: '', width: 32, height: 48, unoptimized: isRemoteCover(src) }).props;
+}
 
 type Props = {
   back: { href: string; label: string };
@@ -31,7 +37,8 @@ export function DetailHeader({ back, eyebrow, title, description, coverimg, meta
   return (
     <header className={styles.header}>
       <div className={styles.backdrop} aria-hidden="true">
-        <CoverImage src={coverimg} alt="" sizes={BACKDROP_SIZES} className={styles.backdropImage} />
+        {/* eslint-disable-next-line @next/next/no-img-element -- getImageProps already made it an optimised, fixed-width image */}
+        <img {...backdropProps(coverimg)} alt="" className={styles.backdropImage} />
       </div>
       <div className={styles.inner}>
         <BackLink href={back.href}>{back.label}</BackLink>
