@@ -41,6 +41,12 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL('/search?q=salt+road');
     await expect(results(page).first().getByRole('link')).toHaveAccessibleName('The Salt Road (Series)');
   });
+
+  test('a word found only inside a word of a description finds its title', async ({ page }) => {
+    await page.goto('/search?q=NFLOWER');
+    await expect(summary(page)).toHaveText('1 result for “NFLOWER”.');
+    await expect(results(page).first().getByRole('link')).toHaveAccessibleName('Beneath the Kelp Canopy (Documentary)');
+  });
 });
 
 test('with JavaScript, results follow the typing without a page load', async ({ page }) => {

@@ -13,14 +13,15 @@ const MAX_DESCRIPTION_WORDS = 30;
 
 /**
  * The arrays an entry is found by, each queried with array-contains for the query's longest word (cut to
- * MAX_TOKEN), with at most `limit` candidates each: 200 document reads per query at most. Pieces from inside
- * description words are not stored (they would outnumber everything else): a title whose description holds
- * the query only inside a word is ranked so when another piece finds it, and not looked up by it.
+ * MAX_TOKEN), with at most `limit` candidates each: 200 document reads per query at most, the better tiers
+ * given the larger share. Description pieces come from its first MAX_DESCRIPTION_WORDS words, so a long
+ * description does not make a large entry.
  */
 export const LOOKUPS = [
-  { field: 'titleWords', limit: 120 },
+  { field: 'titleWords', limit: 100 },
   { field: 'titleInside', limit: 40 },
   { field: 'descriptionWords', limit: 40 },
+  { field: 'descriptionInside', limit: 20 },
 ] as const;
 /** Orders the candidates of one lookup as the ranking breaks ties: whole titles first, then shorter titles. */
 export const RANK_KEY = 'rankKey';
@@ -30,7 +31,7 @@ export const kindOrder = (kind: SearchKind) => KIND_ORDER[kind];
 
 const words = (text: string) => normalizeText(text).split(' ').filter(Boolean);
 const prefixesOf = (word: string) => Array.from({ length: Math.min(word.length, MAX_TOKEN) }, (_, end) => word.slice(0, end + 1));
-/** Every piece of a word that does not start it, up to MAX_TOKEN long: what "inside a title" matches. */
+/** Every piece of a word that does not start it, up to MAX_TOKEN long: what "inside a title" (or a description) matches. */
 const insidesOf = (word: string) => [...word.slice(1)].flatMap((_, start) => prefixesOf(word.slice(start + 1)));
 
 /** The word a query is looked up by: its longest, since the longest is the rarest. */
@@ -43,13 +44,14 @@ export function lookupToken(normalizedQuery: string): string {
 function searchEntryData(document: SearchDocument) {
   const title = normalizeText(document.title);
   const titleWords = words(document.title);
-  const description = words(document.description);
+  const description = words(document.description).slice(0, MAX_DESCRIPTION_WORDS);
   const rankKey = `${KIND_ORDER[document.kind]}.${String(title.length).padStart(4, '0')}.${title}`;
   return {
     ...document,
     titleWords: [...new Set(titleWords.flatMap(prefixesOf))],
     titleInside: [...new Set(titleWords.flatMap(insidesOf))],
-    descriptionWords: [...new Set(description.slice(0, MAX_DESCRIPTION_WORDS).flatMap(prefixesOf))],
+    descriptionWords: [...new Set(description.flatMap(prefixesOf))],
+    descriptionInside: [...new Set(description.flatMap(insidesOf))],
     [RANK_KEY]: rankKey,
   };
 }
