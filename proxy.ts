@@ -10,11 +10,9 @@ import { documentIdSchema } from './lib/catalog/schemas';
  *    decodeURIComponent, which throws, and in production the error escapes as a 500
  *    (vercel/next.js#92527; fix proposed in vercel/next.js#92557). Remove that part once the
  *    upstream fix ships.
- * 2. A title page that calls notFound() renders inside app/loading.tsx's Suspense boundary, so
- *    its HTML carries the loading skeleton and only the browser's JavaScript draws the 404 page.
- *    An id that is not a catalog id at all (`%00`, `..%2f`, unicode, 10 KB: see
- *    documentIdSchema) is sent here to the not-found page, rendered on the server, at once and
- *    without reading the catalog, as Next's docs advise for a 404 before streaming starts.
+ * 2. An id that is not a catalog id at all (`%00`, `..%2f`, unicode, 10 KB: see documentIdSchema)
+ *    is sent here to the not-found page, rendered on the server at once and without reading the
+ *    catalog. (A well-formed id the catalog lacks is the page's own 404: NotFoundPage.)
  *
  * Only the dynamic routes run through here (see `config.matcher`): static assets, `_next` and
  * the other pages never pay for it.

@@ -63,11 +63,36 @@ test.describe('on a phone', () => {
   });
 });
 
-test('unknown titles and pages answer 404 with the site’s own page', async ({ page }) => {
-  for (const path of ['/series/no-such-series', '/series/no-such-series/season/s1', '/short-films/no-such-film', '/nowhere', '/series/bad%20id!']) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  }
-});
+const MISSING = [
+  '/series/no-such-series',
+  '/series/no-such-series/season/s1',
+  '/series/no-such-series/seasons/s1',
+  '/series/no-such-series/season/s1/episodes/e1',
+  '/short-films/no-such-film',
+  '/short-films/no-such-film/episodes/e1',
+  '/watch/trailers/no-such-trailer',
+  '/nowhere',
+  '/series/bad%20id!',
+];
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled });
+
+    // Drawn by the server, not only by the browser's JavaScript: a removed title's old link shows the
+    // site and its 404 page to every visitor and crawler.
+    test('unknown titles and pages answer 404 with the site’s own page', async ({ page }) => {
+      for (const path of MISSING) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+        await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+        await expect(page.getByRole('banner').getByRole('link', { name: 'Solenema', exact: true })).toBeVisible();
+        await expect(page).toHaveTitle('Page not found · Solenema');
+        const robots = await page.locator('meta[name="robots"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
+        expect(robots.length, path).toBeGreaterThan(0);
+        for (const content of robots) expect(content, path).toMatch(/noindex/);
+      }
+    });
+  });
+}

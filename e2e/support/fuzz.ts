@@ -319,19 +319,15 @@ export async function checkApiAnswer(response: Answer, what: Described): Promise
 export const NOT_FOUND_HEADING = /<h1[^>]*>Page not found<\/h1>/;
 
 /**
- * A page that names nothing: status 404 and the site's own not-found page. `rendered`: its HTML
- * carries the heading (the proxy's 404 for ids that cannot exist). Otherwise (a well-formed id the
- * catalog lacks) the page's notFound() runs while its route is rendered on demand: the HTML carries a
- * noindex and the not-found page in the RSC payload, which the browser draws.
+ * A page that names nothing: status 404, noindex, and the site's own not-found page in its HTML,
+ * whether the proxy answered (an id that cannot exist) or the page did (a well-formed id the catalog lacks).
  */
-export async function checkNotFoundPage(response: Answer, what: Described, rendered: boolean): Promise<string | null> {
+export async function checkNotFoundPage(response: Answer, what: Described): Promise<string | null> {
   const status = response.status();
   if (status !== 404) return `${status} (expected 404) for ${what.request}: ${(await response.text()).slice(0, 200)}`;
   const html = await response.text();
-  if (NOT_FOUND_HEADING.test(html)) return null;
-  if (rendered) return `404 without the not-found page rendered in its HTML for ${what.request}`;
-  const streamed = html.includes('<meta name="robots" content="noindex"/>') && html.includes('\\"children\\":\\"Page not found\\"');
-  return streamed ? null : `404 without the site's not-found page for ${what.request}`;
+  if (!NOT_FOUND_HEADING.test(html)) return `404 without the not-found page rendered in its HTML for ${what.request}`;
+  return html.includes('<meta name="robots" content="noindex"/>') ? null : `404 without noindex for ${what.request}`;
 }
 
 /**

@@ -18,6 +18,9 @@ interface TitlePage {
  */
 const generatedOgImage = (ogPath?: string) => absolute(ogPath ? `/og?${new URLSearchParams({ path: ogPath }).toString()}` : '/og');
 
+/** An address with nothing behind it (Next adds noindex to every 404). */
+export const notFoundMetadata: Metadata = { title: 'Page not found' };
+
 /** Title, description, canonical URL, Open Graph and Twitter card of one page. */
 export function pageMetadata({ title, description, path, coverimg, ogPath, ogType = 'website' }: TitlePage): Metadata {
   const summary = description || `Watch ${title} on Solenema: trailers, documentaries, series and short films.`;

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { NotFoundPage } from '@/components/feedback/NotFoundPage';
 import { ShortFilmView } from '@/components/detail/ShortFilmView';
 import { getShortFilm } from '@/lib/catalog';
 import { prerenderedShortFilmIds } from '@/lib/catalog/prerender';
 import { routes } from '@/lib/routes';
 import { shortFilmJsonLd } from '@/lib/seo/jsonld';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { notFoundMetadata, pageMetadata } from '@/lib/seo/metadata';
 
 export const dynamicParams = true;
 
@@ -17,11 +17,11 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const film = await getShortFilm((await params).shortFilmsId);
-  return film ? pageMetadata({ ...film, path: routes.shortFilm(film.id), ogPath: film.path, ogType: 'video.movie' }) : {};
+  return film ? pageMetadata({ ...film, path: routes.shortFilm(film.id), ogPath: film.path, ogType: 'video.movie' }) : notFoundMetadata;
 }
 
 export default async function ShortFilmPage({ params }: Props) {
   const film = await getShortFilm((await params).shortFilmsId);
-  if (!film) notFound();
+  if (!film) return <NotFoundPage />;
   return <ShortFilmView film={film} jsonLd={shortFilmJsonLd(film)} />;
 }

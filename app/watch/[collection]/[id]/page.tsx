@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { NotFoundPage } from '@/components/feedback/NotFoundPage';
 import { DetailHeader } from '@/components/detail/DetailHeader';
 import { LockedMovieActions } from '@/components/payment/LockedActions';
 import { FreePlayButton } from '@/components/player/FreePlayButton';
@@ -8,7 +8,7 @@ import { getMovie, type MovieCollection } from '@/lib/catalog';
 import { prerenderedMovieIds } from '@/lib/catalog/prerender';
 import { routes } from '@/lib/routes';
 import { movieJsonLd } from '@/lib/seo/jsonld';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { notFoundMetadata, pageMetadata } from '@/lib/seo/metadata';
 
 export const dynamicParams = true;
 
@@ -28,14 +28,14 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const movie = await movieFor(params);
-  if (!movie) return {};
+  if (!movie) return notFoundMetadata;
   return pageMetadata({ ...movie, path: routes.watch(movie.collection, movie.id), ogPath: movie.path, ogType: 'video.movie' });
 }
 
 /** A trailer's or documentary's own page, so crawlers can index it; the player is one click away. */
 export default async function WatchPage({ params }: Props) {
   const movie = await movieFor(params);
-  if (!movie) notFound();
+  if (!movie) return <NotFoundPage />;
   return (
     <>
       <JsonLd data={movieJsonLd(movie)} />

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { NotFoundPage } from '@/components/feedback/NotFoundPage';
 import { SeasonView } from '@/components/detail/SeasonView';
 import { getSeason } from '@/lib/catalog';
 import { prerenderedSeasons } from '@/lib/catalog/prerender';
 import { upNextAfter } from '@/lib/catalog/up-next';
 import { routes } from '@/lib/routes';
 import { seasonJsonLd } from '@/lib/seo/jsonld';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { notFoundMetadata, pageMetadata } from '@/lib/seo/metadata';
 
 export const dynamicParams = true;
 
@@ -21,13 +21,13 @@ async function load(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const season = await load(params);
-  if (!season) return {};
+  if (!season) return notFoundMetadata;
   const path = routes.season(season.seriesId, season.id);
   return pageMetadata({ ...season, title: `${season.title} · ${season.series.title}`, path, ogPath: season.path, ogType: 'video.tv_show' });
 }
 
 export default async function SeasonPage({ params }: Props) {
   const season = await load(params);
-  if (!season) notFound();
+  if (!season) return <NotFoundPage />;
   return <SeasonView season={season} jsonLd={seasonJsonLd(season)} following={await upNextAfter(season)} />;
 }

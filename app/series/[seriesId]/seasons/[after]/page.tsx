@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { NotFoundPage } from '@/components/feedback/NotFoundPage';
 import { SeriesView } from '@/components/detail/SeriesView';
 import { getSeries } from '@/lib/catalog';
 import { listRoutes } from '@/lib/routes';
 import { seriesJsonLd } from '@/lib/seo/jsonld';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { notFoundMetadata, pageMetadata } from '@/lib/seo/metadata';
 
 // The further seasons of a long series: rendered on first visit, then cached.
 export const dynamicParams = true;
@@ -22,11 +22,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await load(params);
   return found
     ? pageMetadata({ ...found.series, title: `${found.series.title} · seasons`, path: found.path, ogPath: found.series.path, ogType: 'video.tv_show' })
-    : {};
+    : notFoundMetadata;
 }
 
 export default async function SeriesSeasonsPage({ params }: Props) {
   const found = await load(params);
-  if (!found) notFound();
+  if (!found) return <NotFoundPage />;
   return <SeriesView series={found.series} jsonLd={seriesJsonLd(found.series)} />;
 }

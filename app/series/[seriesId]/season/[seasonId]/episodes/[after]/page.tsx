@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { NotFoundPage } from '@/components/feedback/NotFoundPage';
 import { SeasonView } from '@/components/detail/SeasonView';
 import { getSeason } from '@/lib/catalog';
 import { upNextAfter } from '@/lib/catalog/up-next';
 import { listRoutes } from '@/lib/routes';
 import { seasonJsonLd } from '@/lib/seo/jsonld';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { notFoundMetadata, pageMetadata } from '@/lib/seo/metadata';
 
 // The further episodes of a long season: rendered on first visit, then cached.
 export const dynamicParams = true;
@@ -21,13 +21,13 @@ async function load(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await load(params);
-  if (!found) return {};
+  if (!found) return notFoundMetadata;
   const { season, path } = found;
   return pageMetadata({ ...season, title: `${season.title} · ${season.series.title} · episodes`, path, ogPath: season.path, ogType: 'video.tv_show' });
 }
 
 export default async function SeasonEpisodesPage({ params }: Props) {
   const found = await load(params);
-  if (!found) notFound();
+  if (!found) return <NotFoundPage />;
   return <SeasonView season={found.season} jsonLd={seasonJsonLd(found.season)} following={await upNextAfter(found.season)} />;
 }
