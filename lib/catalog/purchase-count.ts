@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { countReads } from '../firestore-reads';
 import { POPULAR_KEY, popularKey, titleOf, TITLE_COLLECTIONS } from './popularity';
 
 /**
@@ -12,6 +13,7 @@ export async function countPurchaseIn(db: Firestore, path: string): Promise<void
   const ref = db.doc(`${title.collection}/${title.id}`);
   await db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
+    countReads(1);
     if (!snapshot.exists) return;
     const data = { ...snapshot.data(), purchaseCount: Number(snapshot.get('purchaseCount') ?? 0) + 1 };
     transaction.update(ref, { purchaseCount: data.purchaseCount, [POPULAR_KEY]: popularKey(ref.id, data) });

@@ -76,6 +76,15 @@ const envSchema = z.object({
   RPC_CALLS_PER_MINUTE: positiveInt(300),
   /** How long one Firestore read or write may take before the request gives up (the client would retry for minutes). */
   FIRESTORE_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * How often the site brings an operator's Firestore edits into its lists, search and pages (0 turns the
+   * sync off); on Vercel the Cron Job in vercel.json runs it instead.
+   */
+  CATALOG_SYNC_SECONDS: wholeNumber(300),
+  /** Vercel's convention: the bearer token its Cron Jobs send to /api/cron/catalog-sync. */
+  CRON_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
+  /** "1": GET /api/internal/reads answers this process's Firestore read count (for the tests and the bench only). */
+  READ_COUNTER: optionalText.pipe(z.enum(['1'], { message: 'expected "1" or nothing' }).optional()),
   /** Extra origins the Content-Security-Policy allows for videos and covers the catalog names. */
   MEDIA_HOSTS: optionalText.transform((value) => (value ? value.split(/[\s,]+/).filter(Boolean) : [])),
   /** Vercel sets these; the production domain stands in for NEXT_PUBLIC_SITE_URL when that is unset. */

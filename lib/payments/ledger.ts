@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { withDeadline } from '../deadline';
 import { env } from '../env/server';
 import { firestore, firestoreConfigured } from '../firebase';
+import { countReads } from '../firestore-reads';
 import { storedCheckoutSchema, type StoredCheckout } from './checkout';
 
 const purchaseSchema = z.object({
@@ -86,10 +87,12 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
     create: (purchase) => createOnce(`purchases/${purchase.signature}`, purchase),
     async get(signature) {
       const snapshot = await bounded(db.doc(`purchases/${signature}`).get(), 'read');
+      countReads(1);
       return snapshot.exists ? parseWith(purchaseSchema, snapshot.data(), snapshot.ref.path) : null;
     },
     async byWallet(wallet) {
       const snapshot = await bounded(db.collection('purchases').where('wallet', '==', wallet).get(), 'query');
+      countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
     spendNonce: (nonce) => createOnce(`restoreNonces/${nonce}`, { spentAt: new Date().toISOString() }),
@@ -98,11 +101,13 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
     },
     async grantsOf(browser) {
       const snapshot = await bounded(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
+      countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)).filter(present);
     },
     recordCheckout: (checkout) => createOnce(`checkouts/${checkout.reference}`, checkout),
     async checkoutOf(reference) {
       const snapshot = await bounded(db.doc(`checkouts/${reference}`).get(), 'read');
+      countReads(1);
       return snapshot.exists ? parseWith(storedCheckoutSchema, snapshot.data(), snapshot.ref.path) : null;
     },
   });
