@@ -1,0 +1,32 @@
+import { revalidateTag } from 'next/cache';
+import { NextResponse } from 'next/server';
+import { mayRunSync, runCatalogSync } from '@/lib/catalog/sync-run';
+import { errorResponse } from '@/lib/http/json';
+import { otherMethods } from '@/lib/http/methods';
+
+export const dynamic = 'force-dynamic';
+/** A scan of a large catalog takes a while; within what every Vercel plan allows a function. */
+export const maxDuration = 60;
+
+/**
+ * Brings the operator's Firestore edits into lists, search, sitemaps and pages (see lib/catalog/sync-run.ts):
+ * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself.
+ */
+export async function GET(request: Request) {
+  if (!mayRunSync(request)) return errorResponse(401, 'Missing or wrong bearer token (Vercel sends CRON_SECRET).');
+  try {
+    const report = await runCatalogSync();
+    if (!report) return NextResponse.json({ synced: false, reason: 'nothing to sync yet (embedded catalog, or the watch is taking its first look)' });
+    // Stale, not expired, as /api/revalidate does: the next visit gets the last good page while the new one renders.
+    for (const tag of report.tags) revalidateTag(tag, 'max');
+    if (report.indexed.length > 0 || report.removedEntries > 0) {
+      console.log(`[catalog sync] ${report.mode}: indexed ${report.indexed.length} titles, removed ${report.removedEntries} entries, ${report.reads} reads`);
+    }
+    return NextResponse.json({ synced: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    console.error('[catalog sync] failed', error);
+    return errorResponse(503, 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.');
+  }
+}
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

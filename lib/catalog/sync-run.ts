@@ -1,0 +1,111 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { env } from '../env/server';
+import { chooseBackend, firestore } from '../firebase';
+import { readsSoFar } from '../firestore-reads';
+import { bearerMatches } from '../http/secret';
+import { scanCatalog, sweepEntries, syncTree, treesToSync } from './sync';
+import { tagsToExpire } from './tags';
+import { watchCatalog, type CatalogWatch } from './watch';
+
+/** Where the last sync says what it did, for `npm run catalog:check`. */
+export const SYNC_STATUS_PATH = 'catalogSync/status';
+/** The route that runs a sync: Vercel's Cron Job calls it, and so does the server itself on `next start`. */
+export const SYNC_ROUTE = '/api/cron/catalog-sync';
+
+export interface SyncReport {
+  at: string;
+  /** `watch`: the trees the server's listeners saw change; `scan`: every document read to find them. */
+  mode: 'watch' | 'scan';
+  /** Trees indexed anew (their pages, lists and search are refreshed). */
+  indexed: string[];
+  /** Search entries of documents that no longer exist. */
+  removedEntries: number;
+  /** Firestore reads this process made meanwhile (the sync's, and any page's rendered at the same time). */
+  reads: number;
+  durationMs: number;
+  /** Cache tags the route expires. */
+  tags: string[];
+}
+
+/**
+ * Shared through globalThis: instrumentation (which starts the watch) and the route (which runs the sync)
+ * are bundled apart, but run in one server process.
+ */
+type SyncProcess = { token: string; watch?: CatalogWatch; running?: Promise<SyncReport | null> };
+const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= { token: randomBytes(32).toString('base64url') });
+
+/** Vercel's Cron Job (Bearer CRON_SECRET) or this server's own schedule (a token that never leaves the process). */
+export const mayRunSync = (request: Request) =>
+  bearerMatches(request, shared.token) || (env.CRON_SECRET !== undefined && bearerMatches(request, env.CRON_SECRET));
+
+async function sync(): Promise<SyncReport | null> {
+  if (chooseBackend(env) !== 'firestore') return null;
+  const db = firestore(env);
+  const started = Date.now();
+  const readsBefore = readsSoFar();
+  const watched = shared.watch?.take();
+  if (shared.watch && !watched) return null;
+  const indexed: string[] = [];
+  let removed: string[] = [];
+  try {
+    const documents = watched ? watched.documents : await scanCatalog(db);
+    for (const tree of watched ? watched.trees : treesToSync(documents)) if (await syncTree(db, tree)) indexed.push(tree);
+    if (!watched || watched.firstLook) removed = await sweepEntries(db, documents);
+  } catch (error) {
+    if (watched) shared.watch?.giveBack(watched);
+    throw error;
+  }
+  const report: SyncReport = {
+    at: new Date().toISOString(),
+    mode: watched ? 'watch' : 'scan',
+    indexed,
+    removedEntries: removed.length,
+    reads: readsSoFar() - readsBefore,
+    durationMs: Date.now() - started,
+    tags: indexed.length + removed.length > 0 ? tagsToExpire([...indexed, ...removed]) : [],
+  };
+  await db.doc(SYNC_STATUS_PATH).set({ ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+  return report;
+}
+
+/**
+ * Brings the operator's edits into the derived data: with a watch in this process, the trees it saw
+ * change; otherwise (Vercel) a scan of the catalog. Null when there is nothing to sync with (the embedded
+ * catalog, or a watch still taking its first look). One sync at a time: a second call shares the first.
+ */
+export function runCatalogSync(): Promise<SyncReport | null> {
+  shared.running ??= sync().finally(() => {
+    shared.running = undefined;
+  });
+  return shared.running;
+}
+
+/** How often the server looks for changes to sync, and how long after a failed call it tries again. */
+const RETRY_MS = 5_000;
+
+/**
+ * On a long-running server (`next start`), watches the catalog and syncs what changed every
+ * CATALOG_SYNC_SECONDS, through the route (cache tags can only be expired within a request).
+ * Not on Vercel (its Cron Job calls the route), nor while building, nor with the sync turned off.
+ */
+export function startCatalogSync(): void {
+  if (chooseBackend(env) !== 'firestore' || env.CATALOG_SYNC_SECONDS === 0 || env.VERCEL || process.env.NEXT_PHASE === 'phase-production-build') return;
+  if (shared.watch) return;
+  const origin = () => process.env.__NEXT_PRIVATE_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  async function tick() {
+    if (!shared.watch?.hasChanges()) return;
+    try {
+      const response = await fetch(`${origin()}${SYNC_ROUTE}`, {
+        headers: { authorization: `Bearer ${shared.token}` },
+        signal: AbortSignal.timeout(10 * 60_000),
+      });
+      if (!response.ok) throw new Error(`${response.status} ${(await response.text()).slice(0, 200)}`);
+    } catch (error) {
+      console.warn(`[catalog sync] could not sync (${error instanceof Error ? error.message : error}); trying again in ${RETRY_MS / 1000} s`);
+      setTimeout(tick, RETRY_MS).unref();
+    }
+  }
+  shared.watch = watchCatalog(firestore(env), console, () => void tick());
+  setInterval(() => void tick(), env.CATALOG_SYNC_SECONDS * 1000).unref();
+}

@@ -1,0 +1,151 @@
+import { isDeepStrictEqual } from 'node:util';
+import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { SEARCH_COLLECTION } from '../search/entries';
+import { countAggregation, countReads } from '../firestore-reads';
+import { POPULAR_KEY, TITLE_COLLECTIONS } from './popularity';
+import type { RawDocument } from './store';
+import { SYNC_HASH, treeOf } from './sync-hash';
+import { documentsToWrite, treeHashes } from './writes';
+
+/**
+ * The catalog sync: the site's own upkeep of what it derives from the operator's documents (each title's
+ * `popularKey`, the search entries), so a document written by hand in the seed's fields is a full title
+ * everywhere. The unit is a title's tree (see treeOf): a title records the state of its tree it was
+ * indexed at (`syncHash`), so a tree whose documents no longer match it is known to need indexing
+ * without reading a single search entry.
+ */
+
+/** Firestore takes at most 500 writes a batch. */
+const BATCH = 400;
+/** Documents per page of a whole-catalog scan: memory stays bounded by a page, not the catalog. */
+const SCAN_PAGE = 1000;
+
+const toRaw = (snapshot: DocumentSnapshot): RawDocument => ({ id: snapshot.id, path: snapshot.ref.path, data: snapshot.data() });
+const fieldOf = (doc: RawDocument | undefined, field: string): unknown => (doc?.data as Record<string, unknown> | undefined)?.[field];
+const entryId = (path: string) => path.replaceAll('/', '~');
+
+async function read(query: Query): Promise<RawDocument[]> {
+  const snapshot = await query.get();
+  countReads(snapshot.size);
+  return snapshot.docs.map(toRaw);
+}
+
+/** Every document of a query, a page at a time by document path (a real cursor: no document is read twice). */
+async function* pagesOf(query: Query) {
+  let last: DocumentSnapshot | undefined;
+  for (;;) {
+    const ordered = query.orderBy(FieldPath.documentId()).limit(SCAN_PAGE);
+    const page = await (last ? ordered.startAfter(last) : ordered).get();
+    countReads(page.size);
+    yield page.docs.map(toRaw);
+    if (page.size < SCAN_PAGE) return;
+    last = page.docs.at(-1);
+  }
+}
+
+/** A tree as it is now: the title, and its seasons and episodes (those left behind by a deleted title too). */
+async function readTree(db: Firestore, tree: string): Promise<RawDocument[]> {
+  const title = await db.doc(tree).get();
+  countReads(1);
+  const [collection] = tree.split('/');
+  const episodesOf = (parent: string) => read(db.collection(`${parent}/episodes`));
+  const children =
+    collection === 'series'
+      ? await read(db.collection(`${tree}/seasons`)).then(async (seasons) => [
+          ...seasons,
+          ...(await Promise.all(seasons.map((s) => episodesOf(s.path)))).flat(),
+        ])
+      : collection === 'shortFilms'
+        ? await episodesOf(tree)
+        : [];
+  return [...(title.exists ? [toRaw(title)] : []), ...children];
+}
+
+/** The search entries a tree has now: its title's, and those of everything beneath it (ids `series~x~…`). */
+async function readTreeEntries(db: Firestore, tree: string): Promise<RawDocument[]> {
+  const id = entryId(tree);
+  const entries = db.collection(SEARCH_COLLECTION);
+  const [own, beneath] = await Promise.all([entries.doc(id).get(), read(entries.orderBy(FieldPath.documentId()).startAt(`${id}~`).endAt(`${id}~\uf8ff`))]);
+  countReads(1);
+  return [...(own.exists ? [toRaw(own)] : []), ...beneath];
+}
+
+type Write = { kind: 'update' | 'set'; path: string; data: DocumentData } | { kind: 'delete'; path: string };
+
+async function commit(db: Firestore, writes: Write[]) {
+  for (let start = 0; start < writes.length; start += BATCH) {
+    const batch = db.batch();
+    for (const write of writes.slice(start, start + BATCH)) {
+      if (write.kind === 'delete') batch.delete(db.doc(write.path));
+      else if (write.kind === 'update') batch.update(db.doc(write.path), write.data);
+      else batch.set(db.doc(write.path), write.data);
+    }
+    await batch.commit();
+  }
+}
+
+/**
+ * What indexing a tree changes, from the tree and its current entries: the title's sort key and state
+ * (an update, so an operator's edit landing meanwhile is kept and seen by the next sync), the entries
+ * that differ, and the entries of documents that are gone.
+ */
+export function treeWrites(tree: string, documents: RawDocument[], entries: RawDocument[]): Write[] {
+  const prepared = documentsToWrite(documents);
+  const title = prepared.find((doc) => doc.path === tree);
+  const stored = documents.find((doc) => doc.path === tree);
+  const writes: Write[] = [];
+  const derived = title && { [POPULAR_KEY]: fieldOf(title, POPULAR_KEY), [SYNC_HASH]: fieldOf(title, SYNC_HASH) };
+  if (derived && Object.entries(derived).some(([field, value]) => fieldOf(stored, field) !== value)) writes.push({ kind: 'update', path: tree, data: derived });
+  const current = new Map(entries.map((entry) => [entry.path, entry.data]));
+  const wanted = prepared.filter((doc) => doc.path.startsWith(`${SEARCH_COLLECTION}/`));
+  for (const entry of wanted)
+    if (!isDeepStrictEqual(current.get(entry.path), entry.data)) writes.push({ kind: 'set', path: entry.path, data: entry.data as DocumentData });
+  const kept = new Set(wanted.map((entry) => entry.path));
+  for (const path of current.keys()) if (!kept.has(path)) writes.push({ kind: 'delete', path });
+  return writes;
+}
+
+/** Indexes one tree as it is now; true when anything was written (its pages, lists and search then need refreshing). */
+export async function syncTree(db: Firestore, tree: string): Promise<boolean> {
+  const [documents, entries] = await Promise.all([readTree(db, tree), readTreeEntries(db, tree)]);
+  const writes = treeWrites(tree, documents, entries);
+  await commit(db, writes);
+  return writes.length > 0;
+}
+
+/** The trees whose documents no longer match the state their title was indexed at (a tree without its title too). */
+export function treesToSync(documents: RawDocument[]): string[] {
+  const byPath = new Map(documents.map((doc) => [doc.path, doc]));
+  return [...treeHashes(documents)].filter(([tree, hash]) => fieldOf(byPath.get(tree), SYNC_HASH) !== hash).map(([tree]) => tree);
+}
+
+/** Every catalog document: the titles, then every season and episode (collection-group queries), page by page. */
+export async function scanCatalog(db: Firestore): Promise<RawDocument[]> {
+  const queries = [...TITLE_COLLECTIONS.map((collection) => db.collection(collection)), db.collectionGroup('seasons'), db.collectionGroup('episodes')];
+  const documents: RawDocument[] = [];
+  for (const query of queries) for await (const page of pagesOf(query)) documents.push(...page.filter((doc) => treeOf(doc.path)));
+  return documents;
+}
+
+/**
+ * Deletes the search entries of documents that no longer exist (a movie deleted while no sync watched):
+ * only when the entries outnumber what the catalog should have (one count), then by reading their ids.
+ * Returns the catalog paths whose entries it removed.
+ */
+export async function sweepEntries(db: Firestore, documents: RawDocument[]): Promise<string[]> {
+  const expected = new Set(
+    documentsToWrite(documents)
+      .filter((doc) => doc.path.startsWith(`${SEARCH_COLLECTION}/`))
+      .map((doc) => doc.id),
+  );
+  const counted = (await db.collection(SEARCH_COLLECTION).count().get()).data().count;
+  countAggregation(counted);
+  if (counted <= expected.size) return [];
+  const orphans: Write[] = [];
+  for await (const page of pagesOf(db.collection(SEARCH_COLLECTION).select())) {
+    for (const entry of page) if (!expected.has(entry.id)) orphans.push({ kind: 'delete', path: entry.path });
+  }
+  await commit(db, orphans);
+  // The catalog path an entry was made for: its id with `~` as `/` (ids hold no `~`).
+  return orphans.map((orphan) => orphan.path.slice(SEARCH_COLLECTION.length + 1).replaceAll('~', '/'));
+}
