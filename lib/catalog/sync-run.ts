@@ -65,7 +65,9 @@ async function sync(): Promise<SyncReport | null> {
     durationMs: Date.now() - started,
     tags: indexed.length + removed.length > 0 ? tagsToExpire([...indexed, ...removed]) : [],
   };
-  await db.doc(SYNC_STATUS_PATH).set({ ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+  // A watch's run that found only the sync's own writes is no news for the operator.
+  if (report.mode === 'scan' || report.tags.length > 0)
+    await db.doc(SYNC_STATUS_PATH).set({ ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
   return report;
 }
 

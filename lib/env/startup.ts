@@ -37,6 +37,10 @@ export function checkStartupEnv() {
     // Written out so the build inlines it: browsers send payments through the RPC they were built with.
     const source = { ...process.env, NEXT_PUBLIC_SOLANA_RPC_URL: process.env.NEXT_PUBLIC_SOLANA_RPC_URL };
     if (env.NODE_ENV === 'production' && !building) checkProduction(env, source);
+    // Not fatal: pages still serve, but the operator's Firestore edits would wait for the data cache's backstop.
+    if (env.VERCEL && firestoreConfigured(env) && env.CATALOG_SYNC_SECONDS > 0 && !env.CRON_SECRET) {
+      console.warn('CRON_SECRET is not set: the Cron Job in vercel.json cannot run the catalog sync, so Firestore edits reach the site only at the backstop.');
+    }
   } catch (error) {
     console.error(`Solenema cannot start. ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import { videoSource } from '../media/source';
+import type { CoverCheck } from './catalog';
+import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from './schemas';
+import type { RawDocument } from './store';
+import { treesToSync } from './sync';
+
+/** One thing the operator should know about, by the document it is in. */
+export interface Finding {
+  path: string;
+  message: string;
+}
+
+export interface CatalogCheck {
+  /** Documents the site skips, with the reason. */
+  broken: Finding[];
+  /** Titles whose tree changed since the site last indexed it (not yet in lists or search as they are now). */
+  unindexed: string[];
+  /** Locked titles and episodes whose video anyone with its URL can watch. */
+  publicPaidVideos: Finding[];
+  /** Covers naming a file that does not exist (the default cover is shown instead). */
+  missingCovers: Finding[];
+  /** Videos the site's Content-Security-Policy would refuse to play, with the setting that allows them. */
+  refusedVideos: Finding[];
+  /** Titles and episodes with no cover at all (they show the default one): a note, not a problem. */
+  withoutCover: string[];
+}
+
+/** Why a video could not play under the site's policy (and what allows it), or null when it can. */
+export type VideoPolicyCheck = (videourl: string) => string | null;
+
+/** The schema a catalog document is read with, by where it lives; null for paths that hold no title. */
+function schemaAt(path: string): z.ZodType | null {
+  const segments = path.split('/');
+  const [root] = segments;
+  if (segments.length === 2) {
+    if (root === 'trailers' || root === 'documentaries') return movieDocSchema;
+    if (root === 'series') return seriesDocSchema;
+    if (root === 'shortFilms') return shortFilmDocSchema;
+  }
+  if (root === 'series' && segments.length === 4 && segments[2] === 'seasons') return seasonDocSchema;
+  if (segments.at(-2) === 'episodes' && (root === 'shortFilms' ? segments.length === 4 : segments.length === 6)) return episodeDocSchema;
+  return null;
+}
+
+const parentsOf = (path: string) => {
+  const segments = path.split('/');
+  return Array.from({ length: segments.length / 2 - 1 }, (_, i) => segments.slice(0, 2 * (i + 1)).join('/'));
+};
+
+/**
+ * What `npm run catalog:check` reports about a catalog's documents (a scan of Firestore): every problem
+ * the site would otherwise only log when a page reads the document, and the titles the sync has not
+ * indexed yet.
+ */
+export function checkCatalog(documents: RawDocument[], coverExists: CoverCheck, videoPolicy: VideoPolicyCheck): CatalogCheck {
+  const titles = new Set(documents.map((doc) => doc.path));
+  // A tree whose title is gone is no title to index: its left-behind documents are reported as broken below.
+  const unindexed = treesToSync(documents).filter((tree) => titles.has(tree));
+  const check: CatalogCheck = { broken: [], unindexed, publicPaidVideos: [], missingCovers: [], refusedVideos: [], withoutCover: [] };
+  const parsed = new Map<string, Record<string, unknown>>();
+  for (const raw of documents) {
+    const schema = schemaAt(raw.path);
+    if (!schema) {
+      check.broken.push({ path: raw.path, message: 'not where a title, season or episode can be (it is never shown)' });
+      continue;
+    }
+    const result = schema.safeParse(raw.data);
+    if (result.success) parsed.set(raw.path, result.data as Record<string, unknown>);
+    else
+      check.broken.push({
+        path: raw.path,
+        message: result.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; '),
+      });
+  }
+  for (const [path, doc] of parsed) {
+    const parents = parentsOf(path);
+    const missingParent = parents.find((parent) => !parsed.has(parent));
+    if (missingParent) {
+      check.broken.push({ path, message: `its parent ${missingParent} is missing or broken, so it is never shown` });
+      continue;
+    }
+    const cover = doc.coverimg as string | null;
+    if (!cover) check.withoutCover.push(path);
+    else if (!coverExists(cover)) check.missingCovers.push({ path, message: `cover ${cover} does not exist` });
+    if (typeof doc.videourl !== 'string') continue;
+    const locked = [...parents, path].some((p) => parsed.get(p)?.locked === true);
+    const source = videoSource(doc.videourl);
+    if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (expected private:…, gs://…, https://… or /…)` });
+    else if (locked && source.kind === 'public') {
+      check.publicPaidVideos.push({ path, message: `locked, but its video ${doc.videourl} is public: move it to private:… or gs://…` });
+    } else if (source.kind === 'public') {
+      const refused = videoPolicy(doc.videourl);
+      if (refused) check.refusedVideos.push({ path, message: refused });
+    }
+  }
+  return check;
+}
+
+/** Whether anything in the check needs the operator (notes do not). */
+export const needsOperator = (check: CatalogCheck) =>
+  check.broken.length + check.unindexed.length + check.publicPaidVideos.length + check.missingCovers.length + check.refusedVideos.length > 0;
