@@ -7,6 +7,7 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 export const E2E_PORTS = {
   site: 3210 + offset,
   insightSite: 3215 + offset,
+  handWrittenSite: 3220 + offset,
   firestore: 8790 + offset,
   firestoreOutage: 8798 + offset,
   chain: 8899 + offset,
@@ -29,6 +30,9 @@ export const DESKTOP = { width: 1440, height: 900 } as const;
  */
 export const INSIGHT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.insightSite}`;
 export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema', appId: '1:123456789:web:abcdef', measurementId: 'G-E2ETEST1' };
+/** The site built on a catalog written by hand in the seed's fields (e2e/hand-written-catalog.spec.ts), in a Firestore project of its own. */
+export const HAND_WRITTEN_SITE_URL = `http://127.0.0.1:${E2E_PORTS.handWrittenSite}`;
+export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** PRICE_LAMPORTS of the second build: 0.02 SOL, so any price not read from the configuration shows. */
 export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
