@@ -1,14 +1,12 @@
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { countPurchaseIn, recountPurchases } from '@/lib/catalog/purchase-count';
 import { writeCatalog } from '@/lib/catalog/writer';
+import { testFirestore, type TestFirestore } from '../support/firestore';
 
-let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
-let app: App;
+let firestore: TestFirestore;
 let db: Firestore;
 
 const titles = ['alpha', 'bravo', 'charlie'].map((id, n) => ({
@@ -19,18 +17,12 @@ const titles = ['alpha', 'bravo', 'charlie'].map((id, n) => ({
 const order = async () => (await createCatalog(createFirestoreStore(db, 5_000), { warn: () => {} }).listSeries({ size: 10 }))?.items.map((s) => s.id);
 
 beforeAll(async () => {
-  emulator = await startFirestoreEmulator(8796);
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  app = initializeApp({ projectId: 'demo-popularity' }, 'popularity');
-  db = getFirestore(app);
+  firestore = await testFirestore('demo-popularity');
+  db = firestore.db;
   await writeCatalog(db, titles);
 });
 
-afterAll(async () => {
-  await deleteApp(app);
-  await emulator.stop();
-});
+afterAll(() => firestore.close());
 
 it('moves a bought title up the popular order, and a second purchase further than the newest', async () => {
   expect(await order()).toEqual(['alpha', 'bravo', 'charlie']);
