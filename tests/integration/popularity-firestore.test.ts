@@ -44,3 +44,14 @@ it('keeps purchase counts when the catalog is written again, and recount repairs
   expect(await order()).toEqual(['alpha', 'bravo', 'charlie', 'hand-written']);
   expect(await recountPurchases(db)).toEqual([]);
 });
+
+it('recounts a ledger longer than one page of the walk (500)', async () => {
+  const batch = db.batch();
+  for (let i = 0; i < 501; i += 1) {
+    batch.create(db.doc(`purchases/many-${String(i).padStart(3, '0')}`), { path: 'series/charlie/seasons/s1', verifiedAt: '2026-02-01T00:00:00Z' });
+  }
+  await batch.commit();
+  expect(await recountPurchases(db)).toEqual(['series/charlie']);
+  expect((await db.doc('series/charlie').get()).get('purchaseCount')).toBe(501);
+  expect(await order()).toEqual(['charlie', 'alpha', 'bravo', 'hand-written']);
+});
