@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { content } from './support/catalog';
-import { setFirestoreOutage, type Outage } from './support/firestore-outage';
+import { setFirestoreOutage, type Outage } from './support/outage-proxy';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
 import { expect, test } from './support/offline';

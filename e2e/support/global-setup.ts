@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startLocalChain } from './chain';
 import { startFirestoreEmulator } from './firestore-emulator';
-import { serveOutageSwitch, startOutageProxy } from './firestore-outage';
+import { serveOutageSwitch, startOutageProxy } from './outage-proxy';
 import {
   CHAIN_URL,
   E2E_FIREBASE,

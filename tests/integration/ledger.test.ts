@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startOutageProxy } from '@/e2e/support/firestore-outage';
+import { startOutageProxy } from '@/e2e/support/outage-proxy';
 import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 import { purchaseRecord } from '../support/purchase-record';

@@ -17,14 +17,19 @@ export function emulatorHost(): string {
   return host;
 }
 
+/** Deletes every document of `projectId` in the run's emulator. */
+export const emptyProject = (projectId: string) => clearFirestore(emulatorHost(), projectId);
+
+let apps = 0;
+
 /**
  * firebase-admin on an emptied emulator project of its own, so test files run side by side. `host` reaches the
  * same emulator another way (an outage proxy in front of it); firebase-admin reads it when the client is made.
  */
 export async function testFirestore(projectId: string, host = emulatorHost()): Promise<TestFirestore> {
-  await clearFirestore(emulatorHost(), projectId);
+  await emptyProject(projectId);
   process.env.FIRESTORE_EMULATOR_HOST = host;
-  const app = initializeApp({ projectId }, `${projectId}-${host}`);
+  const app = initializeApp({ projectId }, `${projectId}-${(apps += 1)}`);
   const db = getFirestore(app);
   emulatorHost();
   return { db, projectId, close: () => deleteApp(app) };
