@@ -10,9 +10,21 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Only a run with integration tests starts Google's Firestore emulator (a JVM: a few seconds).
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/firestore-setup.ts'],
+          benchmark: { include: [] },
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { e2eSiteEnv } from './support/global-setup';
-import { startServer, stopServer } from './support/processes';
-import { freePort, startRedis, type LocalRedis } from './support/redis';
+import { freePort, startServer, stopServer } from './support/processes';
+import { startRedis, type LocalRedis } from './support/redis';
 
 /**
  * Two `next start` of the same build behind one REDIS_URL, as two Vercel instances: a client's

@@ -5,14 +5,13 @@ import type { APIRequestContext } from '@playwright/test';
 import { writeCatalog } from '../lib/catalog/writer';
 import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
 import { sitePaths } from './support/catalog';
-import { firestoreReads } from './support/firestore-emulator';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
 import { expect, test } from './support/offline';
-import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
+import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, READS_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
 
 /**
  * The catalog at a scale CI affords (TEST_CATALOG: ~130 series, a series of 60 seasons, a season and a short
- * film of 130 episodes, ~120 movies) written into the shared emulator after every other spec has run
+ * film of 130 episodes, ~120 movies) written into the shared Firestore after every other spec has run
  * (project "scale"): pages stay small, reads follow what a page shows, every title is reachable by links.
  */
 const MAX_PAGE_BYTES = 400 * 1024;
@@ -20,24 +19,31 @@ const generated = generateCatalog(TEST_CATALOG);
 
 test.describe.configure({ mode: 'serial' });
 
+/** The Firestore documents the site has read so far, by its own count (READ_COUNTER=1). */
+async function siteReads(request: APIRequestContext): Promise<number> {
+  const response = await request.get(READS_URL);
+  if (!response.ok()) throw new Error(`GET ${READS_URL}: ${response.status()}`);
+  return ((await response.json()) as { reads: number }).reads;
+}
+
 /**
  * Reads (Firestore documents) one request of `path` costs, and the page it answered. A request answered from a
  * stale cache entry refreshes it after answering (stale-while-revalidate): those reads are its cost too, so
  * the count is taken once the reads have stopped.
  */
 async function measure(request: APIRequestContext, path: string) {
-  const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
+  const before = await siteReads(request);
   const response = await request.get(path);
   const html = await response.text();
-  return { status: response.status(), html, reads: (await settledReads()) - before };
+  return { status: response.status(), html, reads: (await settledReads(request)) - before };
 }
 
-/** The emulator's read count once it has not moved for a second. */
-async function settledReads() {
-  let last = await firestoreReads(FIRESTORE_OUTAGE_URL);
+/** The site's read count once it has not moved for a second. */
+async function settledReads(request: APIRequestContext) {
+  let last = await siteReads(request);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const now = await firestoreReads(FIRESTORE_OUTAGE_URL);
+    const now = await siteReads(request);
     if (now === last) return now;
     last = now;
   }
@@ -94,10 +100,10 @@ test('a search reads at most a couple of hundred documents, and nothing when ask
 
 test('a checkout, a library and a playback link read a handful of documents, for a series of 60 seasons too', async ({ request }) => {
   for (const path of ['series/gen-long-series', 'series/gen-long-season/seasons/s1/episodes/s1e130', 'documentaries/gen-documentaries-6']) {
-    const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
+    const before = await siteReads(request);
     const response = await request.post('/api/checkout', { data: { path }, headers: SAME_ORIGIN });
     expect(response.status(), path).toBe(path.includes('episodes') ? 409 : 200);
-    expect((await firestoreReads(FIRESTORE_OUTAGE_URL)) - before, path).toBeLessThanOrEqual(3);
+    expect((await siteReads(request)) - before, path).toBeLessThanOrEqual(3);
   }
   // A buyer of both long shows, as the ledger records it: what it owns is two paths, and a link is one video's.
   const id = newBrowserId();
@@ -111,11 +117,11 @@ test('a checkout, a library and a playback link read a handful of documents, for
     ['/api/playback?video=series/gen-long-series/seasons/s60/episodes/s60e1', 5],
     ['/api/playback?video=series/gen-long-season/seasons/s1/episodes/s1e130', 5],
   ] as const) {
-    const before = await firestoreReads(FIRESTORE_OUTAGE_URL);
+    const before = await siteReads(request);
     const response = await request.get(path, { headers });
     expect(response.status(), path).toBe(200);
     expect(Buffer.byteLength(await response.text()), path).toBeLessThan(1024);
-    expect((await settledReads()) - before, path).toBeLessThanOrEqual(bound);
+    expect((await settledReads(request)) - before, path).toBeLessThanOrEqual(bound);
   }
 });
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { content } from './support/catalog';
-import { setFirestoreOutage, type Outage } from './support/firestore-emulator';
+import { setFirestoreOutage, type Outage } from './support/outage-proxy';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
 import { expect, test } from './support/offline';
 import { card, openPurchase, reveal, withWallet } from './support/purchase';
 
 /**
- * Runs in its own project after every other test: it takes the shared Firestore emulator down
- * (every call answers UNAVAILABLE, which firebase-admin would retry for minutes; the site gives up
+ * Runs in its own project after every other test: it takes the shared Firestore down for the site, at the
+ * proxy in front of the emulator (every call answers UNAVAILABLE, which firebase-admin would retry for minutes; the site gives up
  * after FIRESTORE_TIMEOUT_MS, 3 s in e2e).
  */
 test.describe.configure({ mode: 'default' });

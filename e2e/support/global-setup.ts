@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startLocalChain } from './chain';
-import { serveOutageSwitch, startFirestoreEmulator } from './firestore-emulator';
+import { startFirestoreEmulator } from './firestore-emulator';
+import { serveOutageSwitch, startOutageProxy } from './outage-proxy';
 import {
   CHAIN_URL,
   E2E_FIREBASE,
@@ -37,6 +38,8 @@ export const e2eSiteEnv = {
   RPC_TIMEOUT_MS: '3000',
   // Short too, so a Firestore outage fails a payment or a regeneration within seconds (store-outage.spec.ts).
   FIRESTORE_TIMEOUT_MS: '3000',
+  // GET /api/internal/reads: the site's Firestore reads, which scale.spec.ts holds to budgets.
+  READ_COUNTER: '1',
   NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
   SOLANA_RECIPIENT: E2E_RECIPIENT,
   // The tests play the proxy in front of the site: each test's own X-Forwarded-For is its client key.
@@ -58,15 +61,16 @@ const insightSiteEnv = {
 };
 
 /**
- * The whole stack the browser tests run against: a Firestore emulator seeded with `npm run seed`
+ * The whole stack the browser tests run against: Google's Firestore emulator behind an outage proxy, seeded with `npm run seed`
  * (the operator's own command), a local Solana chain, then a production build of the site using both.
  * E2E_SKIP_BUILD=1 reuses an existing .next when iterating locally.
  */
 export default async function globalSetup() {
   Object.assign(process.env, e2eSiteEnv);
   const env = process.env;
-  const emulator = await startFirestoreEmulator(E2E_PORTS.firestore);
-  const stopOutageSwitch = serveOutageSwitch(emulator.setOutage, E2E_PORTS.firestoreOutage, emulator.reads);
+  const emulator = await startFirestoreEmulator({ port: E2E_PORTS.firestoreEmulator });
+  const proxy = await startOutageProxy(emulator.host, E2E_PORTS.firestore);
+  const stopOutageSwitch = serveOutageSwitch(proxy.setOutage, E2E_PORTS.firestoreOutage);
   const chain = await startLocalChain({ port: E2E_PORTS.chain });
   await run('npm', ['run', 'seed', '--silent'], env);
   if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);
@@ -79,6 +83,6 @@ export default async function globalSetup() {
   return async () => {
     stopServer(site);
     stopServer(insightSite);
-    await Promise.all([emulator.stop(), chain.stop(), stopOutageSwitch()]);
+    await Promise.all([proxy.stop().then(emulator.stop), chain.stop(), stopOutageSwitch()]);
   };
 }

@@ -8,7 +8,9 @@ export const E2E_PORTS = {
   site: 3210 + offset,
   insightSite: 3215 + offset,
   handWrittenSite: 3220 + offset,
+  /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
+  firestoreEmulator: 8791 + offset,
   firestoreOutage: 8798 + offset,
   chain: 8899 + offset,
 } as const;
@@ -38,7 +40,9 @@ export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
 export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
-/** Takes the Firestore emulator down and up again (see serveOutageSwitch). */
+/** Takes Firestore down and up again for the site (see serveOutageSwitch). */
 export const FIRESTORE_OUTAGE_URL = `http://127.0.0.1:${E2E_PORTS.firestoreOutage}`;
+/** The site's own count of Firestore reads (READ_COUNTER=1). */
+export const READS_URL = `${SITE_URL}/api/internal/reads`;
 /** Everything the site under test prints, so a test can check what it logged. */
 export const SITE_LOG = '.e2e/site.log';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 
 /** Sends a child's output to this terminal and, with `logFile`, to that file too. */
@@ -61,4 +62,16 @@ export function stopServer(child: ChildProcess | undefined) {
   } catch {
     child.kill('SIGTERM');
   }
+}
+
+/** A port nothing listens on now, on loopback (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,21 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './processes';
 
 export interface LocalRedis {
   url: string;
   stop: () => Promise<void>;
-}
-
-/** A port nothing listens on now, on loopback (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** True once the server answers PING with PONG. */

@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { countReads } from '../firestore-reads';
 import { POPULAR_KEY, popularKey, titleOf, TITLE_COLLECTIONS } from './popularity';
 
@@ -22,37 +22,33 @@ export async function countPurchaseIn(db: Firestore, path: string): Promise<void
 
 const PAGE = 500;
 
-/**
- * Every document of a collection that has `field`, a page at a time in `field` order (a range filter
- * from the last value seen, equal values included and skipped by id): for operator commands only.
- */
-async function* everyDocument(db: Firestore, collection: string, field: string) {
-  const seen = new Set<string>();
-  for (let last = ''; ; ) {
-    const page = await db.collection(collection).where(field, '>=', last).orderBy(field).limit(PAGE).get();
-    const fresh = page.docs.filter((doc) => !seen.has(doc.id));
-    for (const doc of fresh) seen.add(doc.id);
-    yield* fresh;
-    if (page.size < PAGE || fresh.length === 0) return;
-    last = String(page.docs.at(-1)!.get(field));
+/** Every document of a collection, a page at a time in id order, each page starting after the last one read: for operator commands only. */
+async function* everyDocument(db: Firestore, collection: string) {
+  let query = db.collection(collection).orderBy(FieldPath.documentId()).limit(PAGE);
+  for (;;) {
+    const page = await query.get();
+    yield* page.docs;
+    const last = page.docs.at(-1);
+    if (page.size < PAGE || !last) return;
+    query = query.startAfter(last);
   }
 }
 
 /**
  * Repairs every title's `purchaseCount` (and `popularKey`) from the `purchases` ledger, the record of
- * what was bought: counts a failed increment missed, and keys of titles written by hand without one
- * (every title has a `title`, so titles are walked in title order). Returns the titles it changed.
+ * what was bought: counts a failed increment missed, and keys of titles written by hand without one.
+ * Returns the titles it changed.
  */
 export async function recountPurchases(db: Firestore): Promise<string[]> {
   const counts = new Map<string, number>();
-  for await (const purchase of everyDocument(db, 'purchases', 'verifiedAt')) {
+  for await (const purchase of everyDocument(db, 'purchases')) {
     const title = titleOf(String(purchase.get('path') ?? ''));
     const path = title && `${title.collection}/${title.id}`;
     if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
   }
   const changed: string[] = [];
   for (const collection of TITLE_COLLECTIONS) {
-    for await (const doc of everyDocument(db, collection, 'title')) {
+    for await (const doc of everyDocument(db, collection)) {
       const data = doc.data();
       const purchaseCount = counts.get(doc.ref.path) ?? 0;
       const key = popularKey(doc.id, { ...data, purchaseCount });

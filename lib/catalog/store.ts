@@ -12,7 +12,7 @@ type KeysetBound = { op: '>' | '<='; value: string | number };
 
 /**
  * One bounded query of a collection: always ordered and limited, so its cost follows its `limit`,
- * never the collection's size. Only what real Firestore and the in-process emulator both run.
+ * never the collection's size.
  */
 export interface StoreQuery {
   orderBy: string;

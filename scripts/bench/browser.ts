@@ -67,7 +67,7 @@ type Lhr = {
   audits: Record<string, Audit>;
 };
 
-/** Its exit code. Never spawnSync: the emulator and the chain the site reads live in this process's event loop. */
+/** Its exit code. Never spawnSync: the chain the site reads lives in this process's event loop. */
 const lhci = (command: string) =>
   new Promise<number | null>((resolve) => spawn('npx', ['lhci', command], { stdio: ['ignore', 'inherit', 'inherit'] }).on('exit', resolve));
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];

@@ -11,8 +11,8 @@ export const REVALIDATE_SECRET = 'bench-revalidate-secret-0123456789';
 const CHAIN_URL = `http://127.0.0.1:${PORTS.chain}`;
 
 /**
- * The site's environment for the seed, the build and `next start`: the in-process emulator (so reads are
- * counted), the local chain (production requires RPCs and a recipient), and no voice agent id (its widget
+ * The site's environment for the seed, the build and `next start`: Google's Firestore emulator, the site's
+ * own read counter (GET /api/internal/reads), the local chain (production requires RPCs and a recipient), and no voice agent id (its widget
  * script would be a third-party request). Real-project credentials of this shell are dropped.
  */
 export function siteEnv(): NodeJS.ProcessEnv {
@@ -22,6 +22,7 @@ export function siteEnv(): NodeJS.ProcessEnv {
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
     FIREBASE_PROJECT_ID: E2E_PROJECT_ID,
     METADATA_SERVER_DETECTION: 'none',
+    READ_COUNTER: '1',
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_PUBLIC_SITE_URL: SITE_URL,
     REVALIDATE_SECRET,

@@ -1,5 +1,5 @@
 /**
- * Firestore reads of one render, counted by the emulator. Cold: the page's path is revalidated
+ * Firestore reads of one render, counted by the site itself (READ_COUNTER=1). Cold: the page's path is revalidated
  * (POST /api/revalidate), then requested until it is served fresh (a STALE answer regenerates in the
  * background: those reads are its cost too). Cached: the fresh page again, the highest of three.
  */
@@ -10,11 +10,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The read count once it has not moved for a second (at most 15 s). */
 async function settled(stack: Stack): Promise<number> {
-  let last = stack.reads();
+  let last = await stack.reads();
   for (let waited = 0; waited < 15_000; waited += 1_000) {
     await sleep(1_000);
-    if (stack.reads() === last) break;
-    last = stack.reads();
+    const now = await stack.reads();
+    if (now === last) break;
+    last = now;
   }
   return last;
 }

@@ -42,7 +42,7 @@ export async function measureScale(stack: Stack, size: Size): Promise<ScaleResul
   const post = { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ path: checkout }) };
   const checkoutReads: [number, number] = [(await readsOf(stack, '/api/checkout', post)).reads, (await readsOf(stack, '/api/checkout', post)).reads];
   log(`${size}: idle for ${SCALE.idleSeconds} s`);
-  const before = stack.reads();
+  const before = await stack.reads();
   await new Promise((resolve) => setTimeout(resolve, SCALE.idleSeconds * 1000));
   return {
     size,
@@ -51,7 +51,7 @@ export async function measureScale(stack: Stack, size: Size): Promise<ScaleResul
     pages,
     search: { maxReads: Math.max(...searches.map((search) => search.reads)), p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) },
     checkoutReads,
-    idleReads: stack.reads() - before,
+    idleReads: (await stack.reads()) - before,
     rssMb: rssMb(stack.server.pid!),
     over2MbWarnings: stack.over2MbWarnings(),
   };

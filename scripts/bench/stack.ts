@@ -1,6 +1,6 @@
 /**
- * The site under test, started as the e2e suite starts it (e2e/support): the in-process Firestore emulator
- * (reads counted), the local chain, `npm run seed` (and the large generated catalog), a timed `next build`
+ * The site under test, started as the e2e suite starts it (e2e/support): Google's Firestore emulator, the
+ * local chain, `npm run seed` (and the large generated catalog), a timed `next build`
  * into the bench's own distDir, and `next start` on loopback.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -14,12 +14,18 @@ export interface Stack {
   url: string;
   env: NodeJS.ProcessEnv;
   server: ChildProcess;
-  /** Billable document reads the emulator has answered so far. */
-  reads: () => number;
+  /** Billable document reads the site has made so far, by its own count (READ_COUNTER=1). */
+  reads: () => Promise<number>;
   buildSeconds: number | null;
   /** Lines of the build's and the server's output that say a value was too large to cache. */
   over2MbWarnings: () => number;
   stop: () => Promise<void>;
+}
+
+async function siteReads(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/internal/reads`);
+  if (!response.ok) throw new Error(`GET /api/internal/reads answered ${response.status}`);
+  return ((await response.json()) as { reads: number }).reads;
 }
 
 export const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -27,7 +33,7 @@ export const log = (message: string) => process.stderr.write(`bench: ${message}\
 /** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one. */
 export async function startStack(size: Size, build: boolean): Promise<Stack> {
   const env = siteEnv();
-  const emulator = await startFirestoreEmulator(PORTS.firestore);
+  const emulator = await startFirestoreEmulator({ port: PORTS.firestore });
   const chain = await startLocalChain({ port: PORTS.chain });
   let server: ChildProcess | undefined;
   const stop = async () => {
@@ -54,7 +60,7 @@ export async function startStack(size: Size, build: boolean): Promise<Stack> {
       url: SITE_URL,
       env,
       server,
-      reads: emulator.reads.count,
+      reads: () => siteReads(SITE_URL),
       buildSeconds,
       over2MbWarnings: () => (buildSeconds === null ? 0 : over2Mb(buildLog)) + over2Mb(serverLog),
       stop,

@@ -1,11 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startOutageProxy } from '@/e2e/support/outage-proxy';
 import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
+import { testFirestore, type TestFirestore } from '../support/firestore';
 import { purchaseRecord } from '../support/purchase-record';
 
 const purchase = purchaseRecord;
@@ -25,10 +24,13 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       expect(await ledger.get('missing')).toBeNull();
     });
 
-    it('lets exactly one of many simultaneous claims win', async () => {
+    it('lets exactly one of many simultaneous claims win, and keeps the winner’s record', async () => {
       const ledger = await make();
-      const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => ledger.create(purchase('race', `w${i}`))));
+      const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => ledger.create(purchase('race', `w${i}`))));
       expect(claims.filter(Boolean)).toHaveLength(1);
+      expect((await ledger.get('race'))?.wallet).toBe(`w${claims.indexOf(true)}`);
+      const nonces = await Promise.all(Array.from({ length: 20 }, () => ledger.spendNonce('race-nonce')));
+      expect(nonces.filter(Boolean)).toHaveLength(1);
     });
 
     it('finds a wallet’s purchases and spends a nonce once', async () => {
@@ -120,41 +122,36 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
 
 ledgerContract('file ledger', async () => fileLedger(await mkdtemp(join(tmpdir(), 'solenema-ledger-'))));
 
-let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
-const apps: App[] = [];
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator(8792);
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  process.env.METADATA_SERVER_DETECTION = 'none';
-});
-afterAll(async () => {
-  await Promise.all(apps.map((app) => deleteApp(app)));
-  await emulator.stop();
-});
+const projects: TestFirestore[] = [];
+afterAll(() => Promise.all(projects.map((project) => project.close())));
 
 ledgerContract('Firestore ledger (emulator)', async () => {
   // A fresh emulated project per test keeps the tests independent.
-  const app = initializeApp({ projectId: `demo-ledger-${apps.length}` }, `ledger-${apps.length}`);
-  apps.push(app);
-  return firestoreLedger(getFirestore(app), 5_000);
+  const project = await testFirestore(`demo-ledger-${projects.length}`);
+  projects.push(project);
+  return firestoreLedger(project.db, 5_000);
 });
 
 describe('Firestore ledger while Firestore is unreachable', () => {
   it('gives up within its deadline (firebase-admin alone retries for minutes), and works again once Firestore is back', async () => {
-    const app = initializeApp({ projectId: 'demo-ledger-outage' }, 'ledger-outage');
-    apps.push(app);
-    const ledger = firestoreLedger(getFirestore(app), 400);
+    const proxy = await startOutageProxy(inject('firestoreHost'));
+    const project = await testFirestore('demo-ledger-outage', proxy.host);
+    projects.push(project);
+    const ledger = firestoreLedger(project.db, 400);
     await ledger.grant('browser-a', 'trailers/a', 'sig');
-    emulator.setOutage('everything');
+    proxy.setOutage('everything');
     try {
       const started = Date.now();
       await expect(ledger.grant('browser-a', 'trailers/b', 'sig')).rejects.toThrow(/took longer than 400 ms/);
       await expect(ledger.ownedBy('browser-a')).rejects.toThrow(/took longer than 400 ms/);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
-      emulator.setOutage('none');
+      proxy.setOutage('none');
     }
     await ledger.grant('browser-a', 'trailers/b', 'sig');
     expect((await ledger.ownedBy('browser-a')).sort()).toEqual(['trailers/a', 'trailers/b']);
+    await project.close();
+    projects.pop();
+    await proxy.stop();
   });
 });

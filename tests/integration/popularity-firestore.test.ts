@@ -1,14 +1,12 @@
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { countPurchaseIn, recountPurchases } from '@/lib/catalog/purchase-count';
 import { writeCatalog } from '@/lib/catalog/writer';
+import { testFirestore, type TestFirestore } from '../support/firestore';
 
-let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
-let app: App;
+let firestore: TestFirestore;
 let db: Firestore;
 
 const titles = ['alpha', 'bravo', 'charlie'].map((id, n) => ({
@@ -19,18 +17,12 @@ const titles = ['alpha', 'bravo', 'charlie'].map((id, n) => ({
 const order = async () => (await createCatalog(createFirestoreStore(db, 5_000), { warn: () => {} }).listSeries({ size: 10 }))?.items.map((s) => s.id);
 
 beforeAll(async () => {
-  emulator = await startFirestoreEmulator(8796);
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  app = initializeApp({ projectId: 'demo-popularity' }, 'popularity');
-  db = getFirestore(app);
+  firestore = await testFirestore('demo-popularity');
+  db = firestore.db;
   await writeCatalog(db, titles);
 });
 
-afterAll(async () => {
-  await deleteApp(app);
-  await emulator.stop();
-});
+afterAll(() => firestore.close());
 
 it('moves a bought title up the popular order, and a second purchase further than the newest', async () => {
   expect(await order()).toEqual(['alpha', 'bravo', 'charlie']);
@@ -51,4 +43,15 @@ it('keeps purchase counts when the catalog is written again, and recount repairs
   expect((await recountPurchases(db)).sort()).toEqual(['series/alpha', 'series/bravo', 'series/charlie', 'series/hand-written']);
   expect(await order()).toEqual(['alpha', 'bravo', 'charlie', 'hand-written']);
   expect(await recountPurchases(db)).toEqual([]);
+});
+
+it('recounts a ledger longer than one page of the walk (500)', async () => {
+  const batch = db.batch();
+  for (let i = 0; i < 501; i += 1) {
+    batch.create(db.doc(`purchases/many-${String(i).padStart(3, '0')}`), { path: 'series/charlie/seasons/s1', verifiedAt: '2026-02-01T00:00:00Z' });
+  }
+  await batch.commit();
+  expect(await recountPurchases(db)).toEqual(['series/charlie']);
+  expect((await db.doc('series/charlie').get()).get('purchaseCount')).toBe(501);
+  expect(await order()).toEqual(['charlie', 'alpha', 'bravo', 'hand-written']);
 });

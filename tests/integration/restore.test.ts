@@ -5,10 +5,11 @@ import { Keypair } from '@solana/web3.js';
 import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fileLedger, type Ledger } from '@/lib/payments/ledger';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
 import { RESTORE_STATEMENT, createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from '@/lib/payments/restore';
 import { holderOf } from '@/lib/payments/signed-token';
+import { emptyProject, testFirestore, type TestFirestore } from '../support/firestore';
 import { purchaseRecord } from '../support/purchase-record';
 
 const SECRET = 'restore-test-secret-0123456789abcdef';
@@ -37,14 +38,26 @@ function answer(token: string, input: SignInInput, signer: Keypair = buyer): Res
 
 const challenge = (now?: number) => createRestoreChallenge(SECRET, wallet, BROWSER, SITE, now);
 
-beforeEach(async () => {
-  ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-restore-')));
+/** The ledger of each test, in files or in Firestore: a restore answers alike on both. */
+const ledgers: Record<string, () => Promise<Ledger>> = {
+  'file ledger': async () => fileLedger(await mkdtemp(join(tmpdir(), 'solenema-restore-'))),
+  'Firestore ledger (emulator)': async () => {
+    await emptyProject(firestore.projectId);
+    return firestoreLedger(firestore.db, 5_000);
+  },
+};
+let firestore: TestFirestore;
+beforeAll(async () => void (firestore = await testFirestore('demo-restore')));
+afterAll(() => firestore.close());
+
+async function withPurchases(make: () => Promise<Ledger>) {
+  ledger = await make();
   await ledger.create(purchase('sig1', wallet, 'trailers/a'));
   await ledger.create(purchase('sig2', wallet, 'series/b'));
   // The same title bought twice (two browsers) is listed once.
   await ledger.create(purchase('sig4', wallet, 'trailers/a'));
   await ledger.create(purchase('sig3', Keypair.generate().publicKey.toBase58(), 'trailers/other'));
-});
+}
 
 describe('createRestoreChallenge', () => {
   it('asks the wallet to Sign In With Solana on our domain and URI, with a fresh alphanumeric nonce and a short lifetime', () => {
@@ -70,7 +83,9 @@ describe('createRestoreChallenge', () => {
   });
 });
 
-describe('restorePurchases (Sign In With Solana)', () => {
+describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), %s', (_, make) => {
+  beforeEach(() => withPurchases(make));
+
   it('lists every purchase of the wallet that signed the challenge, each path once', async () => {
     const { token, input } = challenge();
     const result = await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger);

@@ -1,34 +1,27 @@
 import { exec } from 'node:child_process';
 import { promisify } from 'node:util';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFirestoreEmulator } from '@/e2e/support/firestore-emulator';
+import { expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { createLocalStore } from '@/lib/catalog/local';
 import { documentsToWrite } from '@/lib/catalog/writes';
+import { emulatorHost, testFirestore } from '../support/firestore';
 
-// Async on purpose: the emulator runs in this process and must keep answering while seed runs.
 const sh = promisify(exec);
-let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
+const PROJECT = 'demo-seed';
 const env = () => ({
   ...process.env,
-  FIRESTORE_EMULATOR_HOST: emulator.host,
-  FIREBASE_PROJECT_ID: 'demo-seed',
+  FIRESTORE_EMULATOR_HOST: emulatorHost(),
+  FIREBASE_PROJECT_ID: PROJECT,
   METADATA_SERVER_DETECTION: 'none',
   NEXT_PUBLIC_SITE_URL: '',
 });
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator(8793);
-});
-afterAll(() => emulator.stop());
-
 it('npm run seed copies the embedded catalog (with sort keys and search entries) into Firestore, and a second run writes nothing', async () => {
   const documents = embeddedDocuments();
   const stored = documentsToWrite(documents);
+  const { db, close } = await testFirestore(PROJECT);
   const first = await sh('npm run seed --silent', { env: env() });
   expect(first.stdout).toContain(`seed: ${stored.length} written, 0 unchanged`);
   expect(first.stdout).toContain('wrote series/');
@@ -46,9 +39,6 @@ it('npm run seed copies the embedded catalog (with sort keys and search entries)
   const second = await sh('npm run seed --silent', { env: env() });
   expect(second.stdout).toContain(`seed: 0 written, ${stored.length} unchanged`);
 
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  const app = initializeApp({ projectId: 'demo-seed' }, 'seed-check');
-  const db = getFirestore(app);
   const seasons = documents.find((d) => d.path.includes('/seasons/'))!;
   expect((await db.doc(seasons.path).get()).data()).toEqual(seasons.data);
   expect((await db.collection('trailers').get()).size).toBe(documents.filter((d) => d.path.startsWith('trailers/')).length);
@@ -66,7 +56,7 @@ it('npm run seed copies the embedded catalog (with sort keys and search entries)
   expect({ ...afterglow, updatedAt: undefined }).toEqual(await fromEmbedded.getMovie('trailers', 'afterglow-protocol'));
   const film = await fromFirestore.getShortFilm('the-moth-collector');
   expect(film?.episodes.items[0]).toMatchObject({ subtitles: [{ lang: 'en', src: '/media/captions/the-moth-collector.en.vtt' }] });
-  await deleteApp(app);
+  await close();
 }, 60_000);
 
 it('refuses to run with no Firestore configured, saying what to set', async () => {

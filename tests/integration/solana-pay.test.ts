@@ -14,7 +14,8 @@ const PRICE = 10_000_000;
 const SECRET = 'solana-pay-test-secret-0123456789ab';
 const BROWSER = 'browser-a-0123456789ab';
 const INTERVAL = 3_000;
-const bed = paymentTestbed(PORT);
+// The ledger in Firestore, as in production (payments-verify.test.ts keeps one in files).
+const bed = paymentTestbed(PORT, { ledger: 'firestore' });
 const { recipient, catalog } = bed;
 let clock: number;
 beforeEach(() => {

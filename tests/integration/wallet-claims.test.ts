@@ -9,7 +9,8 @@ import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
 const PORT = 8951;
 const SECRET = 'wallet-claims-test-secret-0123456789';
 const BROWSER = 'browser-a-0123456789ab';
-const bed = paymentTestbed(PORT);
+// The ledger in Firestore, as in production (payments-verify.test.ts keeps one in files).
+const bed = paymentTestbed(PORT, { ledger: 'firestore' });
 const { recipient, catalog } = bed;
 
 const claim = (wallet: Keypair) => claimWalletPayments(wallet.publicKey.toBase58(), { connection: bed.connection, ledger: bed.ledger, catalog });

@@ -8,8 +8,9 @@ import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
 import type { Catalog } from '@/lib/catalog/types';
 import type { CheckoutTerms } from '@/lib/payments/checkout';
-import { fileLedger, type Ledger } from '@/lib/payments/ledger';
+import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
+import { emptyProject, testFirestore, type TestFirestore } from './firestore';
 
 export interface PaymentTestbed {
   /** Receives the payments; funded, so a transfer to it needs no rent-exemption check. */
@@ -18,16 +19,18 @@ export interface PaymentTestbed {
   catalog: Catalog;
   chain: LocalChain;
   connection: Connection;
-  /** A fresh file ledger for each test, and its folder. */
+  /** A fresh ledger for each test: in files, or in an emptied project of the Firestore emulator. */
   ledger: Ledger;
+  /** The file ledger's folder ('' for a ledger in Firestore). */
   ledgerDir: string;
 }
 
 /**
  * What the payment integration tests stand on: a real local chain for the file (on `port`), the fixture
- * catalog, and a fresh ledger for every test. Its fields are set by the suite's hooks: read them in tests.
+ * catalog, and a fresh ledger for every test, in files or in Firestore (as in production). Its fields are set
+ * by the suite's hooks: read them in tests.
  */
-export function paymentTestbed(port: number): PaymentTestbed {
+export function paymentTestbed(port: number, { ledger = 'file' }: { ledger?: 'file' | 'firestore' } = {}): PaymentTestbed {
   const bed = { recipient: Keypair.generate().publicKey, catalog: createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} }) } as PaymentTestbed;
   beforeAll(async () => {
     bed.chain = await startLocalChain({ port });
@@ -35,7 +38,18 @@ export function paymentTestbed(port: number): PaymentTestbed {
     await bed.chain.airdrop(bed.recipient, 1_000_000_000);
   });
   afterAll(() => bed.chain.stop());
+  let firestore: TestFirestore | undefined;
+  if (ledger === 'firestore') {
+    beforeAll(async () => void (firestore = await testFirestore(`demo-payments-${port}`)));
+    afterAll(() => firestore?.close());
+  }
   beforeEach(async () => {
+    if (firestore) {
+      await emptyProject(firestore.projectId);
+      bed.ledgerDir = '';
+      bed.ledger = firestoreLedger(firestore.db, 5_000);
+      return;
+    }
     bed.ledgerDir = await mkdtemp(join(tmpdir(), 'solenema-ledger-'));
     bed.ledger = fileLedger(bed.ledgerDir);
   });
