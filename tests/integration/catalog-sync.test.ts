@@ -1,0 +1,99 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalog } from '@/lib/catalog/catalog';
+import { createFirestoreStore } from '@/lib/catalog/firestore';
+import type { RawDocument } from '@/lib/catalog/store';
+import { scanCatalog, sweepEntries, syncTree, treesToSync } from '@/lib/catalog/sync';
+import { watchCatalog, type CatalogWatch } from '@/lib/catalog/watch';
+import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
+import { testFirestore, type TestFirestore } from '../support/firestore';
+
+/** What the console leaves: the seed's fields only. */
+const doc = (path: string, data: object): RawDocument => ({ id: path.split('/').at(-1)!, path, data });
+const handWritten = [
+  doc('trailers/orbit', { title: 'Orbit Rising', coverimg: '', videourl: '/v/orbit.mp4', locked: false, type: 'Trailer', description: '' }),
+  doc('documentaries/deep', { title: 'The Deep', coverimg: '', videourl: '/v/deep.mp4', locked: false, type: 'Documentary', description: '' }),
+  doc('series/harbor', { title: 'Harbor Lights', coverimg: '', description: 'Night.', locked: false, totalSeasons: 1, episodeCount: 2 }),
+  doc('series/harbor/seasons/one', { title: 'Season 1', coverimg: '', description: '', seasonNumber: 1, totalEpisodes: 2 }),
+  doc('series/harbor/seasons/one/episodes/e1', { episodeNumber: 1, title: 'Pilot', coverimg: '', videourl: '/v/e1.mp4' }),
+  doc('series/harbor/seasons/one/episodes/e2', { episodeNumber: 2, title: 'Storm', coverimg: '', videourl: '/v/e2.mp4' }),
+  doc('shortFilms/drift', { title: 'Drift', coverimg: '', description: '', locked: false, episodeCount: 1 }),
+  doc('shortFilms/drift/episodes/e1', { episodeNumber: 1, title: 'Part one', coverimg: '', videourl: '/v/drift.mp4' }),
+];
+
+let firestore: TestFirestore;
+let db: Firestore;
+const catalog = () => createCatalog(createFirestoreStore(db, 5_000), { warn: () => {} });
+const found = async (word: string) => (await catalog().searchEntries(word)).map((entry) => entry.path).sort();
+const syncAll = async (trees: string[]) => (await Promise.all(trees.map((tree) => syncTree(db, tree)))).filter(Boolean).length;
+
+beforeAll(async () => {
+  firestore = await testFirestore('demo-catalog-sync');
+  db = firestore.db;
+  await writeAsOperator(db, handWritten);
+});
+
+afterAll(() => firestore.close());
+
+describe('a scan (the Cron Job on Vercel)', () => {
+  it('finds a catalog written by hand missing from every list (Firestore leaves out documents without the sort key), and indexes it', async () => {
+    expect((await catalog().listSeries({ size: 10 }))?.items).toEqual([]);
+    const trees = treesToSync(await scanCatalog(db));
+    expect(trees.sort()).toEqual(['documentaries/deep', 'series/harbor', 'shortFilms/drift', 'trailers/orbit']);
+    expect(await syncAll(trees)).toBe(4);
+    expect((await catalog().listSeries({ size: 10 }))?.items.map((s) => s.title)).toEqual(['Harbor Lights']);
+    expect((await catalog().listMovies('trailers', { size: 10 }))?.items.map((m) => m.title)).toEqual(['Orbit Rising']);
+    expect(await found('storm')).toEqual(['series/harbor/seasons/one/episodes/e2']);
+    expect(treesToSync(await scanCatalog(db))).toEqual([]);
+  });
+
+  it('re-indexes only the tree an edit touched, however deep', async () => {
+    await db.doc('series/harbor/seasons/one/episodes/e2').update({ title: 'Tempest' });
+    const trees = treesToSync(await scanCatalog(db));
+    expect(trees).toEqual(['series/harbor']);
+    await syncAll(trees);
+    expect(await found('tempest')).toEqual(['series/harbor/seasons/one/episodes/e2']);
+    expect(await found('storm')).toEqual([]);
+  });
+
+  it('removes the entries of a deleted movie (the sweep) and of a deleted series whose seasons stay behind', async () => {
+    await db.doc('trailers/orbit').delete();
+    await db.doc('series/harbor').delete();
+    const documents = await scanCatalog(db);
+    const trees = treesToSync(documents);
+    expect(trees).toEqual(['series/harbor']);
+    await syncAll(trees);
+    expect(await sweepEntries(db, documents)).toEqual(['trailers/orbit']);
+    expect(await found('orbit')).toEqual([]);
+    expect(await found('pilot')).toEqual([]);
+    expect(await sweepEntries(db, await scanCatalog(db))).toEqual([]);
+  });
+});
+
+describe('a watch (a server on next start)', () => {
+  let watch: CatalogWatch;
+  let ready: Promise<void>;
+  beforeAll(() => {
+    ready = new Promise((resolve) => (watch = watchCatalog(db, { warn: () => {} }, resolve)));
+  });
+  afterAll(() => watch.stop());
+
+  it('first looks at every document, then hands over only the trees an operator changed', async () => {
+    await ready;
+    const first = watch.take()!;
+    expect(first.firstLook).toBe(true);
+    // The series' documents left behind are a tree to clean up; the rest was indexed above.
+    expect(first.trees).toEqual(['series/harbor']);
+    await syncAll(first.trees);
+    await writeAsOperator(db, [doc('trailers/new', { title: 'Comet Tail', coverimg: '', videourl: '/v/c.mp4', locked: false, type: 'Trailer' })]);
+    await db.doc('shortFilms/drift').update({ title: 'Drift Away' });
+    const changed = new Set<string>();
+    const collect = () => [...(watch.take()?.trees ?? []).reduce((all, tree) => all.add(tree), changed)].sort();
+    await expect.poll(collect, { timeout: 10_000 }).toEqual(['shortFilms/drift', 'trailers/new']);
+    expect(await syncAll(['shortFilms/drift', 'trailers/new'])).toBe(2);
+    expect(await found('comet')).toEqual(['trailers/new']);
+    // The sync's own writes come back through the listeners, and are no change of the operator's.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(watch.take()).toMatchObject({ trees: [], firstLook: false });
+  });
+});
