@@ -83,12 +83,15 @@ export function runCatalogSync(): Promise<SyncReport | null> {
   return shared.running;
 }
 
-/** How often the server looks for changes to sync, and how long after a failed call it tries again. */
+/** How long after a failed call the server tries again. */
 const RETRY_MS = 5_000;
+/** An operator's edits come in bursts (a title, then its seasons and episodes): the sync waits for a quiet moment. */
+const QUIET_MS = 2_000;
 
 /**
- * On a long-running server (`next start`), watches the catalog and syncs what changed every
- * CATALOG_SYNC_SECONDS, through the route (cache tags can only be expired within a request).
+ * On a long-running server (`next start`), watches the catalog and syncs what changed through the route
+ * (cache tags can only be expired within a request): once the edits have been quiet for a moment, and
+ * every CATALOG_SYNC_SECONDS whatever happens, so a change never waits longer than that.
  * Not on Vercel (its Cron Job calls the route), nor while building, nor with the sync turned off.
  */
 export function startCatalogSync(): void {
@@ -108,6 +111,12 @@ export function startCatalogSync(): void {
       setTimeout(tick, RETRY_MS).unref();
     }
   }
-  shared.watch = watchCatalog(firestore(env), console, () => void tick());
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const soon = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(tick, Math.min(QUIET_MS, env.CATALOG_SYNC_SECONDS * 1000));
+    quiet.unref();
+  };
+  shared.watch = watchCatalog(firestore(env), console, soon);
   setInterval(() => void tick(), env.CATALOG_SYNC_SECONDS * 1000).unref();
 }

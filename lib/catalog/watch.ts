@@ -28,10 +28,10 @@ const RETRY_MS = 30_000;
 /**
  * Watches the catalog with Firestore listeners, on a long-running server (`next start`): one first look at
  * every document (billed once per document), then only what changes (billed per changed document), so an
- * idle site reads nothing however large its catalog. A listener that fails is started again after 30 s,
- * with a new first look.
+ * idle site reads nothing however large its catalog. `onChange` hears of the first look and of every change
+ * after it. A listener that fails is started again after 30 s, with a new first look.
  */
-export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console, onReady: () => void = () => {}): CatalogWatch {
+export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console, onChange: () => void = () => {}): CatalogWatch {
   const queries: Query[] = [...TITLE_COLLECTIONS.map((collection) => db.collection(collection)), db.collectionGroup('seasons'), db.collectionGroup('episodes')];
   const documents = new Map<string, RawDocument>();
   const changed = new Set<string>();
@@ -50,9 +50,8 @@ export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console
       else documents.set(doc.ref.path, { id: doc.id, path: doc.ref.path, data: doc.data() });
       changed.add(tree);
     }
-    if (ready.has(index)) return;
     ready.add(index);
-    if (ready.size === queries.length) onReady();
+    if (ready.size === queries.length && changes.length > 0) onChange();
   }
 
   function start() {

@@ -33,6 +33,8 @@ export function siteEnv(): NodeJS.ProcessEnv {
     NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
     SOLANA_RECIPIENT: E2E_RECIPIENT,
     NEXT_TELEMETRY_DISABLED: '1',
+    // The default: the sync section reports what an operator's edit costs and how soon it shows with it.
+    CATALOG_SYNC_SECONDS: '300',
   };
   // NODE_ENV is left to next (production) and npm.
   for (const key of ['FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'GOOGLE_APPLICATION_CREDENTIALS', 'NEXT_PUBLIC_VOICE_AGENT_ID', 'NODE_ENV'])
@@ -54,9 +56,10 @@ export const SCALE = {
   idleSeconds: 60,
   searches: ['harbor', 'amber', 'meridian drift', 'eridia', 'lantern', 'zzqx', 'a', 'solstice raven', 'willow', 'prism'],
   sizes: {
-    embedded: { checkout: 'series/harbor-lights', pages: [...PAGES, '/series'] },
+    embedded: { checkout: 'series/harbor-lights', pages: [...PAGES, '/series'], sync: { renamed: 'series/the-salt-road', page: '/series/the-salt-road' } },
     large: {
       checkout: 'series/gen-long-series',
+      sync: { renamed: 'series/gen-series-7', page: '/series/gen-series-7' },
       pages: [
         '/',
         '/series',

@@ -9,7 +9,7 @@ import type { Stack } from './stack';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The read count once it has not moved for a second (at most 15 s). */
-async function settled(stack: Stack): Promise<number> {
+export async function settledReads(stack: Stack): Promise<number> {
   let last = await stack.reads();
   for (let waited = 0; waited < 15_000; waited += 1_000) {
     await sleep(1_000);
@@ -22,7 +22,7 @@ async function settled(stack: Stack): Promise<number> {
 
 /** Reads from the first request of `path` until it is served fresh and the reads have stopped; `ms`: the first answer's time. */
 export async function readsOf(stack: Stack, path: string, init?: RequestInit): Promise<{ reads: number; ms: number }> {
-  const before = await settled(stack);
+  const before = await settledReads(stack);
   let ms = NaN;
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const started = performance.now();
@@ -30,9 +30,9 @@ export async function readsOf(stack: Stack, path: string, init?: RequestInit): P
     await response.arrayBuffer();
     if (attempt === 0) ms = performance.now() - started;
     if (response.headers.get('x-nextjs-cache') !== 'STALE') break;
-    await settled(stack);
+    await settledReads(stack);
   }
-  return { reads: (await settled(stack)) - before, ms };
+  return { reads: (await settledReads(stack)) - before, ms };
 }
 
 export interface PageReads {

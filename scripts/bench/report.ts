@@ -46,6 +46,17 @@ function scaleRows(sizes: ScaleResult[]): Row[] {
     ['scale', 'reads per checkout (first, again)', side((r) => r.checkoutReads.join(', '))],
     ['scale', 'reads while idle 60 s (× 60 = an hour)', side((r) => `${r.idleReads} (${r.idleReads * 60}/h)`), '0', all((r) => r.idleReads === 0)],
     ['scale', 'server memory (RSS)', side((r) => `${r.rssMb} MB`)],
+    ['sync', "reads of the watch's first look (once per server start)", side((r) => r.sync.firstLookReads)],
+    ['sync', 'reads per sync after one console edit (its title tree)', side((r) => r.sync.editSyncReads)],
+    ['sync', 'reads per scan (a Vercel Cron run: every catalog document)', side((r) => r.sync.scanReads)],
+    ['sync', 'idle reads per hour (watch on)', side((r) => r.idleReads * 60), '< 20,000', all((r) => r.idleReads * 60 < 20_000)],
+    [
+      'sync',
+      'console write → found by search',
+      side((r) => `${r.sync.writeToVisibleSeconds.toFixed(1)} s`),
+      '≤ CATALOG_SYNC_SECONDS (300)',
+      all((r) => r.sync.writeToVisibleSeconds <= r.sync.settingSeconds),
+    ],
     ['scale', '"over 2MB" cache warnings', side((r) => r.over2MbWarnings), '0', all((r) => r.over2MbWarnings === 0)],
     ...sizes.flatMap((r) => r.pages.map((page): Row => [`scale ${r.size}: ${page.path}`, 'reads cold / cached', `${page.cold} / ${page.cached}`])),
   ];

@@ -5,8 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { SCALE, type Size } from './config';
-import { measureReads, readsOf, type PageReads } from './reads';
+import { measureReads, readsOf, settledReads, type PageReads } from './reads';
 import { log, type Stack } from './stack';
+import { measureSync, type SyncResult } from './sync';
 
 export interface ScaleResult {
   size: Size;
@@ -18,6 +19,7 @@ export interface ScaleResult {
   idleReads: number;
   rssMb: number;
   over2MbWarnings: number;
+  sync: SyncResult;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -30,6 +32,8 @@ function rssMb(pid: number): number {
 
 export async function measureScale(stack: Stack, size: Size): Promise<ScaleResult> {
   const { pages: paths, checkout } = SCALE.sizes[size];
+  // Before any page: what the server read on its own since it started is the catalog watch's first look.
+  const firstLookReads = await settledReads(stack);
   const pages = await measureReads(stack, paths);
   let largestPage = { path: '', bytes: 0 };
   for (const path of paths) {
@@ -44,6 +48,7 @@ export async function measureScale(stack: Stack, size: Size): Promise<ScaleResul
   log(`${size}: idle for ${SCALE.idleSeconds} s`);
   const before = await stack.reads();
   await new Promise((resolve) => setTimeout(resolve, SCALE.idleSeconds * 1000));
+  const idleReads = (await stack.reads()) - before;
   return {
     size,
     buildSeconds: stack.buildSeconds,
@@ -51,8 +56,9 @@ export async function measureScale(stack: Stack, size: Size): Promise<ScaleResul
     pages,
     search: { maxReads: Math.max(...searches.map((search) => search.reads)), p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) },
     checkoutReads,
-    idleReads: (await stack.reads()) - before,
+    idleReads,
     rssMb: rssMb(stack.server.pid!),
     over2MbWarnings: stack.over2MbWarnings(),
+    sync: await measureSync(stack, size, firstLookReads),
   };
 }
