@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { APIRequestContext } from '@playwright/test';
+import { clearFirestore } from './support/firestore-emulator';
 import { e2eSiteEnv } from './support/global-setup';
 import { BROKEN_PATH, handWrittenCatalog, writeAsOperator } from './support/hand-written-catalog';
 import { expect, test } from './support/offline';
@@ -40,8 +41,7 @@ let site: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const host = e2eSiteEnv.FIRESTORE_EMULATOR_HOST;
-  await fetch(`http://${host}/emulator/v1/projects/${HAND_WRITTEN_PROJECT_ID}/databases/(default)/documents`, { method: 'DELETE' });
+  await clearFirestore(`127.0.0.1:${E2E_PORTS.firestoreEmulator}`, HAND_WRITTEN_PROJECT_ID);
   await writeAsOperator(db, catalog);
   const env = {
     ...process.env,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
@@ -6,7 +7,7 @@ import type { RawDocument } from '@/lib/catalog/store';
 import { scanCatalog, sweepEntries, syncTree, treesToSync } from '@/lib/catalog/sync';
 import { watchCatalog, type CatalogWatch } from '@/lib/catalog/watch';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
-import { testFirestore, type TestFirestore } from '../support/firestore';
+import { emulatorHost, testFirestore, type TestFirestore } from '../support/firestore';
 
 /** What the console leaves: the seed's fields only. */
 const doc = (path: string, data: object): RawDocument => ({ id: path.split('/').at(-1)!, path, data });
@@ -95,5 +96,18 @@ describe('a watch (a server on next start)', () => {
     // The sync's own writes come back through the listeners, and are no change of the operator's.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(watch.take()).toMatchObject({ trees: [], firstLook: false });
+  });
+});
+
+describe('npm run catalog:check', () => {
+  it('exits 1 naming what needs the operator: here, the documents a deleted series left behind', () => {
+    const env = { ...process.env, FIRESTORE_EMULATOR_HOST: emulatorHost(), FIREBASE_PROJECT_ID: firestore.projectId, CATALOG: 'firestore' };
+    const check = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/catalog-check.ts'], { env, encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain('✗ 3 broken documents (the site skips them):');
+    expect(check.stdout).toContain('series/harbor/seasons/one: its parent series/harbor is missing or broken, so it is never shown');
+    expect(check.stdout).toContain('✓ every title is indexed');
+    expect(check.stdout).toContain('Last sync: none has run');
   });
 });
