@@ -30,6 +30,8 @@ export const DESKTOP = { width: 1440, height: 900 } as const;
 export const INSIGHT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.insightSite}`;
 export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema', appId: '1:123456789:web:abcdef', measurementId: 'G-E2ETEST1' };
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
+/** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
+export const E2E_MEDIA_HOST = 'https://media.solenema.test';
 /** PRICE_LAMPORTS of the second build: 0.02 SOL, so any price not read from the configuration shows. */
 export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */

@@ -47,7 +47,14 @@ const KINDS: readonly Kind[] = [
     // player.mux.com is Mux's player page: the player plays its stream instead (playerSrc).
     recognise: matching(/^https:\/\/(?:stream|player)\.mux\.com\/(?!\w+\.m3u8)\w+/),
     hostIn: [],
-    sources: { ...MSE, 'media-src': [...MUX, 'blob:'], 'connect-src': [...MUX, ...MUX_DATA], 'img-src': [...MUX, ...MUX_DATA] },
+    sources: {
+      ...MSE,
+      // In Chrome, mux-player loads Google's Cast sender (and the Cast framework it pulls) for its cast button.
+      'script-src': ['https://www.gstatic.com'],
+      'media-src': [...MUX, 'blob:'],
+      'connect-src': [...MUX, ...MUX_DATA],
+      'img-src': [...MUX, ...MUX_DATA],
+    },
   },
   {
     kind: 'youtube',

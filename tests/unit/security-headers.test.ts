@@ -103,6 +103,7 @@ describe('contentSecurityPolicy', () => {
       'https://fast.wistia.net',
     ]);
     expect(directives['script-src']!.filter((source) => source.startsWith('https://'))).toEqual([
+      'https://www.gstatic.com',
       'https://www.youtube.com',
       'https://fast.wistia.com',
       'https://fast.wistia.net',
