@@ -32,6 +32,11 @@ const nextConfig: NextConfig = {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920],
     minimumCacheTTL: 60 * 60 * 24,
   },
+  async rewrites() {
+    // /sitemap.xml is the sitemap index. Next refuses a route handler at app/sitemap.xml next to the split
+    // metadata sitemap (app/sitemap.ts, served at /sitemap/{id}.xml), so the index lives beside it.
+    return [{ source: '/sitemap.xml', destination: '/sitemap-index.xml' }];
+  },
   async headers() {
     // CSP (see lib/http/security-headers.ts for the script-src reasoning), nosniff, referrer, framing,
     // permissions; HSTS only on requests the host says arrived over https.

@@ -29,6 +29,22 @@ test('robots.txt allows crawling and points to the sitemap files, one per kind o
   expect((await request.get('/sitemap/series-9.xml')).status()).toBe(404);
 });
 
+test('/sitemap.xml is a sitemap index naming exactly the files robots.txt lists, each of which answers', async ({ request }) => {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/xml/);
+  const xml = await response.text();
+  expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  expect(xml).not.toContain('<urlset');
+  const locs = [...xml.matchAll(/<sitemap>\s*<loc>([^<]+)<\/loc>\s*<\/sitemap>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  expect(locs).toEqual(await sitemapFiles(request));
+  for (const loc of locs) {
+    const file = await request.get(new URL(loc).pathname);
+    expect(file.status(), loc).toBe(200);
+    expect(await file.text(), loc).toContain('<urlset');
+  }
+});
+
 test('every URL in the sitemap is a described, canonical page with valid structured data', async ({ request }) => {
   test.setTimeout(90_000);
   const urls: string[] = [];

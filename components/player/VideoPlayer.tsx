@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
+import { playerSrc } from '@/lib/media/providers';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';
@@ -165,7 +166,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
         ) : (
           <ReactPlayer
             ref={attach}
-            src={pinned}
+            src={playerSrc(pinned)}
             controls
             autoPlay={progress.resumeAt === null}
             playsInline

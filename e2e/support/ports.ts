@@ -36,6 +36,8 @@ export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema',
 export const HAND_WRITTEN_SITE_URL = `http://127.0.0.1:${E2E_PORTS.handWrittenSite}`;
 export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
+/** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
+export const E2E_MEDIA_HOST = 'https://media.solenema.test';
 /** PRICE_LAMPORTS of the second build: 0.02 SOL, so any price not read from the configuration shows. */
 export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */

@@ -1,5 +1,6 @@
 import { firebaseWebConfigFrom } from '../analytics/config';
 import type { Env } from '../env/schema';
+import { providerSources } from '../media/providers';
 
 /**
  * The site's HTTP security headers, built from the parsed environment. Pure (no `server-only`,
@@ -38,12 +39,10 @@ const EMAILJS = ['https://api.emailjs.com'];
  * websocket, and the LiveKit server it uses for WebRTC sessions.
  */
 const ELEVENLABS_CONNECT = ['https://api.elevenlabs.io', 'wss://api.elevenlabs.io', 'https://livekit.rtc.elevenlabs.io', 'wss://livekit.rtc.elevenlabs.io'];
-/** react-player renders YouTube and Vimeo in their own iframes; YouTube's iframe API is a script from www.youtube.com. */
-const YOUTUBE_SCRIPTS = ['https://www.youtube.com'];
-const PLAYER_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 /**
  * Hosts the embedded catalog (content/*.json) plays from directly: an HLS stream that hls.js fetches
  * over XHR and plays from blob: media. tests/unit/security-headers.test.ts checks this stays complete.
+ * The video providers' hosts (YouTube, Vimeo, Wistia, Mux) come from lib/media/providers.ts.
  */
 const CATALOG_MEDIA = ['https://test-streams.mux.dev'];
 /**
@@ -124,22 +123,30 @@ export function cspDirectives(env: SecurityEnv): Record<string, string[]> {
 
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : []), ...voiceScripts, ...YOUTUBE_SCRIPTS, ...analyticsScripts]),
+    'script-src': unique([
+      "'self'",
+      "'unsafe-inline'",
+      ...(dev ? ["'unsafe-eval'"] : []),
+      ...voiceScripts,
+      ...providerSources('script-src'),
+      ...analyticsScripts,
+    ]),
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': unique(["'self'", 'data:', 'blob:', ...media, ...CLOUD_STORAGE, ...(analytics ? ANALYTICS_IMAGES : [])]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...media, ...CLOUD_STORAGE, ...providerSources('img-src'), ...(analytics ? ANALYTICS_IMAGES : [])]),
     'font-src': ["'self'"],
     // Also governs <track>: subtitles are same-site .vtt files (lib/catalog/schemas.ts), so 'self' covers them.
-    'media-src': unique(["'self'", 'blob:', ...mediaOrigins]),
+    'media-src': unique(["'self'", 'blob:', ...mediaOrigins, ...providerSources('media-src')]),
     'connect-src': unique([
       "'self'",
       ...rpcSources(env.NEXT_PUBLIC_SOLANA_RPC_URL),
       ...EMAILJS,
       ...voiceConnect,
       ...mediaOrigins,
+      ...providerSources('connect-src'),
       ...(analytics ? ANALYTICS_CONNECT : []),
     ]),
-    'frame-src': PLAYER_FRAMES,
-    'worker-src': ["'self'", 'blob:'],
+    'frame-src': providerSources('frame-src'),
+    'worker-src': unique(["'self'", 'blob:', ...providerSources('worker-src')]),
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

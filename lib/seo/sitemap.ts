@@ -33,6 +33,20 @@ export async function sitemapIds(): Promise<string[]> {
   return [SITE_PAGES, ...files.flat()];
 }
 
+/** The absolute URL of one sitemap file, as robots.txt and the sitemap index list it. */
+export const sitemapFileUrl = (id: string) => `${env.NEXT_PUBLIC_SITE_URL}/sitemap/${id}.xml`;
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * /sitemap.xml, the address crawlers and SEO tools try first: a sitemap index naming every file. It depends
+ * only on the per-kind counts (cached reads tagged by kind), so it changes exactly when the files do.
+ */
+export async function sitemapIndexXml(): Promise<string> {
+  const files = (await sitemapIds()).map((id) => `<sitemap>\n<loc>${escapeXml(sitemapFileUrl(id))}</loc>\n</sitemap>\n`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.join('')}</sitemapindex>\n`;
+}
+
 /** The URLs of one sitemap file: its browse pages read page by page (the cached pages the site shows), never a whole collection. */
 export async function sitemapEntries(id: string): Promise<MetadataRoute.Sitemap> {
   if (id === SITE_PAGES) {

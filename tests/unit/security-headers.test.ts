@@ -94,10 +94,20 @@ describe('contentSecurityPolicy', () => {
     expect(directives['connect-src']).toEqual(expect.arrayContaining(['https://api.elevenlabs.io', 'wss://api.elevenlabs.io']));
   });
 
-  it('frames only the YouTube and Vimeo players and loads only YouTube’s player script', () => {
+  it('frames only the video providers’ players and loads only their player scripts (lib/media/providers.ts)', () => {
     const directives = cspDirectives(production());
-    expect(directives['frame-src']).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
-    expect(directives['script-src']).toContain('https://www.youtube.com');
+    expect(directives['frame-src']).toEqual([
+      'https://www.youtube.com',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+      'https://fast.wistia.net',
+    ]);
+    expect(directives['script-src']!.filter((source) => source.startsWith('https://'))).toEqual([
+      'https://www.gstatic.com',
+      'https://www.youtube.com',
+      'https://fast.wistia.com',
+      'https://fast.wistia.net',
+    ]);
   });
 
   it('covers every remote host the embedded catalog plays from', () => {
