@@ -5,12 +5,13 @@
  * something needs the operator, 2 when no Firestore is configured. Reads every catalog document once.
  */
 import { parseArgs } from 'node:util';
-import { checkCatalog, needsOperator, type Finding, type VideoPolicyCheck } from '../lib/catalog/check';
+import { checkCatalog, needsOperator, type Finding } from '../lib/catalog/check';
 import { publicCoverCheck } from '../lib/catalog/covers';
 import { scanCatalog } from '../lib/catalog/sync';
 import { SYNC_STATUS_PATH } from '../lib/catalog/sync-run';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
+import { videoPolicyProblem } from '../lib/media/policy-check';
 
 const LISTED = 20;
 
@@ -31,9 +32,8 @@ async function main() {
     process.exit(2);
   }
   const db = firestore(env);
-  const videoPolicy: VideoPolicyCheck = () => null;
   const [documents, status] = await Promise.all([scanCatalog(db), db.doc(SYNC_STATUS_PATH).get()]);
-  const check = checkCatalog(documents, publicCoverCheck(), videoPolicy);
+  const check = checkCatalog(documents, publicCoverCheck(), (videourl) => videoPolicyProblem(videourl, env));
   const lastSync = status.exists ? status.data() : null;
   if (values.json) {
     console.log(JSON.stringify({ documents: documents.length, ...check, lastSync }, null, 2));

@@ -11,7 +11,7 @@ import { watchCatalog, type CatalogWatch } from './watch';
 /** Where the last sync says what it did, for `npm run catalog:check`. */
 export const SYNC_STATUS_PATH = 'catalogSync/status';
 /** The route that runs a sync: Vercel's Cron Job calls it, and so does the server itself on `next start`. */
-export const SYNC_ROUTE = '/api/cron/catalog-sync';
+const SYNC_ROUTE = '/api/cron/catalog-sync';
 
 export interface SyncReport {
   at: string;

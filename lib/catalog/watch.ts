@@ -6,7 +6,7 @@ import { treeOf } from './sync-hash';
 import { treesToSync } from './sync';
 
 /** What changed since the sync last asked: trees to index, and whether this is the watch's first look at the catalog. */
-export interface WatchedChanges {
+interface WatchedChanges {
   trees: string[];
   /** Every catalog document as the watch holds it (for the first look's sweep of entries left by deletions). */
   documents: RawDocument[];
