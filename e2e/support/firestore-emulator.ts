@@ -9,13 +9,21 @@ export interface FirestoreEmulator {
 
 const READY = 'Dev App Server is now running';
 
+interface EmulatorOptions {
+  port?: number;
+  timeoutMs?: number;
+  /** A rules file every client request is checked against (firebase-admin, the server, bypasses rules). */
+  rules?: string;
+}
+
 /**
  * Google's Firestore emulator (Debian: google-cloud-cli-firestore-emulator, Java 17+) on `port` or a free
  * loopback port. gcloud starts it as a Java child: it runs in its own process group, stopped as a whole.
  */
-export async function startFirestoreEmulator({ port, timeoutMs = 60_000 }: { port?: number; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
+export async function startFirestoreEmulator({ port, timeoutMs = 60_000, rules }: EmulatorOptions = {}): Promise<FirestoreEmulator> {
   const host = `127.0.0.1:${port ?? (await freePort())}`;
-  const child = spawn('gcloud', ['emulators', 'firestore', 'start', `--host-port=${host}`, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const args = ['emulators', 'firestore', 'start', `--host-port=${host}`, ...(rules ? [`--rules=${rules}`] : []), '--quiet'];
+  const child = spawn('gcloud', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killGroup = () => {

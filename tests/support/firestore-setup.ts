@@ -8,10 +8,10 @@ declare module 'vitest' {
   }
 }
 
-/** Vitest globalSetup of the integration tests: one emulator for the run, stopped with it. */
+/** Vitest globalSetup of the integration tests: one emulator for the run, enforcing the shipped rules, stopped with it. */
 export default async function startEmulatorForTheRun(project: TestProject) {
   const started = Date.now();
-  const emulator = await startFirestoreEmulator();
+  const emulator = await startFirestoreEmulator({ rules: 'firestore.rules' });
   console.log(`Firestore emulator on ${emulator.host}, ready in ${Date.now() - started} ms`);
   project.provide('firestoreHost', emulator.host);
   return () => emulator.stop();

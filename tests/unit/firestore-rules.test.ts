@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The shipped rules (firestore.rules) give web and app clients nothing: the server reaches Firestore
  * through firebase-admin only. A rule that opened anything, the ledger above all, would fail here.
- * (The Firestore emulator available offline does not evaluate rules, so this reads the file.)
+ * This reads the file; tests/integration/firestore-rules.test.ts has Google's emulator enforce it.
  */
 const rules = readFileSync('firestore.rules', 'utf8').replace(/\/\/.*$/gm, '');
 
