@@ -5,6 +5,7 @@ import { serveOutageSwitch, startOutageProxy } from './outage-proxy';
 import {
   CHAIN_URL,
   E2E_FIREBASE,
+  E2E_FIRESTORE_TIMEOUT_MS,
   E2E_ENTITLEMENT_SECRET,
   E2E_MEDIA_HOST,
   E2E_VARIANT_PRICE_LAMPORTS,
@@ -38,8 +39,7 @@ export const e2eSiteEnv = {
   SOLANA_RPC_URL: CHAIN_URL,
   // Short, so a hung RPC answers the payment's 503 within seconds (payments-recovery.spec.ts).
   RPC_TIMEOUT_MS: '3000',
-  // Short too, so a Firestore outage fails a payment or a regeneration within seconds (store-outage.spec.ts).
-  FIRESTORE_TIMEOUT_MS: '3000',
+  FIRESTORE_TIMEOUT_MS: String(E2E_FIRESTORE_TIMEOUT_MS),
   // GET /api/internal/reads: the site's Firestore reads, which scale.spec.ts holds to budgets.
   READ_COUNTER: '1',
   // The sync's listeners would read every document the scale spec writes, in the counts it measures pages by;

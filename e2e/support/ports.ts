@@ -42,6 +42,12 @@ export const E2E_MEDIA_HOST = 'https://media.solenema.test';
 export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
 export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
+/**
+ * How long the site waits for one Firestore call (FIRESTORE_TIMEOUT_MS): short, so an outage fails a payment or a
+ * regeneration within seconds, yet above what Google's emulator takes to answer a search of the scale spec's catalog
+ * on a busy 2-core machine (it scans a collection for each query where Firestore reads an index: up to 8 s seen).
+ */
+export const E2E_FIRESTORE_TIMEOUT_MS = 15_000;
 /** Takes Firestore down and up again for the site (see serveOutageSwitch). */
 export const FIRESTORE_OUTAGE_URL = `http://127.0.0.1:${E2E_PORTS.firestoreOutage}`;
 /** The site's own count of Firestore reads (READ_COUNTER=1). */

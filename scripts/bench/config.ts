@@ -23,6 +23,9 @@ export function siteEnv(): NodeJS.ProcessEnv {
     FIREBASE_PROJECT_ID: E2E_PROJECT_ID,
     METADATA_SERVER_DETECTION: 'none',
     READ_COUNTER: '1',
+    // Google's emulator scans a collection for each query (Firestore reads an index): a search of the large catalog
+    // takes it seconds, which the default deadline (10 s) would turn into failed searches instead of figures.
+    FIRESTORE_TIMEOUT_MS: '60000',
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_PUBLIC_SITE_URL: SITE_URL,
     REVALIDATE_SECRET,
