@@ -20,12 +20,14 @@ const generated = generateCatalog(TEST_CATALOG);
 
 test.describe.configure({ mode: 'serial' });
 
-/** The Firestore documents the site has read so far, by its own count (READ_COUNTER=1). */
-async function siteReads(request: APIRequestContext): Promise<number> {
+/** The Firestore documents the site has read so far, and its reads still running, by its own count (READ_COUNTER=1). */
+async function readCounter(request: APIRequestContext): Promise<{ reads: number; inFlight: number }> {
   const response = await request.get(READS_URL);
   if (!response.ok()) throw new Error(`GET ${READS_URL}: ${response.status()}`);
-  return ((await response.json()) as { reads: number }).reads;
+  return (await response.json()) as { reads: number; inFlight: number };
 }
+
+const siteReads = async (request: APIRequestContext) => (await readCounter(request)).reads;
 
 /**
  * Reads (Firestore documents) one request of `path` costs, and the page it answered. A request answered from a
@@ -39,13 +41,13 @@ async function measure(request: APIRequestContext, path: string) {
   return { status: response.status(), html, reads: (await settledReads(request)) - before };
 }
 
-/** The site's read count once it has not moved for a second. */
+/** The site's read count once no read is running and none answered for a second (a query can take the emulator seconds). */
 async function settledReads(request: APIRequestContext) {
-  let last = await siteReads(request);
+  let last = await readCounter(request);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const now = await siteReads(request);
-    if (now === last) return now;
+    const now = await readCounter(request);
+    if (now.reads === last.reads && now.inFlight === 0 && last.inFlight === 0) return now.reads;
     last = now;
   }
 }

@@ -6,7 +6,7 @@ import 'server-only';
  * an empty answer still one, a count() one per 1,000 index entries. The tests and the bench read it
  * through GET /api/internal/reads (served only with READ_COUNTER=1) to hold pages and searches to budgets.
  */
-const counter = ((globalThis as { __solenemaReads?: { reads: number } }).__solenemaReads ??= { reads: 0 });
+const counter = ((globalThis as { __solenemaReads?: { reads: number; inFlight: number } }).__solenemaReads ??= { reads: 0, inFlight: 0 });
 
 /** Records a read that returned `documents` documents. */
 export function countReads(documents: number): void {
@@ -18,4 +18,18 @@ export function countAggregation(entries: number): void {
   counter.reads += Math.max(1, Math.ceil(entries / 1000));
 }
 
+/**
+ * Runs a read, known as in flight until it answers or gives up: a read is counted when it answers, so a test
+ * waiting for the count to settle also waits for reads still running (a slow emulator's query).
+ */
+export async function whileReading<T>(read: Promise<T>): Promise<T> {
+  counter.inFlight += 1;
+  try {
+    return await read;
+  } finally {
+    counter.inFlight -= 1;
+  }
+}
+
 export const readsSoFar = (): number => counter.reads;
+export const readsInFlight = (): number => counter.inFlight;

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { withDeadline } from '../deadline';
-import { countAggregation, countReads } from '../firestore-reads';
+import { countAggregation, countReads, whileReading } from '../firestore-reads';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
 
 function toRaw(snapshot: DocumentSnapshot): RawDocument {
@@ -23,17 +23,17 @@ function firestoreQuery(db: Firestore, collectionPath: string, { orderBy, direct
 export function createFirestoreStore(db: Firestore, timeoutMs: number): DocumentStore {
   return {
     async query(collectionPath, query) {
-      const snapshot = await withDeadline(firestoreQuery(db, collectionPath, query).get(), timeoutMs, `catalog query ${collectionPath}`);
+      const snapshot = await whileReading(withDeadline(firestoreQuery(db, collectionPath, query).get(), timeoutMs, `catalog query ${collectionPath}`));
       countReads(snapshot.size);
       return snapshot.docs.map(toRaw);
     },
     async get(documentPath) {
-      const snapshot = await withDeadline(db.doc(documentPath).get(), timeoutMs, `catalog read ${documentPath}`);
+      const snapshot = await whileReading(withDeadline(db.doc(documentPath).get(), timeoutMs, `catalog read ${documentPath}`));
       countReads(1);
       return snapshot.exists ? toRaw(snapshot) : null;
     },
     async count(collectionPath) {
-      const snapshot = await withDeadline(db.collection(collectionPath).count().get(), timeoutMs, `catalog count ${collectionPath}`);
+      const snapshot = await whileReading(withDeadline(db.collection(collectionPath).count().get(), timeoutMs, `catalog count ${collectionPath}`));
       countAggregation(snapshot.data().count);
       return snapshot.data().count;
     },

@@ -1,5 +1,5 @@
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
-import { countReads } from '../firestore-reads';
+import { countReads, whileReading } from '../firestore-reads';
 import { POPULAR_KEY, popularKey, titleOf, TITLE_COLLECTIONS } from './popularity';
 
 /**
@@ -11,13 +11,15 @@ export async function countPurchaseIn(db: Firestore, path: string): Promise<void
   const title = titleOf(path);
   if (!title) return;
   const ref = db.doc(`${title.collection}/${title.id}`);
-  await db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    countReads(1);
-    if (!snapshot.exists) return;
-    const data = { ...snapshot.data(), purchaseCount: Number(snapshot.get('purchaseCount') ?? 0) + 1 };
-    transaction.update(ref, { purchaseCount: data.purchaseCount, [POPULAR_KEY]: popularKey(ref.id, data) });
-  });
+  await whileReading(
+    db.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      countReads(1);
+      if (!snapshot.exists) return;
+      const data = { ...snapshot.data(), purchaseCount: Number(snapshot.get('purchaseCount') ?? 0) + 1 };
+      transaction.update(ref, { purchaseCount: data.purchaseCount, [POPULAR_KEY]: popularKey(ref.id, data) });
+    }),
+  );
 }
 
 const PAGE = 500;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { withDeadline } from '../deadline';
 import { env } from '../env/server';
 import { firestore, firestoreConfigured } from '../firebase';
-import { countReads } from '../firestore-reads';
+import { countReads, whileReading } from '../firestore-reads';
 import { storedCheckoutSchema, type StoredCheckout } from './checkout';
 
 const purchaseSchema = z.object({
@@ -74,6 +74,7 @@ const withOwnedBy = (store: Omit<Ledger, 'ownedBy'>): Ledger => ({
 /** Every call gives up after `timeoutMs`: the payment then answers 503 "safe", and its retry finds what landed. */
 export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
   const bounded = <T>(work: Promise<T>, what: string) => withDeadline(work, timeoutMs, `ledger ${what}`);
+  const read = <T>(work: Promise<T>, what: string) => whileReading(bounded(work, what));
   const createOnce = async (path: string, data: object) => {
     try {
       await bounded(db.doc(path).create(data), `create ${path}`);
@@ -86,12 +87,12 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
   return withOwnedBy({
     create: (purchase) => createOnce(`purchases/${purchase.signature}`, purchase),
     async get(signature) {
-      const snapshot = await bounded(db.doc(`purchases/${signature}`).get(), 'read');
+      const snapshot = await read(db.doc(`purchases/${signature}`).get(), 'read');
       countReads(1);
       return snapshot.exists ? parseWith(purchaseSchema, snapshot.data(), snapshot.ref.path) : null;
     },
     async byWallet(wallet) {
-      const snapshot = await bounded(db.collection('purchases').where('wallet', '==', wallet).get(), 'query');
+      const snapshot = await read(db.collection('purchases').where('wallet', '==', wallet).get(), 'query');
       countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
@@ -100,13 +101,13 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       await createOnce(`entitlements/${grantId(browser, path)}`, { browser, path, via, grantedAt: new Date().toISOString() });
     },
     async grantsOf(browser) {
-      const snapshot = await bounded(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
+      const snapshot = await read(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
       countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)).filter(present);
     },
     recordCheckout: (checkout) => createOnce(`checkouts/${checkout.reference}`, checkout),
     async checkoutOf(reference) {
-      const snapshot = await bounded(db.doc(`checkouts/${reference}`).get(), 'read');
+      const snapshot = await read(db.doc(`checkouts/${reference}`).get(), 'read');
       countReads(1);
       return snapshot.exists ? parseWith(storedCheckoutSchema, snapshot.data(), snapshot.ref.path) : null;
     },

@@ -8,16 +8,16 @@ import type { Stack } from './stack';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The read count once it has not moved for a second (at most 15 s). */
+/** The read count once no read is running and none answered for a second (at most 60 s). */
 export async function settledReads(stack: Stack): Promise<number> {
   let last = await stack.reads();
-  for (let waited = 0; waited < 15_000; waited += 1_000) {
+  for (let waited = 0; waited < 60_000; waited += 1_000) {
     await sleep(1_000);
     const now = await stack.reads();
-    if (now === last) break;
+    if (now.reads === last.reads && now.inFlight === 0 && last.inFlight === 0) break;
     last = now;
   }
-  return last;
+  return last.reads;
 }
 
 /** Reads from the first request of `path` until it is served fresh and the reads have stopped; `ms`: the first answer's time. */

@@ -46,9 +46,9 @@ export async function measureScale(stack: Stack, size: Size): Promise<ScaleResul
   const post = { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.url }, body: JSON.stringify({ path: checkout }) };
   const checkoutReads: [number, number] = [(await readsOf(stack, '/api/checkout', post)).reads, (await readsOf(stack, '/api/checkout', post)).reads];
   log(`${size}: idle for ${SCALE.idleSeconds} s`);
-  const before = await stack.reads();
+  const before = (await stack.reads()).reads;
   await new Promise((resolve) => setTimeout(resolve, SCALE.idleSeconds * 1000));
-  const idleReads = (await stack.reads()) - before;
+  const idleReads = (await stack.reads()).reads - before;
   return {
     size,
     buildSeconds: stack.buildSeconds,

@@ -14,18 +14,23 @@ export interface Stack {
   url: string;
   env: NodeJS.ProcessEnv;
   server: ChildProcess;
-  /** Billable document reads the site has made so far, by its own count (READ_COUNTER=1). */
-  reads: () => Promise<number>;
+  /** Billable document reads the site has made so far, and its reads still running, by its own count (READ_COUNTER=1). */
+  reads: () => Promise<ReadCount>;
   buildSeconds: number | null;
   /** Lines of the build's and the server's output that say a value was too large to cache. */
   over2MbWarnings: () => number;
   stop: () => Promise<void>;
 }
 
-async function siteReads(url: string): Promise<number> {
+export interface ReadCount {
+  reads: number;
+  inFlight: number;
+}
+
+async function siteReads(url: string): Promise<ReadCount> {
   const response = await fetch(`${url}/api/internal/reads`);
   if (!response.ok) throw new Error(`GET /api/internal/reads answered ${response.status}`);
-  return ((await response.json()) as { reads: number }).reads;
+  return (await response.json()) as ReadCount;
 }
 
 export const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

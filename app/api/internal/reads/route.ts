@@ -1,15 +1,15 @@
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env/server';
-import { readsSoFar } from '@/lib/firestore-reads';
+import { readsInFlight, readsSoFar } from '@/lib/firestore-reads';
 import { errorResponse } from '@/lib/http/json';
 import { otherMethods } from '@/lib/http/methods';
 
 export const dynamic = 'force-dynamic';
 
-/** This process's Firestore reads so far: for the tests and the bench (READ_COUNTER=1); otherwise no such page. */
+/** This process's Firestore reads so far, and those still running: for the tests and the bench (READ_COUNTER=1); otherwise no such page. */
 export function GET() {
   if (env.READ_COUNTER !== '1') return errorResponse(404, 'Not found.');
-  return NextResponse.json({ reads: readsSoFar() }, { headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json({ reads: readsSoFar(), inFlight: readsInFlight() }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
