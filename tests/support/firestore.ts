@@ -31,6 +31,7 @@ export async function testFirestore(projectId: string, host = emulatorHost()): P
   process.env.FIRESTORE_EMULATOR_HOST = host;
   const app = initializeApp({ projectId }, `${projectId}-${(apps += 1)}`);
   const db = getFirestore(app);
-  emulatorHost();
+  // What the file creates next talks to the emulator itself again.
+  process.env.FIRESTORE_EMULATOR_HOST = emulatorHost();
   return { db, projectId, close: () => deleteApp(app) };
 }
