@@ -9,9 +9,10 @@ import styles from './search.module.css';
 const count = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'result' : 'results'}`;
 
 /** The one sentence that says what the page shows: read out again whenever the results change. */
-function summary({ text }: SearchQuery, { normalized, total, hits }: Results): string {
+function summary({ text }: SearchQuery, { normalized, total, hits, unavailable }: Results): string {
   if (!text) return 'Type a title, a series, an episode or a word from its description.';
   if (!normalized) return `Nothing to search for in “${text}”: type some letters or numbers.`;
+  if (unavailable) return `Search could not finish just now for “${text}”: the catalog took too long to answer. Please try again in a moment.`;
   if (total === 0) return `No titles match “${text}”. Check the spelling, or try fewer or other words.`;
   if (hits.length < total) return `The ${hits.length} best of ${count(total)} for “${text}”.`;
   return `${count(total)} for “${text}”.`;
@@ -37,7 +38,9 @@ export function SearchResults({ query, results }: { query: SearchQuery; results:
       <p role="status" className={results.hits.length > 0 ? styles.summary : styles.empty} data-search-summary>
         {summary(query, results)}
       </p>
-      {results.normalized && results.total === 0 && <TrackOnView event={{ name: 'search_no_results', params: { search_term: query.text } }} />}
+      {results.normalized && results.total === 0 && !results.unavailable && (
+        <TrackOnView event={{ name: 'search_no_results', params: { search_term: query.text } }} />
+      )}
       {results.hits.length > 0 && (
         <CardGrid>
           {results.hits.map((hit) => (

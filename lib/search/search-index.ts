@@ -38,6 +38,8 @@ export interface SearchResults {
   /** Every matching title, of which `hits` are the best MAX_HITS. */
   total: number;
   hits: SearchHit[];
+  /** The catalog could not be searched just now: nothing is known to match or not. */
+  unavailable?: boolean;
 }
 
 export interface SearchIndex {

@@ -151,3 +151,18 @@ describe('parseSearchQuery', () => {
     }
   });
 });
+
+describe('a lookup that fails', () => {
+  it('answers that search could not finish (logged), never an error page', async () => {
+    const errors: unknown[] = [];
+    const results = await searchWith(
+      async () => {
+        throw new Error('catalog query searchEntries took longer than 3000 ms');
+      },
+      'Harbor',
+      { error: (...args: unknown[]) => errors.push(args) },
+    );
+    expect(results).toEqual({ normalized: 'harbor', total: 0, hits: [], unavailable: true });
+    expect(errors).toHaveLength(1);
+  });
+});
