@@ -41,6 +41,8 @@ export type Kind = keyof typeof KINDS;
 export type MovieKind = { [K in Kind]: (typeof KINDS)[K]['beneath'] extends readonly [] ? K : never }[Kind];
 
 export const KIND_LIST = Object.keys(KINDS) as Kind[];
+/** The collections beneath titles (`seasons`, `episodes`): a scan reads each across all titles as one collection group. */
+export const LEVELS_BENEATH = [...new Set(KIND_LIST.flatMap((kind): readonly Beneath[] => KINDS[kind].beneath))];
 
 export const isKind = (name: string): name is Kind => Object.hasOwn(KINDS, name);
 export const isMovieKind = (kind: Kind): kind is MovieKind => KINDS[kind].beneath.length === 0;

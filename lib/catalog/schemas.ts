@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_ID, isReservedId, parseTitlePath } from './kinds';
+import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
@@ -123,6 +123,14 @@ export const shortFilmDocSchema = z.object({
 });
 
 export type EpisodeDoc = z.infer<typeof episodeDocSchema>;
+
+/** The schema of a title's own document, by its kind. */
+export const titleDocSchemas = {
+  series: seriesDocSchema,
+  shortFilms: shortFilmDocSchema,
+  trailers: movieDocSchema,
+  documentaries: movieDocSchema,
+} as const satisfies Record<Kind, z.ZodType>;
 
 /**
  * A Firestore document id: what a route segment must look like before we ask for it. Firestore

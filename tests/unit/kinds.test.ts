@@ -7,6 +7,7 @@ import {
   kindAtSegment,
   KIND_LIST,
   KINDS,
+  LEVELS_BENEATH,
   parseTitlePath,
   titleContaining,
   titleOf,
@@ -62,6 +63,7 @@ describe('the registry of kinds', () => {
     });
     expect(KIND_LIST.filter(isMovieKind)).toEqual(['trailers', 'documentaries']);
     expect(KIND_LIST.map((kind) => KINDS[kind].beneath)).toEqual([['seasons', 'episodes'], ['episodes'], [], []]);
+    expect(LEVELS_BENEATH).toEqual(['seasons', 'episodes']);
   });
 
   it('finds a kind by its name or its URL segment, and nothing else', () => {

@@ -4,7 +4,8 @@ import { DetailHeader } from '@/components/detail/DetailHeader';
 import { LockedMovieActions } from '@/components/payment/LockedActions';
 import { FreePlayButton } from '@/components/player/FreePlayButton';
 import { JsonLd } from '@/components/seo/JsonLd';
-import { getMovie, type MovieCollection } from '@/lib/catalog';
+import { getMovie } from '@/lib/catalog';
+import { isMovieKind, isKind, type MovieKind } from '@/lib/catalog/kinds';
 import { prerenderedMovieIds } from '@/lib/catalog/prerender';
 import { routes } from '@/lib/routes';
 import { movieJsonLd } from '@/lib/seo/jsonld';
@@ -14,7 +15,7 @@ export const dynamicParams = true;
 
 type Props = { params: Promise<{ collection: string; id: string }> };
 
-const isMovieCollection = (value: string): value is MovieCollection => value === 'trailers' || value === 'documentaries';
+const isMovieCollection = (value: string): value is MovieKind => isKind(value) && isMovieKind(value);
 
 async function movieFor(params: Props['params']) {
   const { collection, id } = await params;
@@ -22,7 +23,7 @@ async function movieFor(params: Props['params']) {
 }
 
 export async function generateStaticParams() {
-  const collections: MovieCollection[] = ['trailers', 'documentaries'];
+  const collections: MovieKind[] = ['trailers', 'documentaries'];
   return (await Promise.all(collections.map(async (collection) => (await prerenderedMovieIds(collection)).map((id) => ({ collection, id }))))).flat();
 }
 
