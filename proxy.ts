@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { documentIdSchema } from './lib/catalog/schemas';
+import { isDocumentId, isMovieKind, kindAtSegment } from './lib/catalog/kinds';
 
 /**
  * Answers, before routing, the title URLs that cannot name any title, with the site's own 404
@@ -10,7 +10,7 @@ import { documentIdSchema } from './lib/catalog/schemas';
  *    decodeURIComponent, which throws, and in production the error escapes as a 500
  *    (vercel/next.js#92527; fix proposed in vercel/next.js#92557). Remove that part once the
  *    upstream fix ships.
- * 2. An id that is not a catalog id at all (`%00`, `..%2f`, unicode, 10 KB: see documentIdSchema)
+ * 2. An id that is not a catalog id at all (`%00`, `..%2f`, unicode, 10 KB: see isDocumentId)
  *    is sent here to the not-found page, rendered on the server at once and without reading the
  *    catalog. (A well-formed id the catalog lacks is the page's own 404: NotFoundPage.)
  *
@@ -45,14 +45,18 @@ export function decodable(pathname: string): boolean {
   }
 }
 
-const isId = (segment: string) => documentIdSchema.safeParse(decodeURIComponent(segment)).success;
+const isId = (segment: string) => isDocumentId(decodeURIComponent(segment));
+const isMovieSegment = (segment: string) => {
+  const kind = kindAtSegment(segment);
+  return kind !== null && isMovieKind(kind);
+};
 
 /** The title pages, by their segments after the first; `true` for any other path (its route decides). */
 const titlePages: [RegExp, (segments: string[]) => boolean][] = [
   [/^\/series\/[^/]+$/, ([id]) => isId(id!)],
   [/^\/series\/[^/]+\/season\/[^/]+$/, ([seriesId, , seasonId]) => isId(seriesId!) && isId(seasonId!)],
   [/^\/short-films\/[^/]+$/, ([id]) => isId(id!)],
-  [/^\/watch\/[^/]+\/[^/]+$/, ([collection, id]) => (collection === 'trailers' || collection === 'documentaries') && isId(id!)],
+  [/^\/watch\/[^/]+\/[^/]+$/, ([collection, id]) => isMovieSegment(collection!) && isId(id!)],
 ];
 
 /** Whether a decodable path could be a title page that exists: false for `/series/%00`, `/watch/movies/x`, … */

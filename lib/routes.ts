@@ -1,4 +1,4 @@
-import type { MovieCollection } from './catalog/types';
+import { KINDS, parseTitlePath, type Kind, type MovieKind } from './catalog/kinds';
 
 const segment = encodeURIComponent;
 
@@ -9,11 +9,15 @@ export const routes = {
   purchases: '/purchases',
   aiAgent: '/ai-agent',
   contact: '/contact',
-  series: (seriesId: string) => `/series/${segment(seriesId)}`,
-  season: (seriesId: string, seasonId: string) => `/series/${segment(seriesId)}/season/${segment(seasonId)}`,
-  shortFilm: (shortFilmId: string) => `/short-films/${segment(shortFilmId)}`,
-  watch: (collection: MovieCollection, id: string) => `/watch/${collection}/${segment(id)}`,
+  series: (seriesId: string) => titlePage('series', seriesId),
+  season: (seriesId: string, seasonId: string) => `${titlePage('series', seriesId)}/season/${segment(seasonId)}`,
+  shortFilm: (shortFilmId: string) => titlePage('shortFilms', shortFilmId),
+  watch: (collection: MovieKind, id: string) => titlePage(collection, id),
 };
+
+function titlePage(kind: Kind, id: string) {
+  return `${KINDS[kind].pageBase}/${segment(id)}`;
+}
 
 /**
  * Search results. Not in `routes`: that object is in the browser code of every page (the header's
@@ -23,16 +27,11 @@ export const searchRoute = '/search';
 
 /** The page that shows a catalog document (`series/a/seasons/b/episodes/c` is on its season's page). */
 export function pageOfDocument(path: string): string {
-  const [root, id, sub, subId] = path.split('/');
-  if (!id) return routes.home;
-  if (root === 'trailers' || root === 'documentaries') return routes.watch(root, id);
-  if (root === 'shortFilms') return routes.shortFilm(id);
-  if (root === 'series') return sub === 'seasons' && subId ? routes.season(id, subId) : routes.series(id);
-  return routes.home;
+  const address = parseTitlePath(path);
+  if (!address) return routes.home;
+  const [id, seasonId] = address.ids;
+  return address.kind === 'series' && seasonId ? routes.season(id, seasonId) : titlePage(address.kind, id);
 }
-
-/** The kinds of title a visitor can browse, each on its own paginated page. */
-export type BrowseKind = 'series' | 'shortFilms' | 'trailers' | 'documentaries';
 
 const withCursor = (path: string, after: string | null | undefined) => (after ? `${path}?after=${encodeURIComponent(after)}` : path);
 
@@ -41,8 +40,7 @@ const withCursor = (path: string, after: string | null | undefined) => (after ? 
  * `routes` (which is in every page's browser code): only server components link here.
  */
 export const listRoutes = {
-  browse: (kind: BrowseKind, after?: string | null) =>
-    withCursor({ series: '/series', shortFilms: '/short-films', trailers: '/trailers', documentaries: '/documentaries' }[kind], after),
+  browse: (kind: Kind, after?: string | null) => withCursor(`/${KINDS[kind].segment}`, after),
   seasons: (seriesId: string, after?: string | null) => (after ? `${routes.series(seriesId)}/seasons/${after}` : routes.series(seriesId)),
   seasonEpisodes: (seriesId: string, seasonId: string, after?: string | null) =>
     after ? `${routes.season(seriesId, seasonId)}/episodes/${after}` : routes.season(seriesId, seasonId),

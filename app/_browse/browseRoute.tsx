@@ -1,18 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { browsePage, type BrowseItems } from '@/lib/catalog/browse';
-import { listRoutes, type BrowseKind } from '@/lib/routes';
+import { KINDS, type Kind } from '@/lib/catalog/kinds';
+import { listRoutes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { movieCard, seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { GridSection } from '@/components/sections/GridSection';
 import { Pagination } from '@/components/browse/Pagination';
-
-const KINDS: Record<BrowseKind, { title: string; noun: string; description: string }> = {
-  series: { title: 'All series', noun: 'series', description: 'Every series on Solenema, most popular first.' },
-  shortFilms: { title: 'All short films', noun: 'short films', description: 'Every short film on Solenema, most popular first.' },
-  trailers: { title: 'All trailers', noun: 'trailers', description: 'Every trailer on Solenema, most popular first.' },
-  documentaries: { title: 'All documentaries', noun: 'documentaries', description: 'Every documentary on Solenema, most popular first.' },
-};
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -27,8 +21,10 @@ const cardsOf = (items: BrowseItems) =>
  * The browse page of one kind of title (/series, /short-films, /trailers, /documentaries): a grid of
  * one page of titles and plain links to the pages beside it, each page at its own canonical URL.
  */
-export function browseRoute(kind: BrowseKind) {
-  const { title, noun, description } = KINDS[kind];
+export function browseRoute(kind: Kind) {
+  const noun = KINDS[kind].label.toLowerCase();
+  const title = `All ${noun}`;
+  const description = `Every ${KINDS[kind].singular.toLowerCase()} on Solenema, most popular first.`;
   return {
     // A cursor that names no page is a 404, decided here: metadata is resolved before the page streams.
     async generateMetadata({ searchParams }: Props): Promise<Metadata> {

@@ -2,7 +2,7 @@ import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
 import { errorResponse } from '@/lib/http/json';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { renderCard, type Card } from '@/lib/og/card';
-import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, parseTitlePath } from '@/lib/og/titles';
+import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, cardTitleAt } from '@/lib/og/titles';
 import { otherMethods } from '@/lib/http/methods';
 
 const catalog = { getMovie, getSeries, getSeason, getShortFilm };
@@ -29,7 +29,7 @@ export async function GET(request: Request) {
 
   let card: Card = SITE_CARD;
   if (paths.length === 1) {
-    const title = parseTitlePath(paths[0]!);
+    const title = cardTitleAt(paths[0]!);
     if (!title) return errorResponse(404, `Not a title path: expected ${TITLE_PATH_FORMS}.`);
     const found = await cardForTitle(title, catalog);
     if (!found) return errorResponse(404, 'No title at this path in the catalog.');

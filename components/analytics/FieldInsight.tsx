@@ -6,10 +6,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { consentSnapshot, storeConsent, subscribeConsent, visitorOptedOut } from '@/lib/analytics/privacy';
 import { silenceInsight, track } from '@/lib/analytics/track';
 import type { FirebaseWebConfig } from '@/lib/analytics/config';
+import { KIND_LIST, KINDS } from '@/lib/catalog/kinds';
 import { ConsentBanner } from './ConsentBanner';
 
-/** Title pages, whose visits are the "title opened" event: /watch/…, /series/…, /short-films/…. */
-const TITLE_PAGE = /^\/(watch\/[^/]+|series|short-films)\/[^/]+/;
+/** Title pages, whose visits are the "title opened" event: /watch/trailers/…, /series/…, /short-films/…. */
+const TITLE_PAGE = new RegExp(`^(${KIND_LIST.map((kind) => KINDS[kind].pageBase).join('|')})/[^/]+`);
 
 /** One callback for the page's life: a new one per render would subscribe again and report every metric twice. */
 const reportWebVital = (metric: { name: string; value: number; rating: string }) =>

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { BrowseKind } from '../routes';
+import type { Kind } from './kinds';
 import { listMovies, listSeries, listShortFilms } from './index';
 import type { Page } from './paging';
 import type { MovieItem, SeriesSummary, ShortFilmSummary } from './types';
@@ -13,7 +13,7 @@ export type BrowseItems =
  * One page of every title of a kind, in "popular" order. Null for a cursor that is malformed or past
  * the end (a 404, never an empty page), and for a cursor given more than once.
  */
-export async function browsePage(kind: BrowseKind, after: string | string[] | undefined, size?: number): Promise<BrowseItems | null> {
+export async function browsePage(kind: Kind, after: string | string[] | undefined, size?: number): Promise<BrowseItems | null> {
   if (Array.isArray(after)) return null;
   const read = async (): Promise<BrowseItems | null> => {
     if (kind === 'series') return wrap('series', await listSeries(after, size));

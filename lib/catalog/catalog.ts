@@ -8,14 +8,16 @@ import {
   seasonDocSchema,
   seriesDocSchema,
   shortFilmDocSchema,
+  titleDocSchemas,
   type EpisodeDoc,
   type SubtitleList,
 } from './schemas';
 import { videoSource } from '../media/source';
+import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind } from './kinds';
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
-import type { Access, Catalog, Episode, MovieCollection, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
+import type { Access, Catalog, Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;
 
@@ -108,7 +110,7 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
   const mapPage = <D, T>(page: DocumentPage<D> | null, map: (doc: Parsed<D>) => T): Page<T> | null =>
     page && { items: page.docs.map(map), next: page.next, previous: page.previous, firstOfNext: page.following && map(page.following) };
 
-  function movie(collection: MovieCollection, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
+  function movie(collection: MovieKind, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
     const { title, description, coverimg, type, locked, videourl, subtitles } = doc;
     return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(path, locked, videourl, path, subtitles) };
   }
@@ -215,37 +217,19 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
     },
   };
 
-  type Shape = { root: string; id: string; segments: string[] };
-  /** The path's shape, when it names something that can be bought: a movie, a series, a short film, or one of their episodes. */
-  function shapeOf(path: string): (Shape & { kind: 'movie' | 'shortFilm' | 'filmEpisode' | 'series' | 'seriesEpisode' }) | null {
-    const segments = path.split('/');
-    if (!segments.every(validId)) return null;
-    const [root = '', id = '', sub, , leaf] = segments;
-    const shape = { root, id, segments };
-    if ((root === 'trailers' || root === 'documentaries') && segments.length === 2) return { ...shape, kind: 'movie' };
-    if (root === 'shortFilms' && segments.length === 2) return { ...shape, kind: 'shortFilm' };
-    if (root === 'shortFilms' && segments.length === 4 && sub === 'episodes') return { ...shape, kind: 'filmEpisode' };
-    if (root === 'series' && segments.length === 2) return { ...shape, kind: 'series' };
-    if (root === 'series' && segments.length === 6 && sub === 'seasons' && leaf === 'episodes') return { ...shape, kind: 'seriesEpisode' };
-    return null;
-  }
-
-  /** The document a purchasable path names, read with one get per level it needs (at most two). */
+  /** The document a purchasable path names, read with one get per level it needs (at most two): a title or an episode, never a season. */
   async function titleDocument(path: string) {
-    const shape = shapeOf(path);
-    if (!shape) return null;
-    switch (shape.kind) {
-      case 'movie':
-        return getParsed(path, movieDocSchema);
-      case 'series':
-        return getParsed(path, seriesDocSchema);
-      case 'shortFilm':
-        return getParsed(path, shortFilmDocSchema);
-      default: {
+    const address = parseTitlePath(path);
+    switch (address?.depth) {
+      case 'title':
+        return getParsed(path, titleDocSchemas[address.kind]);
+      case 'episode': {
         // An episode is sold only while its parent (the series or the short film) exists.
-        const [parent, found] = await Promise.all([store.get(`${shape.root}/${shape.id}`), getParsed(path, episodeDocSchema)]);
+        const [parent, found] = await Promise.all([store.get(formatTitlePath(titleOf(address))), getParsed(path, episodeDocSchema)]);
         return parent ? found : null;
       }
+      default:
+        return null;
     }
   }
 
@@ -271,9 +255,9 @@ export function createCatalog(store: DocumentStore, log: CatalogLogger = console
 
   /** Where a purchase starts playing: the movie itself, or the first episode (of the first seasons that have one). */
   async function firstVideoOf(path: string): Promise<Video | null> {
-    const shape = shapeOf(path);
-    if (shape?.kind === 'shortFilm') return (await titleDocument(path)) && firstEpisodeIn(path);
-    if (shape?.kind !== 'series') return videoAt(path);
+    const address = parseTitlePath(path);
+    if (address?.depth !== 'title' || isMovieKind(address.kind)) return videoAt(path);
+    if (address.kind === 'shortFilms') return (await titleDocument(path)) && firstEpisodeIn(path);
     const seasons = parseAll(await store.query(`${path}/seasons`, { orderBy: 'seasonNumber', limit: 2 }), seasonDocSchema);
     for (const season of seasons) {
       const first = await firstEpisodeIn(season.path);

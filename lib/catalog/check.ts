@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { videoSource } from '../media/source';
 import type { CoverCheck } from './catalog';
-import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from './schemas';
+import { parseTitlePath } from './kinds';
+import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
 import type { RawDocument } from './store';
 import { treesToSync } from './sync';
 
@@ -31,16 +32,9 @@ export type VideoPolicyCheck = (videourl: string) => string | null;
 
 /** The schema a catalog document is read with, by where it lives; null for paths that hold no title. */
 function schemaAt(path: string): z.ZodType | null {
-  const segments = path.split('/');
-  const [root] = segments;
-  if (segments.length === 2) {
-    if (root === 'trailers' || root === 'documentaries') return movieDocSchema;
-    if (root === 'series') return seriesDocSchema;
-    if (root === 'shortFilms') return shortFilmDocSchema;
-  }
-  if (root === 'series' && segments.length === 4 && segments[2] === 'seasons') return seasonDocSchema;
-  if (segments.at(-2) === 'episodes' && (root === 'shortFilms' ? segments.length === 4 : segments.length === 6)) return episodeDocSchema;
-  return null;
+  const address = parseTitlePath(path);
+  if (!address) return null;
+  return address.depth === 'title' ? titleDocSchemas[address.kind] : address.depth === 'season' ? seasonDocSchema : episodeDocSchema;
 }
 
 const parentsOf = (path: string) => {

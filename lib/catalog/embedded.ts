@@ -2,12 +2,13 @@ import documentaries from '@/content/documentaries.json';
 import series from '@/content/series.json';
 import shortFilms from '@/content/shortFilms.json';
 import trailers from '@/content/trailers.json';
+import { LEVELS_BENEATH, type Kind } from './kinds';
 import type { RawDocument } from './store';
 
 /** Fields of an embedded document that hold a subcollection rather than a value. */
-const SUBCOLLECTIONS = new Set(['seasons', 'episodes']);
+const SUBCOLLECTIONS = new Set<string>(LEVELS_BENEATH);
 
-const ROOTS: Record<string, unknown> = { trailers, documentaries, series, shortFilms };
+const ROOTS: Record<Kind, unknown> = { trailers, documentaries, series, shortFilms };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

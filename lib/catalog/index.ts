@@ -10,7 +10,7 @@ import { createLocalStore } from './local';
 import { PAGE_SIZES } from './paging';
 import { countPurchaseIn } from './purchase-count';
 import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
-import type { Collection, MovieCollection } from './types';
+import type { Kind, MovieKind } from './kinds';
 
 export type * from './types';
 export type { Page } from './paging';
@@ -40,7 +40,7 @@ function cachedRead<Args extends unknown[], Result>(name: string, read: (...args
 
 export const listMovies = cachedRead(
   'listMovies',
-  (collection: MovieCollection, after?: string, size: number = PAGE_SIZES.titles) => catalog.listMovies(collection, { after, size }),
+  (collection: MovieKind, after?: string, size: number = PAGE_SIZES.titles) => catalog.listMovies(collection, { after, size }),
   ([collection]) => [listTag(collection)],
 );
 export const listSeries = cachedRead(
@@ -55,7 +55,7 @@ export const listShortFilms = cachedRead(
 );
 export const countTitles = cachedRead(
   'countTitles',
-  (collection: Collection) => catalog.countTitles(collection),
+  (collection: Kind) => catalog.countTitles(collection),
   ([collection]) => [listTag(collection)],
 );
 export const getMovie = cachedRead('getMovie', catalog.getMovie, ([collection, id]) => [treeTag(`${collection}/${id}`)]);

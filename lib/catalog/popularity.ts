@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** The collections whose documents are titles with their own page, listed in "popular" order. */
-export const TITLE_COLLECTIONS = ['trailers', 'documentaries', 'series', 'shortFilms'] as const;
-export type TitleCollection = (typeof TITLE_COLLECTIONS)[number];
-
 /** The stored field every title is listed by. */
 export const POPULAR_KEY = 'popularKey';
 
@@ -46,9 +42,3 @@ export function popularKey(id: string, data: unknown): string {
 
 /** What a `popularKey` looks like, so one arriving in a URL is checked before it reaches a query. */
 export const popularKeySchema = z.string().regex(new RegExp(`^[01]\\d{${RANK_DIGITS}}\\.\\d{${COUNT_DIGITS}}\\.\\d{${TIME_DIGITS}}\\.[A-Za-z0-9_-]{1,128}$`));
-
-/** The title a document path counts toward: `series/x/seasons/y/episodes/z` is bought as part of `series/x`'s popularity. */
-export function titleOf(path: string): { collection: TitleCollection; id: string } | null {
-  const [collection, id] = path.split('/');
-  return id && (TITLE_COLLECTIONS as readonly string[]).includes(collection ?? '') ? { collection: collection as TitleCollection, id } : null;
-}

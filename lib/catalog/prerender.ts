@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '../env/server';
 import { getSeries, listMovies, listSeries, listShortFilms } from './index';
-import type { MovieCollection } from './types';
+import type { MovieKind } from './kinds';
 
 /**
  * What `next build` renders ahead: the PRERENDER_TITLES most popular titles of each kind (and as many
@@ -12,8 +12,7 @@ const count = () => env.PRERENDER_TITLES;
 
 export const prerenderedSeriesIds = async () => (await listSeries(undefined, count()))?.items.map((series) => series.id) ?? [];
 export const prerenderedShortFilmIds = async () => (await listShortFilms(undefined, count()))?.items.map((film) => film.id) ?? [];
-export const prerenderedMovieIds = async (collection: MovieCollection) =>
-  (await listMovies(collection, undefined, count()))?.items.map((movie) => movie.id) ?? [];
+export const prerenderedMovieIds = async (collection: MovieKind) => (await listMovies(collection, undefined, count()))?.items.map((movie) => movie.id) ?? [];
 
 export async function prerenderedSeasons() {
   const seasons: { seriesId: string; seasonId: string }[] = [];

@@ -1,6 +1,7 @@
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
 import { countReads, whileReading } from '../firestore-reads';
-import { POPULAR_KEY, popularKey, titleOf, TITLE_COLLECTIONS } from './popularity';
+import { formatTitlePath, KIND_LIST, titleContaining } from './kinds';
+import { POPULAR_KEY, popularKey } from './popularity';
 
 /**
  * Counts one claimed purchase toward its title's popularity: `purchaseCount` + 1 and the `popularKey`
@@ -8,9 +9,9 @@ import { POPULAR_KEY, popularKey, titleOf, TITLE_COLLECTIONS } from './popularit
  * create-once), so a signature never counts twice. An episode counts toward its series or short film.
  */
 export async function countPurchaseIn(db: Firestore, path: string): Promise<void> {
-  const title = titleOf(path);
+  const title = titleContaining(path);
   if (!title) return;
-  const ref = db.doc(`${title.collection}/${title.id}`);
+  const ref = db.doc(formatTitlePath(title));
   await whileReading(
     db.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(ref);
@@ -44,12 +45,12 @@ async function* everyDocument(db: Firestore, collection: string) {
 export async function recountPurchases(db: Firestore): Promise<string[]> {
   const counts = new Map<string, number>();
   for await (const purchase of everyDocument(db, 'purchases')) {
-    const title = titleOf(String(purchase.get('path') ?? ''));
-    const path = title && `${title.collection}/${title.id}`;
+    const title = titleContaining(String(purchase.get('path') ?? ''));
+    const path = title && formatTitlePath(title);
     if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
   }
   const changed: string[] = [];
-  for (const collection of TITLE_COLLECTIONS) {
+  for (const collection of KIND_LIST) {
     for await (const doc of everyDocument(db, collection)) {
       const data = doc.data();
       const purchaseCount = counts.get(doc.ref.path) ?? 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
@@ -123,14 +124,22 @@ export const shortFilmDocSchema = z.object({
 
 export type EpisodeDoc = z.infer<typeof episodeDocSchema>;
 
+/** The schema of a title's own document, by its kind. */
+export const titleDocSchemas = {
+  series: seriesDocSchema,
+  shortFilms: shortFilmDocSchema,
+  trailers: movieDocSchema,
+  documentaries: movieDocSchema,
+} as const satisfies Record<Kind, z.ZodType>;
+
 /**
  * A Firestore document id: what a route segment must look like before we ask for it. Firestore
  * refuses ids matching `__.*__` (reserved) with an error, not a "not found", so they never reach it.
  */
 export const documentIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/)
-  .refine((id) => !/^__.*__$/.test(id), 'ids matching __.*__ are reserved by Firestore');
+  .regex(DOCUMENT_ID)
+  .refine((id) => !isReservedId(id), 'ids matching __.*__ are reserved by Firestore');
 
-/** A document path that can be bought: `trailers/abc`, down to `series/a/seasons/b/episodes/c`. */
-export const titlePathSchema = z.string().regex(/^[A-Za-z]+\/[\w-]+(\/[A-Za-z]+\/[\w-]+){0,2}$/, 'expected a title path such as trailers/abc');
+/** A title's document path, as a request names it: `trailers/abc`, down to `series/a/seasons/b/episodes/c`. */
+export const titlePathSchema = z.string().refine((path) => parseTitlePath(path) !== null, 'expected a title path such as trailers/abc');

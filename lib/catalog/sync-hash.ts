@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { POPULAR_KEY, titleOf } from './popularity';
+import { formatTitlePath, titleContaining } from './kinds';
+import { POPULAR_KEY } from './popularity';
 
 /** Where a title records the state of its tree (itself, its seasons and episodes) that the site last indexed. */
 export const SYNC_HASH = 'syncHash';
@@ -13,8 +14,8 @@ const SITE_FIELDS = new Set([POPULAR_KEY, SYNC_HASH, 'purchaseCount']);
  * anything else (the ledger, search entries).
  */
 export function treeOf(path: string): string | null {
-  const title = titleOf(path);
-  return title && `${title.collection}/${title.id}`;
+  const title = titleContaining(path);
+  return title && formatTitlePath(title);
 }
 
 /** A Firestore value as stable text: object keys sorted, timestamps and references by what they name. */

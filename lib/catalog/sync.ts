@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { SEARCH_COLLECTION } from '../search/entries';
 import { countAggregation, countReads } from '../firestore-reads';
-import { POPULAR_KEY, TITLE_COLLECTIONS } from './popularity';
+import { KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
+import { POPULAR_KEY } from './popularity';
 import type { RawDocument } from './store';
 import { SYNC_HASH, treeOf } from './sync-hash';
 import { documentsToWrite, treeHashes } from './writes';
@@ -47,17 +48,15 @@ async function* pagesOf(query: Query) {
 async function readTree(db: Firestore, tree: string): Promise<RawDocument[]> {
   const title = await db.doc(tree).get();
   countReads(1);
-  const [collection] = tree.split('/');
-  const episodesOf = (parent: string) => read(db.collection(`${parent}/episodes`));
-  const children =
-    collection === 'series'
-      ? await read(db.collection(`${tree}/seasons`)).then(async (seasons) => [
-          ...seasons,
-          ...(await Promise.all(seasons.map((s) => episodesOf(s.path)))).flat(),
-        ])
-      : collection === 'shortFilms'
-        ? await episodesOf(tree)
-        : [];
+  const children: RawDocument[] = [];
+  let parents = [tree];
+  const kind = titleContaining(tree)?.kind;
+  // Level by level as the registry lists them: a series' seasons, then their episodes; a short film's episodes.
+  for (const level of kind ? KINDS[kind].beneath : []) {
+    const found = (await Promise.all(parents.map((parent) => read(db.collection(`${parent}/${level}`))))).flat();
+    children.push(...found);
+    parents = found.map((doc) => doc.path);
+  }
   return [...(title.exists ? [toRaw(title)] : []), ...children];
 }
 
@@ -121,7 +120,7 @@ export function treesToSync(documents: RawDocument[]): string[] {
 
 /** Every catalog document: the titles, then every season and episode (collection-group queries), page by page. */
 export async function scanCatalog(db: Firestore): Promise<RawDocument[]> {
-  const queries = [...TITLE_COLLECTIONS.map((collection) => db.collection(collection)), db.collectionGroup('seasons'), db.collectionGroup('episodes')];
+  const queries = [...KIND_LIST.map((kind) => db.collection(kind)), ...LEVELS_BENEATH.map((level) => db.collectionGroup(level))];
   const documents: RawDocument[] = [];
   for (const query of queries) for await (const page of pagesOf(query)) documents.push(...page.filter((doc) => treeOf(doc.path)));
   return documents;

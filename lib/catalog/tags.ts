@@ -1,4 +1,4 @@
-import { titleOf } from './popularity';
+import { formatTitlePath, titleContaining } from './kinds';
 
 /** Every cached catalog read carries this tag; POST /api/revalidate without paths expires them all. */
 export const CATALOG_TAG = 'catalog';
@@ -17,11 +17,11 @@ export function tagsToExpire(documentPaths: string[]): string[] {
   const tags = new Set<string>([searchTag]);
   for (const path of documentPaths) {
     const segments = path.split('/');
-    const title = titleOf(path);
+    const title = titleContaining(path);
     if (segments.length === 1) tags.add(listTag(path));
     if (!title) continue;
-    tags.add(treeTag(`${title.collection}/${title.id}`));
-    if (segments.length === 2) tags.add(listTag(title.collection));
+    tags.add(treeTag(formatTitlePath(title)));
+    if (segments.length === 2) tags.add(listTag(title.kind));
   }
   return [...tags];
 }

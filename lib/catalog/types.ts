@@ -1,13 +1,11 @@
 import type { SearchDocument } from '../search/documents';
+import type { Kind, MovieKind } from './kinds';
 import type { Page, PageRequest } from './paging';
 
 /**
  * What the site shows. A locked title carries no playback URL at all: the only way to one is
  * `Catalog.getVideo`, which the payment layer calls for a browser that owns the video.
  */
-export type MovieCollection = 'trailers' | 'documentaries';
-export type Collection = MovieCollection | 'series' | 'shortFilms';
-
 interface Titled {
   id: string;
   /** Firestore document path, also the unit a visitor buys: `trailers/abc`, `series/xyz`. */
@@ -33,7 +31,7 @@ export interface Subtitle {
  */
 export type Access = { locked: false; videourl: string; subtitles: Subtitle[] } | { locked: true; purchasePath: string };
 
-export type MovieItem = Titled & Access & { collection: MovieCollection; type: string };
+export type MovieItem = Titled & Access & { collection: MovieKind; type: string };
 
 export type Episode = Titled & Access & { episodeNumber: number };
 
@@ -82,12 +80,12 @@ export interface Video {
  */
 export interface Catalog {
   /** Titles of one kind in "popular" order (see popularity.ts). */
-  listMovies(collection: MovieCollection, request: PageRequest): Promise<Page<MovieItem> | null>;
+  listMovies(collection: MovieKind, request: PageRequest): Promise<Page<MovieItem> | null>;
   listSeries(request: PageRequest): Promise<Page<SeriesSummary> | null>;
   listShortFilms(request: PageRequest): Promise<Page<ShortFilmSummary> | null>;
   /** How many documents a kind holds (an aggregation), to split the sitemap. */
-  countTitles(collection: Collection): Promise<number>;
-  getMovie(collection: MovieCollection, id: string): Promise<MovieItem | null>;
+  countTitles(collection: Kind): Promise<number>;
+  getMovie(collection: MovieKind, id: string): Promise<MovieItem | null>;
   getSeries(seriesId: string, seasons?: PageRequest): Promise<SeriesDetail | null>;
   getSeason(seriesId: string, seasonId: string, episodes?: PageRequest): Promise<SeasonDetail | null>;
   getShortFilm(shortFilmId: string, episodes?: PageRequest): Promise<ShortFilmDetail | null>;

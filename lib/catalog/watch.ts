@@ -1,6 +1,6 @@
 import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
 import { countReads } from '../firestore-reads';
-import { TITLE_COLLECTIONS } from './popularity';
+import { KIND_LIST, LEVELS_BENEATH } from './kinds';
 import type { RawDocument } from './store';
 import { treeOf } from './sync-hash';
 import { treesToSync } from './sync';
@@ -32,7 +32,7 @@ const RETRY_MS = 30_000;
  * after it. A listener that fails is started again after 30 s, with a new first look.
  */
 export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console, onChange: () => void = () => {}): CatalogWatch {
-  const queries: Query[] = [...TITLE_COLLECTIONS.map((collection) => db.collection(collection)), db.collectionGroup('seasons'), db.collectionGroup('episodes')];
+  const queries: Query[] = [...KIND_LIST.map((kind) => db.collection(kind)), ...LEVELS_BENEATH.map((level) => db.collectionGroup(level))];
   const documents = new Map<string, RawDocument>();
   const changed = new Set<string>();
   let ready = new Set<number>();

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { titleOf } from './popularity';
+import { parseTitlePath } from './kinds';
 import type { RawDocument } from './store';
 import { documentsToWrite } from './writes';
 
@@ -15,7 +15,7 @@ const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 
  * writer's to reset). Returns the paths it wrote, for revalidation.
  */
 export async function writeCatalog(db: Firestore, documents: RawDocument[]): Promise<{ written: RawDocument[]; total: number }> {
-  const titlePaths = documents.filter((doc) => titleOf(doc.path) && doc.path.split('/').length === 2).map((doc) => doc.path);
+  const titlePaths = documents.filter((doc) => parseTitlePath(doc.path)?.depth === 'title').map((doc) => doc.path);
   const counts = new Map<string, unknown>();
   for (const chunk of chunks(titlePaths)) {
     for (const snapshot of await db.getAll(...chunk.map((path) => db.doc(path)))) counts.set(snapshot.ref.path, snapshot.get('purchaseCount'));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isMovieKind, parseTitlePath } from '../catalog/kinds';
 import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from '../catalog/schemas';
 import type { RawDocument } from '../catalog/store';
 import { routes } from '../routes';
@@ -75,18 +76,19 @@ export function searchEntriesOf(documents: RawDocument[]): RawDocument[] {
   }
   const entries: SearchDocument[] = [];
   for (const raw of documents) {
-    const segments = raw.path.split('/');
-    const [root = '', id = '', , subId = '', , leafId] = segments;
-    if ((root === 'trailers' || root === 'documentaries') && segments.length === 2) {
+    const address = parseTitlePath(raw.path);
+    if (!address) continue;
+    const [id, subId = ''] = address.ids;
+    if (isMovieKind(address.kind)) {
       const movie = parsed(raw.path, movieDocSchema);
       if (!movie) continue;
-      const kind = root === 'trailers' ? 'trailer' : 'documentary';
+      const kind = address.kind === 'trailers' ? 'trailer' : 'documentary';
       const { title, description, coverimg, locked } = movie.doc;
-      entries.push({ path: raw.path, kind, title, description, coverimg, href: routes.watch(root, id), locked, context: null });
-    } else if (root === 'series') {
+      entries.push({ path: raw.path, kind, title, description, coverimg, href: routes.watch(address.kind, id), locked, context: null });
+    } else if (address.kind === 'series') {
       const show = parsed(`series/${id}`, seriesDocSchema);
       if (!show) continue;
-      if (segments.length === 2) {
+      if (address.depth === 'title') {
         const { title, description, coverimg, locked } = show.doc;
         entries.push({ path: raw.path, kind: 'series', title, description, coverimg, href: routes.series(id), locked, context: null });
         continue;
@@ -96,16 +98,16 @@ export function searchEntriesOf(documents: RawDocument[]): RawDocument[] {
       const href = routes.season(id, subId);
       const cover = season.doc.coverimg ?? show.doc.coverimg;
       const context = `${show.doc.title} · Season ${season.doc.seasonNumber}`;
-      if (segments.length === 4) {
+      if (address.depth === 'season') {
         const { title, description } = season.doc;
         entries.push({ path: raw.path, kind: 'season', title, description, coverimg: cover, href, locked: show.doc.locked, context });
-      } else if (leafId) entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, context, cover, show.doc.locked));
-    } else if (root === 'shortFilms') {
+      } else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, context, cover, show.doc.locked));
+    } else {
       const film = parsed(`shortFilms/${id}`, shortFilmDocSchema);
       if (!film) continue;
       const { title, description, coverimg, locked } = film.doc;
       const href = routes.shortFilm(id);
-      if (segments.length === 2) entries.push({ path: raw.path, kind: 'shortFilm', title, description, coverimg, href, locked, context: null });
+      if (address.depth === 'title') entries.push({ path: raw.path, kind: 'shortFilm', title, description, coverimg, href, locked, context: null });
       else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, title, coverimg, locked));
     }
   }

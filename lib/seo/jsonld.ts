@@ -1,5 +1,6 @@
 import 'server-only';
 import { DEFAULT_COVER } from '../catalog/cover-urls';
+import { KINDS } from '../catalog/kinds';
 import type { Access, Episode, MovieItem, SeasonDetail, SeriesDetail, ShortFilmDetail } from '../catalog/types';
 import { routes } from '../routes';
 import { absolute, videoUrlProperty } from './urls';
@@ -22,15 +23,16 @@ const base = (type: string, item: { title: string; description: string; coverimg
 /** A trailer is a VideoObject; a documentary a Movie carrying its video. */
 export function movieJsonLd(item: MovieItem): Thing {
   const path = routes.watch(item.collection, item.id);
-  if (item.collection === 'trailers') {
+  const type = KINDS[item.collection].jsonLdType;
+  if (type === 'VideoObject') {
     return document({
-      ...base('VideoObject', item, path),
+      ...base(type, item, path),
       thumbnailUrl: image(item.coverimg),
       ...(item.updatedAt && { uploadDate: item.updatedAt }),
       ...video(item),
     });
   }
-  return document({ ...base('Movie', item, path), genre: 'Documentary', ...video(item) });
+  return document({ ...base(type, item, path), genre: KINDS[item.collection].singular, ...video(item) });
 }
 
 const document = (thing: Thing): Thing => ({ '@context': 'https://schema.org', ...thing });
@@ -44,7 +46,7 @@ const episodeJsonLd = (episode: Episode, pagePath: string): Thing => ({
 
 export function seriesJsonLd(series: SeriesDetail): Thing {
   return document({
-    ...base('TVSeries', series, routes.series(series.id)),
+    ...base(KINDS.series.jsonLdType, series, routes.series(series.id)),
     numberOfSeasons: series.totalSeasons,
     numberOfEpisodes: series.episodeCount,
     containsSeason: series.seasons.items.map((season) => ({
@@ -63,12 +65,12 @@ export function seasonJsonLd(season: SeasonDetail): Thing {
     ...base('TVSeason', season, path),
     seasonNumber: season.seasonNumber,
     numberOfEpisodes: season.totalEpisodes,
-    partOfSeries: { '@type': 'TVSeries', name: season.series.title, url: absolute(routes.series(season.seriesId)) },
+    partOfSeries: { '@type': KINDS.series.jsonLdType, name: season.series.title, url: absolute(routes.series(season.seriesId)) },
     episode: season.episodes.items.map((episode) => episodeJsonLd(episode, path)),
   });
 }
 
 export function shortFilmJsonLd(film: ShortFilmDetail): Thing {
   const path = routes.shortFilm(film.id);
-  return document({ ...base('Movie', film, path), hasPart: film.episodes.items.map((episode) => episodeJsonLd(episode, path)) });
+  return document({ ...base(KINDS.shortFilms.jsonLdType, film, path), hasPart: film.episodes.items.map((episode) => episodeJsonLd(episode, path)) });
 }

@@ -2,8 +2,9 @@ import 'server-only';
 import type { MetadataRoute } from 'next';
 import { countTitles, getSeries, getShortFilm, PAGE_SIZES, type Page } from '../catalog';
 import { browsePage } from '../catalog/browse';
+import { isKind, KIND_LIST } from '../catalog/kinds';
 import { env } from '../env/server';
-import { listRoutes, routes, type BrowseKind } from '../routes';
+import { listRoutes, routes } from '../routes';
 
 type Entry = MetadataRoute.Sitemap[number];
 
@@ -22,13 +23,14 @@ const entry = (path: string, lastModified?: string, priority = 0.6): Entry => ({
  */
 const PAGES_PER_FILE = 20;
 const TITLES_PER_FILE = PAGES_PER_FILE * PAGE_SIZES.titles;
-const KINDS: BrowseKind[] = ['series', 'shortFilms', 'trailers', 'documentaries'];
 const SITE_PAGES = 'pages';
 
 /** The sitemap files: the site's own pages, then each kind of title in files of TITLES_PER_FILE (counted, not read). */
 export async function sitemapIds(): Promise<string[]> {
   const files = await Promise.all(
-    KINDS.map(async (kind) => Array.from({ length: Math.max(1, Math.ceil((await countTitles(kind)) / TITLES_PER_FILE)) }, (_, index) => `${kind}-${index}`)),
+    KIND_LIST.map(async (kind) =>
+      Array.from({ length: Math.max(1, Math.ceil((await countTitles(kind)) / TITLES_PER_FILE)) }, (_, index) => `${kind}-${index}`),
+    ),
   );
   return [SITE_PAGES, ...files.flat()];
 }
@@ -52,8 +54,8 @@ export async function sitemapEntries(id: string): Promise<MetadataRoute.Sitemap>
   if (id === SITE_PAGES) {
     return [routes.home, routes.walletGuide, routes.aiAgent, routes.contact].map((path, index) => entry(path, undefined, index === 0 ? 1 : 0.5));
   }
-  const [kind, index] = id.split('-') as [BrowseKind, string];
-  if (!KINDS.includes(kind) || !/^\d+$/.test(index)) return [];
+  const [kind = '', index = ''] = id.split('-');
+  if (!isKind(kind) || !/^\d+$/.test(index)) return [];
   const first = Number(index) * PAGES_PER_FILE;
   const entries: Entry[] = [];
   let after: string | undefined;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, noRemoteAssets, renderCard, withoutCharacters } from '@/lib/og/card';
-import { cardForTitle, parseTitlePath, type TitleReads } from '@/lib/og/titles';
+import { cardForTitle, cardTitleAt, type TitleReads } from '@/lib/og/titles';
 
 const catalog = createCatalog(createLocalStore(), { warn: () => {} });
 
@@ -14,14 +14,14 @@ function pngSize(png: Buffer) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('parseTitlePath', () => {
+describe('cardTitleAt', () => {
   it.each([
-    ['trailers/city-of-small-hours', { kind: 'trailers', id: 'city-of-small-hours' }],
-    ['documentaries/x_1', { kind: 'documentaries', id: 'x_1' }],
-    ['series/deep-field-station', { kind: 'series', id: 'deep-field-station' }],
-    ['series/deep-field-station/seasons/season-one', { kind: 'season', seriesId: 'deep-field-station', seasonId: 'season-one' }],
-    ['shortFilms/the-moth-collector', { kind: 'shortFilms', id: 'the-moth-collector' }],
-  ])('%s', (path, expected) => expect(parseTitlePath(path)).toEqual(expected));
+    ['trailers/city-of-small-hours', { kind: 'trailers', depth: 'title', ids: ['city-of-small-hours'] }],
+    ['documentaries/x_1', { kind: 'documentaries', depth: 'title', ids: ['x_1'] }],
+    ['series/deep-field-station', { kind: 'series', depth: 'title', ids: ['deep-field-station'] }],
+    ['series/deep-field-station/seasons/season-one', { kind: 'series', depth: 'season', ids: ['deep-field-station', 'season-one'] }],
+    ['shortFilms/the-moth-collector', { kind: 'shortFilms', depth: 'title', ids: ['the-moth-collector'] }],
+  ])('%s', (path, expected) => expect(cardTitleAt(path)).toEqual(expected));
 
   it.each([
     '',
@@ -37,12 +37,12 @@ describe('parseTitlePath', () => {
     'series/💥',
     `series/${'a'.repeat(129)}`,
     'series/a b',
-  ])('refuses %j', (path) => expect(parseTitlePath(path)).toBeNull());
+  ])('refuses %j', (path) => expect(cardTitleAt(path)).toBeNull());
 });
 
 describe('cardForTitle', () => {
   it('reads the name and kind of each kind of title from the catalog', async () => {
-    const card = async (path: string) => cardForTitle(parseTitlePath(path)!, catalog);
+    const card = async (path: string) => cardForTitle(cardTitleAt(path)!, catalog);
     expect(await card('trailers/city-of-small-hours')).toEqual({ title: 'City of Small Hours', kind: 'Trailer' });
     expect(await card('series/deep-field-station')).toEqual({ title: 'Deep Field Station', kind: 'Series' });
     expect(await card('series/deep-field-station/seasons/season-one')).toEqual({ title: 'Season 1: First Light · Deep Field Station', kind: 'Season' });
@@ -59,7 +59,7 @@ describe('the card', () => {
     });
     vi.stubGlobal('fetch', fetch);
     const reads = { getSeries: async () => ({ title: 'Boom 💥 Nights · 夜 · לילה' }) } as unknown as TitleReads;
-    const card = (await cardForTitle({ kind: 'series', id: 'boom' }, reads))!;
+    const card = (await cardForTitle({ kind: 'series', depth: 'title', ids: ['boom'] }, reads))!;
     expect(card).toEqual({ title: 'Boom 💥 Nights · 夜 · לילה', kind: 'Series' });
 
     const svg = await cardSvg(card);

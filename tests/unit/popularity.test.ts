@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createLocalStore } from '@/lib/catalog/local';
-import { popularKey, popularKeySchema, titleOf } from '@/lib/catalog/popularity';
+import { titleContaining } from '@/lib/catalog/kinds';
+import { popularKey, popularKeySchema } from '@/lib/catalog/popularity';
 import type { RawDocument } from '@/lib/catalog/store';
 import { tagsToExpire } from '@/lib/catalog/tags';
 import { documentsToWrite } from '@/lib/catalog/writes';
@@ -33,8 +34,8 @@ describe('popular order', () => {
   });
 
   it('counts an episode’s purchase toward its title', () => {
-    expect(titleOf('series/a/seasons/b/episodes/c')).toEqual({ collection: 'series', id: 'a' });
-    expect(titleOf('purchases/x')).toBeNull();
+    expect(titleContaining('series/a/seasons/b/episodes/c')).toEqual({ kind: 'series', depth: 'title', ids: ['a'] });
+    expect(titleContaining('purchases/x')).toBeNull();
   });
 });
 

@@ -1,0 +1,37 @@
+import { KINDS } from '@/lib/catalog/kinds';
+import type { MovieItem } from '@/lib/catalog/types';
+import { routes } from '@/lib/routes';
+import { LockedMovieActions } from '../payment/LockedActions';
+import { FreePlayButton } from '../player/FreePlayButton';
+import { JsonLd, type StructuredData } from '../seo/JsonLd';
+import { DetailHeader } from './DetailHeader';
+
+/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away. */
+export function MovieView({ movie, jsonLd }: { movie: MovieItem; jsonLd: StructuredData }) {
+  return (
+    <>
+      <JsonLd data={jsonLd} />
+      <DetailHeader
+        back={{ href: routes.home, label: 'Back to Home' }}
+        eyebrow={KINDS[movie.collection].singular}
+        title={movie.title}
+        description={movie.description}
+        coverimg={movie.coverimg}
+        meta={movie.type}
+        locked={movie.locked}
+        actions={
+          movie.locked ? (
+            <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} cover={movie.coverimg} />
+          ) : (
+            <FreePlayButton
+              src={movie.videourl}
+              title={movie.title}
+              watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }}
+              subtitles={movie.subtitles}
+            />
+          )
+        }
+      />
+    </>
+  );
+}
