@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { videoSource } from '../media/source';
 import type { CoverCheck } from './catalog';
-import { parseTitlePath } from './kinds';
+import { isDocumentId, parseTitlePath } from './kinds';
 import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
 import type { RawDocument } from './store';
 import { treesToSync } from './sync';
@@ -56,7 +56,11 @@ export function checkCatalog(documents: RawDocument[], coverExists: CoverCheck, 
   for (const raw of documents) {
     const schema = schemaAt(raw.path);
     if (!schema) {
-      check.broken.push({ path: raw.path, message: 'not where a title, season or episode can be (it is never shown)' });
+      const badId = raw.path.split('/').find((segment, index) => index % 2 === 1 && !isDocumentId(segment));
+      const message = badId
+        ? `its id ${JSON.stringify(badId)} is not one the site can address (letters, digits, - and _, up to 128): copy it to a document with such an id`
+        : 'not where a title, season or episode can be (it is never shown)';
+      check.broken.push({ path: raw.path, message });
       continue;
     }
     const result = schema.safeParse(raw.data);

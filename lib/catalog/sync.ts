@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { SEARCH_COLLECTION } from '../search/entries';
 import { countAggregation, countReads } from '../firestore-reads';
-import { KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
+import { isKind, KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
 import { POPULAR_KEY } from './popularity';
 import type { RawDocument } from './store';
 import { SYNC_HASH, treeOf } from './sync-hash';
@@ -122,7 +122,8 @@ export function treesToSync(documents: RawDocument[]): string[] {
 export async function scanCatalog(db: Firestore): Promise<RawDocument[]> {
   const queries = [...KIND_LIST.map((kind) => db.collection(kind)), ...LEVELS_BENEATH.map((level) => db.collectionGroup(level))];
   const documents: RawDocument[] = [];
-  for (const query of queries) for await (const page of pagesOf(query)) documents.push(...page.filter((doc) => treeOf(doc.path)));
+  // Every document under a kind's collection, an id the site cannot address included (catalog:check names it; the sync passes it by).
+  for (const query of queries) for await (const page of pagesOf(query)) documents.push(...page.filter((doc) => isKind(doc.path.split('/')[0] ?? '')));
   return documents;
 }
 

@@ -32,12 +32,14 @@ describe('npm run catalog:check', () => {
       doc('series/gone/seasons/one', { title: 'Left behind', seasonNumber: 1 }),
       doc('shortFilms/f', { title: 'Drift', videourl: 'not a url' }),
       doc('trailers/far', { title: 'Far', videourl: 'https://video.example.org/far.mp4' }),
+      doc('trailers/the.moth', { title: 'Moth', videourl: '/v/moth.mp4' }),
     ];
     const check = checkCatalog(documents, covers, (url) => (url.includes('example.org') ? 'add MEDIA_HOSTS=https://video.example.org' : null));
     expect(needsOperator(check)).toBe(true);
-    expect(check.broken.map((f) => f.path)).toEqual(['documentaries/broken', 'series/gone/seasons/one']);
+    expect(check.broken.map((f) => f.path)).toEqual(['documentaries/broken', 'trailers/the.moth', 'series/gone/seasons/one']);
+    expect(check.broken[1]!.message).toMatch(/its id "the.moth" is not one the site can address/);
     expect(check.broken[0]!.message).toMatch(/^title: /);
-    expect(check.broken[1]!.message).toMatch(/parent series\/gone is missing/);
+    expect(check.broken[2]!.message).toMatch(/parent series\/gone is missing/);
     expect(check.unindexed.sort()).toEqual(['documentaries/broken', 'series/s', 'shortFilms/f', 'trailers/far']);
     expect(check.publicPaidVideos).toEqual([{ path: 'series/s/seasons/one/episodes/e2', message: expect.stringMatching(/locked.*private:/) }]);
     expect(check.missingCovers).toEqual([{ path: 'series/s/seasons/one/episodes/e2', message: 'cover /covers/missing.jpg does not exist' }]);
