@@ -5,7 +5,7 @@ import { countAggregation, countReads } from '../firestore-reads';
 import { isKind, KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
 import { POPULAR_KEY } from './popularity';
 import type { RawDocument } from './store';
-import { SYNC_HASH, treeOf } from './sync-hash';
+import { SYNC_HASH } from './sync-hash';
 import { documentsToWrite, treeHashes } from './writes';
 
 /**
