@@ -3,24 +3,13 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/catalog';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
-import type { RawDocument } from '@/lib/catalog/store';
 import { scanCatalog, sweepEntries, syncTree, treesToSync } from '@/lib/catalog/sync';
 import { watchCatalog, type CatalogWatch } from '@/lib/catalog/watch';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
+import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
 import { emulatorHost, testFirestore, type TestFirestore } from '../support/firestore';
 
-/** What the console leaves: the seed's fields only. */
-const doc = (path: string, data: object): RawDocument => ({ id: path.split('/').at(-1)!, path, data });
-const handWritten = [
-  doc('trailers/orbit', { title: 'Orbit Rising', coverimg: '', videourl: '/v/orbit.mp4', locked: false, type: 'Trailer', description: '' }),
-  doc('documentaries/deep', { title: 'The Deep', coverimg: '', videourl: '/v/deep.mp4', locked: false, type: 'Documentary', description: '' }),
-  doc('series/harbor', { title: 'Harbor Lights', coverimg: '', description: 'Night.', locked: false, totalSeasons: 1, episodeCount: 2 }),
-  doc('series/harbor/seasons/one', { title: 'Season 1', coverimg: '', description: '', seasonNumber: 1, totalEpisodes: 2 }),
-  doc('series/harbor/seasons/one/episodes/e1', { episodeNumber: 1, title: 'Pilot', coverimg: '', videourl: '/v/e1.mp4' }),
-  doc('series/harbor/seasons/one/episodes/e2', { episodeNumber: 2, title: 'Storm', coverimg: '', videourl: '/v/e2.mp4' }),
-  doc('shortFilms/drift', { title: 'Drift', coverimg: '', description: '', locked: false, episodeCount: 1 }),
-  doc('shortFilms/drift/episodes/e1', { episodeNumber: 1, title: 'Part one', coverimg: '', videourl: '/v/drift.mp4' }),
-];
+const handWritten = handWrittenDocuments;
 
 let firestore: TestFirestore;
 let db: Firestore;

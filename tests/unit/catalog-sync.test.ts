@@ -4,19 +4,9 @@ import type { RawDocument } from '@/lib/catalog/store';
 import { treeWrites, treesToSync } from '@/lib/catalog/sync';
 import { documentHash, treeHash, treeOf } from '@/lib/catalog/sync-hash';
 import { documentsToWrite } from '@/lib/catalog/writes';
+import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
 
-const doc = (path: string, data: object): RawDocument => ({ id: path.split('/').at(-1)!, path, data });
-
-/** A catalog as an operator writes it in the Firebase console: the seed's fields, nothing of the site's. */
-const handWritten = [
-  doc('trailers/t1', { title: 'Orbit', coverimg: '', videourl: '/v/orbit.mp4', locked: false, type: 'Trailer' }),
-  doc('series/s', { title: 'Harbor', coverimg: '', description: 'Lights.', locked: true, totalSeasons: 1, episodeCount: 2 }),
-  doc('series/s/seasons/one', { title: 'Season 1', coverimg: '', description: '', seasonNumber: 1, totalEpisodes: 2 }),
-  doc('series/s/seasons/one/episodes/e1', { episodeNumber: 1, title: 'Pilot', coverimg: '', videourl: 'private:x.mp4' }),
-  doc('series/s/seasons/one/episodes/e2', { episodeNumber: 2, title: 'Storm', coverimg: '', videourl: 'private:y.mp4' }),
-  doc('shortFilms/f', { title: 'Drift', coverimg: '', description: '', locked: false, episodeCount: 1 }),
-  doc('shortFilms/f/episodes/e1', { episodeNumber: 1, title: 'Part one', coverimg: '', videourl: '/v/drift.mp4' }),
-];
+const handWritten = handWrittenDocuments;
 
 /** The same catalog after a writer (seed) or a sync indexed it. */
 const indexed = () => documentsToWrite(handWritten).filter((d) => treeOf(d.path));
@@ -39,8 +29,8 @@ describe('what the site indexed, as a digest', () => {
 
   it('changes a tree for an edit, an addition or a removal anywhere in it', () => {
     const tree = [
-      { path: 'series/s', hash: 'a' },
-      { path: 'series/s/seasons/one', hash: 'b' },
+      { path: 'series/harbor', hash: 'a' },
+      { path: 'series/harbor/seasons/one', hash: 'b' },
     ];
     expect(treeHash([...tree].reverse())).toBe(treeHash(tree));
     expect(treeHash([tree[0]!, { ...tree[1]!, hash: 'c' }])).not.toBe(treeHash(tree));
@@ -50,76 +40,76 @@ describe('what the site indexed, as a digest', () => {
 
 describe('which trees need indexing', () => {
   it('every tree of a catalog written by hand; none once indexed', () => {
-    expect(treesToSync(handWritten).sort()).toEqual(['series/s', 'shortFilms/f', 'trailers/t1']);
+    expect(treesToSync(handWritten).sort()).toEqual(['documentaries/deep', 'series/harbor', 'shortFilms/drift', 'trailers/orbit']);
     expect(treesToSync(indexed())).toEqual([]);
   });
 
   it('only the tree an operator edited, however deep the edit', () => {
-    expect(treesToSync(edit(indexed(), 'series/s/seasons/one/episodes/e2', { title: 'Tempest' }))).toEqual(['series/s']);
-    expect(treesToSync([...indexed(), doc('shortFilms/f/episodes/e2', { episodeNumber: 2, title: 'Part two', videourl: '/v/2.mp4' })])).toEqual([
-      'shortFilms/f',
+    expect(treesToSync(edit(indexed(), 'series/harbor/seasons/one/episodes/e2', { title: 'Tempest' }))).toEqual(['series/harbor']);
+    expect(treesToSync([...indexed(), doc('shortFilms/drift/episodes/e2', { episodeNumber: 2, title: 'Part two', videourl: '/v/2.mp4' })])).toEqual([
+      'shortFilms/drift',
     ]);
   });
 
   it('the seasons a deleted series left behind (their entries must go)', () => {
-    expect(treesToSync(indexed().filter((d) => d.path !== 'series/s'))).toEqual(['series/s']);
+    expect(treesToSync(indexed().filter((d) => d.path !== 'series/harbor'))).toEqual(['series/harbor']);
   });
 });
 
 describe('what indexing a tree writes', () => {
   it('a title written by hand: its sort key and state (an update, nothing else), and its search entries', () => {
     const movie = handWritten.slice(0, 1);
-    const writes = treeWrites('trailers/t1', movie, []);
-    expect(writes[0]).toEqual({ kind: 'update', path: 'trailers/t1', data: { popularKey: expect.any(String), syncHash: expect.any(String) } });
-    expect(writes.slice(1)).toEqual([{ kind: 'set', path: 'searchEntries/trailers~t1', data: expect.objectContaining({ title: 'Orbit' }) }]);
+    const writes = treeWrites('trailers/orbit', movie, []);
+    expect(writes[0]).toEqual({ kind: 'update', path: 'trailers/orbit', data: { popularKey: expect.any(String), syncHash: expect.any(String) } });
+    expect(writes.slice(1)).toEqual([{ kind: 'set', path: 'searchEntries/trailers~orbit', data: expect.objectContaining({ title: 'Orbit Rising' }) }]);
   });
 
   it('nothing for a tree already indexed', () => {
-    const tree = indexed().filter((d) => treeOf(d.path) === 'series/s');
+    const tree = indexed().filter((d) => treeOf(d.path) === 'series/harbor');
     expect(
       treeWrites(
-        'series/s',
+        'series/harbor',
         tree,
-        entriesOf(handWritten).filter((e) => e.id.startsWith('series~s')),
+        entriesOf(handWritten).filter((e) => e.id.startsWith('series~harbor')),
       ),
     ).toEqual([]);
   });
 
   it('a rename: the title state and the entries that show it (the episodes carry the series title)', () => {
     const tree = edit(
-      indexed().filter((d) => treeOf(d.path) === 'series/s'),
-      'series/s',
+      indexed().filter((d) => treeOf(d.path) === 'series/harbor'),
+      'series/harbor',
       { title: 'Harbor Nights' },
     );
     const writes = treeWrites(
-      'series/s',
+      'series/harbor',
       tree,
-      entriesOf(handWritten).filter((e) => e.id.startsWith('series~s')),
+      entriesOf(handWritten).filter((e) => e.id.startsWith('series~harbor')),
     );
     expect(writes.map((w) => `${w.kind} ${w.path}`)).toEqual([
-      'update series/s',
-      'set searchEntries/series~s',
-      'set searchEntries/series~s~seasons~one',
-      'set searchEntries/series~s~seasons~one~episodes~e1',
-      'set searchEntries/series~s~seasons~one~episodes~e2',
+      'update series/harbor',
+      'set searchEntries/series~harbor',
+      'set searchEntries/series~harbor~seasons~one',
+      'set searchEntries/series~harbor~seasons~one~episodes~e1',
+      'set searchEntries/series~harbor~seasons~one~episodes~e2',
     ]);
   });
 
   it('a deleted episode: its entry goes', () => {
-    const tree = indexed().filter((d) => treeOf(d.path) === 'shortFilms/f' && !d.path.endsWith('/e1'));
+    const tree = indexed().filter((d) => treeOf(d.path) === 'shortFilms/drift' && !d.path.endsWith('/e1'));
     const writes = treeWrites(
-      'shortFilms/f',
+      'shortFilms/drift',
       tree,
-      entriesOf(handWritten).filter((e) => e.id.startsWith('shortFilms~f')),
+      entriesOf(handWritten).filter((e) => e.id.startsWith('shortFilms~drift')),
     );
-    expect(writes.map((w) => `${w.kind} ${w.path}`)).toEqual(['update shortFilms/f', 'delete searchEntries/shortFilms~f~episodes~e1']);
+    expect(writes.map((w) => `${w.kind} ${w.path}`)).toEqual(['update shortFilms/drift', 'delete searchEntries/shortFilms~drift~episodes~e1']);
   });
 
   it('a deleted title: every entry of its tree goes, and nothing is written to the title', () => {
     const writes = treeWrites(
-      'series/s',
+      'series/harbor',
       [],
-      entriesOf(handWritten).filter((e) => e.id.startsWith('series~s')),
+      entriesOf(handWritten).filter((e) => e.id.startsWith('series~harbor')),
     );
     expect(writes.every((w) => w.kind === 'delete')).toBe(true);
     expect(writes).toHaveLength(4);
