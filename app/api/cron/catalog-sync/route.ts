@@ -1,7 +1,7 @@
 import { revalidateTag } from 'next/cache';
 import { NextResponse } from 'next/server';
 import { mayRunSync, runCatalogSync } from '@/lib/catalog/sync-run';
-import { errorResponse } from '@/lib/http/json';
+import { errorResponse } from '@/lib/api/api-error';
 import { otherMethods } from '@/lib/http/methods';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +13,7 @@ export const maxDuration = 60;
  * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself.
  */
 export async function GET(request: Request) {
-  if (!mayRunSync(request)) return errorResponse(401, 'Missing or wrong bearer token (Vercel sends CRON_SECRET).');
+  if (!mayRunSync(request)) return errorResponse('unauthenticated', 'Missing or wrong bearer token (Vercel sends CRON_SECRET).');
   try {
     const report = await runCatalogSync();
     if (!report) return NextResponse.json({ synced: false, reason: 'nothing to sync yet (embedded catalog, or the watch is taking its first look)' });
@@ -25,7 +25,7 @@ export async function GET(request: Request) {
     return NextResponse.json({ synced: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     console.error('[catalog sync] failed', error);
-    return errorResponse(503, 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.');
+    return errorResponse('unavailable', 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.');
   }
 }
 
