@@ -97,6 +97,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       const limited = await chargeLimit(spec.limit, keys);
       if (limited) return apiErrorResponse(limited);
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
+      // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.
       const context = { request, params, visitor, body, browser } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>;
       const response = await payingFor([keys.own], () => handler(context));
       // Streamed media is a plain Response: its cookie is kept by the page's other requests.
