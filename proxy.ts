@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { errorResponse } from './lib/api/api-error';
 import { isDocumentId, isMovieKind, kindAtSegment } from './lib/catalog/kinds';
 
 /**
@@ -21,10 +22,7 @@ export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) {
     if (pathname.startsWith('/api/')) {
-      return NextResponse.json(
-        { error: 'The URL has a path segment that is not valid percent-encoding.' },
-        { status: 404, headers: { 'Cache-Control': 'no-store' } },
-      );
+      return errorResponse('not_found', 'The URL has a path segment that is not valid percent-encoding.');
     }
     return notFoundPage(request);
   }

@@ -7,7 +7,8 @@ import { ReceiptList } from '@/components/receipts/ReceiptList';
 import { IntentLink } from '@/components/ui/IntentLink';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
-import { currentVisitor, receiptsOf } from '@/lib/payments/server';
+import { receiptsOf } from '@/lib/payments/server';
+import { currentVisitor } from '@/lib/payments/visitor-cookies';
 import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import fc from 'fast-check';
+import { API_ERROR_STATUS, isApiErrorCode } from '@/lib/api/errors';
 import { signToken } from '../../lib/payments/signed-token';
 import { content } from './catalog';
 import { E2E_ENTITLEMENT_SECRET, SITE_URL } from './ports';
@@ -302,15 +303,17 @@ export interface Described {
   request: string;
 }
 
-/** Every answer: no 5xx. An API refusal: JSON with a non-empty `error`; a 429 also says when to retry. */
+/** Every answer: no 5xx. An API refusal: JSON with a non-empty `error` and a `code` the browser decides by; a 429 also says when to retry. */
 export async function checkApiAnswer(response: Answer, what: Described): Promise<string | null> {
   const status = response.status();
   if (status >= 500) return `${status} for ${what.request}: ${(await response.text()).slice(0, 300)}`;
   if (status >= 400) {
     const type = response.headers()['content-type'] ?? '';
     if (!type.startsWith('application/json')) return `${status} without JSON (${type}) for ${what.request}`;
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
     if (typeof body?.error !== 'string' || body.error.trim() === '') return `${status} without an error reason for ${what.request}: ${JSON.stringify(body)}`;
+    if (!isApiErrorCode(body.code) || API_ERROR_STATUS[body.code] !== status)
+      return `${status} without its error code for ${what.request}: ${JSON.stringify(body)}`;
     if (status === 429 && !response.headers()['retry-after']) return `429 without Retry-After for ${what.request}`;
   }
   return null;

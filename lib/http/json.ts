@@ -1,12 +1,6 @@
-import { NextResponse } from 'next/server';
+import type { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { env } from '../env/server';
-import { crossSiteReason } from './same-origin';
-
-/** A JSON error answer with a reason a developer or operator can act on. */
-export function errorResponse(status: number, reason: string) {
-  return NextResponse.json({ error: reason }, { status, headers: { 'Cache-Control': 'no-store' } });
-}
+import { errorResponse } from '../api/api-error';
 
 /**
  * The largest JSON body any API route takes. The biggest real one (a restore: a signed message,
@@ -18,40 +12,30 @@ const MAX_REASON_LENGTH = 500;
 type BodyResult<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; response: NextResponse };
 
 /**
- * The body of a request that changes something for the browser sending it (checkout, payment,
- * restore): refused with 403 unless it comes from this site's own pages, then read as JSON.
- */
-export async function readSameOriginJson<S extends z.ZodType>(request: Request, schema: S): Promise<BodyResult<S>> {
-  const crossSite = crossSiteReason(request, env.NEXT_PUBLIC_SITE_URL);
-  if (crossSite) return { ok: false, response: errorResponse(403, crossSite) };
-  return readJsonBody(request, schema);
-}
-
-/**
  * Reads and validates a JSON body; a bad one becomes a 4xx naming what is wrong. Only
  * `Content-Type: application/json` is read: a cross-site HTML form can send no such request.
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, { optional = false } = {}): Promise<BodyResult<S>> {
   const text = await readText(request, MAX_JSON_BODY_BYTES);
   if (text === 'too large') {
-    return { ok: false, response: errorResponse(413, `Request body is too large: at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`) };
+    return { ok: false, response: errorResponse('body_too_large', `Request body is too large: at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`) };
   }
-  if (text === null) return { ok: false, response: errorResponse(400, 'Request body could not be read.') };
+  if (text === null) return { ok: false, response: errorResponse('invalid_request', 'Request body could not be read.') };
   const empty = text.trim() === '';
   if (!(optional && empty) && !/^application\/json\s*(;|$)/i.test(request.headers.get('content-type')?.trim() ?? '')) {
-    return { ok: false, response: errorResponse(415, 'Request body must be JSON, sent with Content-Type: application/json.') };
+    return { ok: false, response: errorResponse('unsupported_media_type', 'Request body must be JSON, sent with Content-Type: application/json.') };
   }
   let value: unknown;
   try {
     value = empty && optional ? {} : JSON.parse(text);
   } catch {
-    return { ok: false, response: errorResponse(400, 'Request body must be JSON.') };
+    return { ok: false, response: errorResponse('invalid_request', 'Request body must be JSON.') };
   }
   const result = schema.safeParse(value);
   if (!result.success) {
     let reason = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
     if (reason.length > MAX_REASON_LENGTH) reason = `${reason.slice(0, MAX_REASON_LENGTH - 1)}…`;
-    return { ok: false, response: errorResponse(400, `Invalid request body: ${reason}`) };
+    return { ok: false, response: errorResponse('invalid_request', `Invalid request body: ${reason}`) };
   }
   return { ok: true, data: result.data };
 }

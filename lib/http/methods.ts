@@ -1,4 +1,4 @@
-import { errorResponse } from './json';
+import { errorResponse } from '../api/api-error';
 
 type Method = 'GET' | 'HEAD' | 'POST';
 
@@ -10,7 +10,7 @@ type Method = 'GET' | 'HEAD' | 'POST';
 export function otherMethods(...allowed: Method[]) {
   const allow = allowed.join(', ');
   const refuse = () => {
-    const response = errorResponse(405, `This address answers ${allow} only.`);
+    const response = errorResponse('method_not_allowed', `This address answers ${allow} only.`);
     response.headers.set('Allow', allow);
     return response;
   };

@@ -1,14 +1,14 @@
 import 'server-only';
-import type { NextResponse } from 'next/server';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError, apiErrorResponse, waitPhrase } from '../api/api-error';
 import { env } from '../env/server';
 import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
-import { errorResponse } from './json';
 import { lazyLimiter, spend } from './limiter';
 
 /**
  * Per-client budgets, in requests per minute: generous for a person clicking through a purchase or
  * a restore (and for the browser finishing a few pending payments on load), tight for a script.
+ * A client is its signed browser cookie where it sends one, else its address (see limitKeys).
  */
 export const BUDGETS = {
   checkout: { points: 20, what: 'checkouts' },
@@ -30,12 +30,24 @@ export const BUDGETS = {
 
 export type Bucket = keyof typeof BUDGETS;
 
+/**
+ * Browsers behind one trusted address (a household, an office, a script minting cookies) share this
+ * many budgets: cookies are free to get, so an address cannot multiply its budget without bound.
+ */
+const BROWSERS_PER_ADDRESS = 5;
+
 const WINDOW_SECONDS = 60;
 
 /** Shared across instances with REDIS_URL (lib/http/limiter.ts). */
-const limiters = Object.fromEntries(
-  Object.entries(BUDGETS).map(([bucket, { points }]) => [bucket, lazyLimiter({ name: `rate:${bucket}`, points, durationSeconds: WINDOW_SECONDS })]),
-) as Record<Bucket, () => RateLimiterAbstract>;
+const limitersOf = (suffix: string, times: number) =>
+  Object.fromEntries(
+    Object.entries(BUDGETS).map(([bucket, { points }]) => [
+      bucket,
+      lazyLimiter({ name: `rate:${bucket}${suffix}`, points: points * times, durationSeconds: WINDOW_SECONDS }),
+    ]),
+  ) as Record<Bucket, () => RateLimiterAbstract>;
+const limiters = limitersOf('', 1);
+const addressLimiters = limitersOf(':browsers', BROWSERS_PER_ADDRESS);
 
 let warnedShared = false;
 
@@ -45,38 +57,48 @@ export function clientKey(request: Request): string {
   if (key === UNTRUSTED_CLIENT && env.NODE_ENV === 'production' && !warnedShared) {
     warnedShared = true;
     console.warn(
-      '[rate-limit] no trusted client address (TRUSTED_PROXY_HOPS=0, not on Vercel): every client shares one budget. ' +
+      '[rate-limit] no trusted client address (TRUSTED_PROXY_HOPS=0, not on Vercel): visitors without a browser cookie share one budget. ' +
         'Set TRUSTED_PROXY_HOPS to the number of proxies in front of the site.',
     );
   }
   return key;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
-/** "42 seconds", "15 minutes", "23 hours": a wait a person reads (Retry-After keeps the seconds). */
-function waitPhrase(seconds: number) {
-  if (seconds < 120) return plural(seconds, 'second');
-  if (seconds < 2 * 3600) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(Math.ceil(seconds / 3600), 'hour');
-}
-
-/** A 429 with Retry-After (whole seconds, at least 1) and a JSON reason that names the wait. */
-export function tooMany(reason: (wait: string) => string, msBeforeNext: number) {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const response = errorResponse(429, reason(waitPhrase(seconds)));
-  response.headers.set('Retry-After', String(seconds));
-  return response;
+export interface LimitKeys {
+  /** The budget this request is charged to: its browser, or its address without a cookie. */
+  own: string;
+  /** A browser's trusted address, charged BROWSERS_PER_ADDRESS budgets for all its browsers; none when no address is trusted. */
+  address: string | null;
 }
 
 /**
- * Counts one request of this client against the bucket's budget: null while within it, else a 429
- * answer with Retry-After (seconds) and a JSON reason. A failing Redis hands over to memory, and a
- * failing limiter lets the request through (lib/http/limiter.ts).
+ * A browser holding a cookie this server signed has budgets of its own, so no one else's junk or
+ * traffic (anonymous, or from a shared or unattributed address) can spend them. Without a cookie the
+ * address pays; without a trusted address every cookieless client shares one budget.
  */
-export async function rateLimit(request: Request, bucket: Bucket): Promise<NextResponse | null> {
-  const spent = await spend(limiters[bucket](), clientKey(request));
-  if (spent.ok) return null;
+export function limitKeys(request: Request, browser: string | null): LimitKeys {
+  const address = clientKey(request);
+  if (!browser) return { own: `client:${address}`, address: null };
+  return { own: `browser:${browser}`, address: address === UNTRUSTED_CLIENT ? null : `client:${address}` };
+}
+
+/** Counts one request against the bucket's budgets: null while within them, else a rate_limited ApiError naming the wait. */
+export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<ApiError | null> {
   const { points, what } = BUDGETS[bucket];
-  return tooMany((wait) => `Too many ${what} from this address (at most ${points} a minute). Try again in ${wait}.`, spent.msBeforeNext);
+  const own = await spend(limiters[bucket](), keys.own);
+  const address = own.ok && keys.address ? await spend(addressLimiters[bucket](), keys.address) : own;
+  const refused = own.ok ? address : own;
+  if (refused.ok) return null;
+  const from = own.ok || !keys.own.startsWith('browser:') ? 'this address' : 'this browser';
+  return new ApiError(
+    'rate_limited',
+    `Too many ${what} from ${from} (at most ${points} a minute). Try again in ${waitPhrase(refused.msBeforeNext)}.`,
+    refused.msBeforeNext,
+  );
+}
+
+/** For routes outside the API wrapper (/og): the address's budget, null or the 429 answer. */
+export async function rateLimit(request: Request, bucket: Bucket) {
+  const refused = await chargeLimit(bucket, limitKeys(request, null));
+  return refused && apiErrorResponse(refused);
 }

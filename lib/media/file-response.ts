@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
-import { errorResponse } from '../http/json';
+import { errorResponse } from '../api/api-error';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -58,7 +58,7 @@ export async function fileResponse(path: string, request: Request, downloadName:
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) {
     console.error(`[media] ${path} is missing: put the file there or fix the title's videourl`);
-    return errorResponse(404, 'This video file is missing on the server.');
+    return errorResponse('not_found', 'This video file is missing on the server.');
   }
   const size = info.size;
   const etag = `"${size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;

@@ -5,19 +5,25 @@ import { readToken, signToken, signedWithCurrentKey, type SigningKeys } from './
 /**
  * A signed random id for this browser: the key to what it owns in the ledger. Only this cookie,
  * signed by this server, names a browser: no bare id, old cookie format or token is ever taken as one.
+ * Over https it is set as HOST_BROWSER_COOKIE: a `__Host-` cookie is Secure, host-only and Path=/,
+ * so no sibling subdomain and no plain-http page can set one beside it (lib/payments/visitor.ts).
  */
 export const BROWSER_COOKIE = 'solenema_browser';
+export const HOST_BROWSER_COOKIE = `__Host-${BROWSER_COOKIE}`;
 /** Readable by scripts, holds no secret: tells the page whether asking for owned titles is worth a request. */
 export const OWNS_HINT_COOKIE = 'solenema_owns';
 
 const BROWSER_PURPOSE = 'browser';
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
+/** A returning browser's cookie is signed anew (same id, a fresh year) once it is older than this. */
+const SLIDE_AFTER_SECONDS = 60 * 60 * 24;
 
-const browserTokenSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+// iat (seconds): when this server signed the cookie; cookies signed before it was added have none.
+const browserTokenSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/), iat: z.number().int().nonnegative().optional() });
 
 export const newBrowserId = () => randomBytes(16).toString('base64url');
 
-export const browserCookieValue = (keys: SigningKeys, id: string) => signToken(keys, BROWSER_PURPOSE, { id });
+export const browserCookieValue = (keys: SigningKeys, id: string, now = Date.now()) => signToken(keys, BROWSER_PURPOSE, { id, iat: Math.floor(now / 1000) });
 
 /** The browser id in a cookie this server signed; null for a missing, altered or foreign one. */
 export function browserIdFrom(keys: SigningKeys, cookie: string | undefined): string | null {
@@ -25,9 +31,16 @@ export function browserIdFrom(keys: SigningKeys, cookie: string | undefined): st
   return readToken(keys, BROWSER_PURPOSE, cookie, browserTokenSchema)?.id ?? null;
 }
 
-/** A valid cookie signed with a rotated-out key: the next answer signs the same id again with today's key. */
-export const cookieNeedsRenewal = (keys: SigningKeys, cookie: string | undefined) =>
-  browserIdFrom(keys, cookie) !== null && !signedWithCurrentKey(keys, BROWSER_PURPOSE, cookie!);
+/**
+ * A valid cookie worth signing again with the same id: signed with a rotated-out key, or more than a
+ * day ago (the year it lasts slides while the buyer keeps coming back).
+ */
+export function cookieNeedsRenewal(keys: SigningKeys, cookie: string | undefined, now = Date.now()): boolean {
+  if (!cookie || browserIdFrom(keys, cookie) === null) return false;
+  if (!signedWithCurrentKey(keys, BROWSER_PURPOSE, cookie)) return true;
+  const issuedAt = readToken(keys, BROWSER_PURPOSE, cookie, browserTokenSchema)?.iat ?? 0;
+  return now / 1000 - issuedAt > SLIDE_AFTER_SECONDS;
+}
 
 export function cookieOptions(secure: boolean, httpOnly = true) {
   return { httpOnly, secure, sameSite: 'lax' as const, path: '/', maxAge: YEAR_SECONDS };

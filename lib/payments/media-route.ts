@@ -1,16 +1,15 @@
 import 'server-only';
 import { resolve, sep } from 'node:path';
-import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { env } from '../env/server';
-import { errorResponse } from '../http/json';
+import { errorResponse } from '../api/api-error';
 import { fileResponse } from '../media/file-response';
 import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
-import { BROWSER_COOKIE, browserIdFrom } from './entitlements';
 import { checkPlaybackLink } from './playback';
 import { signingSecret } from './secret';
 import { ownsVideo } from './server';
+import { currentVisitor } from './visitor-cookies';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
 // ignore comments Turbopack would trace the whole project, public/ included, into the function.
@@ -26,7 +25,7 @@ function namesMatch(segment: string, name: string): boolean {
  * still owns the title, then streams the private file or redirects to a short-lived signed URL.
  */
 export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response> {
-  const browser = browserIdFrom(signingSecret, (await cookies()).get(BROWSER_COOKIE)?.value);
+  const { browser } = await currentVisitor();
   const link = checkPlaybackLink(signingSecret, token, browser);
   if (!link.ok) return errorResponse(link.status, link.reason);
   const { claim } = link;

@@ -1,27 +1,27 @@
 import 'server-only';
 import { Connection } from '@solana/web3.js';
-import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { countPurchase, firstVideo, getTitle, getTitleSummary, getVideo } from '../catalog';
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
-import { lazyLimiter, spend } from '../http/limiter';
+import { lazyLimiter } from '../http/limiter';
 import { takeLapsingLock } from '../http/redis';
 import { createCheckout } from './checkout';
 import { chainIdOf, type ClusterName } from './cluster';
 import { clusterCheck } from './cluster-check';
-import { BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, browserIdFrom, cookieNeedsRenewal, cookieOptions, newBrowserId } from './entitlements';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
-import { playbackUrl, renewAfterSeconds } from './playback';
+import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { budgetedFetch, timedFetch } from './rpc';
+import { payingFor, takeRpcCall } from './rpc-share';
 import { receiptsFor } from './receipts';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
 import { signingSecret } from './secret';
 import { holderOf } from './signed-token';
 import { watchTransfers } from './transfer-status';
+import { markOwner } from './visitor-cookies';
 import { verifyPayment, type VerifyRequest } from './verify';
 import { claimWalletPayments } from './wallet-claims';
 
@@ -31,9 +31,6 @@ export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
 const catalog = { getTitle };
-/** Every RPC call of every instance, all visitors together (RPC_CALLS_PER_MINUTE): the provider's quota is never ours to lose. */
-const rpcCalls = lazyLimiter({ name: 'rpc-calls', points: env.RPC_CALLS_PER_MINUTE, durationSeconds: 60 });
-const takeRpcCall = async () => (await spend(rpcCalls(), 'all')).ok;
 const connection = new Connection(env.SOLANA_RPC_URL, {
   commitment: 'confirmed',
   fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)),
@@ -41,18 +38,6 @@ const connection = new Connection(env.SOLANA_RPC_URL, {
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
-
-/** Who is asking: a browser id from the cookie this server signed, or null. */
-export interface Visitor {
-  browser: string | null;
-  /** Signed with a rotated-out key: the answer signs the same id again with today's key. */
-  renewCookie: boolean;
-}
-
-export async function currentVisitor(): Promise<Visitor> {
-  const cookie = (await cookies()).get(BROWSER_COOKIE)?.value;
-  return { browser: browserIdFrom(signingSecret, cookie), renewCookie: cookieNeedsRenewal(signingSecret, cookie) };
-}
 
 /**
  * The cluster payments are on (checkouts and restores name it), or a 503 while it cannot be named or
@@ -63,17 +48,6 @@ export const paymentCluster = clusterCheck({
   browserRpc: publicEnv.solanaRpcUrl,
   genesisHashOf: (url) => new Connection(url, { fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)) }).getGenesisHash(),
 });
-
-/**
- * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
- * none that is valid. Pass the answer to `keepBrowserCookie`: a valid cookie is never replaced.
- */
-export const visitorOrNew = (visitor: Visitor) => visitor.browser ?? newBrowserId();
-
-/** Sets the browser cookie when the request had no valid one, or signs it anew after a key rotation. */
-export function keepBrowserCookie(response: NextResponse, request: Request, visitor: Visitor, browser: string) {
-  if (!visitor.browser || visitor.renewCookie) setBrowserCookie(response, request, browser);
-}
 
 /**
  * Positive answers only, for a minute: playback requests ask on every range request, and a
@@ -148,7 +122,8 @@ export async function restore(answer: RestoreAnswer, browser: string) {
     const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
     return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
   }
-  const found = await unclaimedPayments(result.wallet);
+  // Repeated restores cost the wallet repeating them, as well as the browser asking.
+  const found = await payingFor([`wallet:${result.wallet}`], () => unclaimedPayments(result.wallet));
   const paths = [...new Set([...result.paths, ...found.map((purchase) => purchase.path)])];
   await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
   return { ...result, paths };
@@ -181,26 +156,17 @@ export async function playbackLinkFor(browser: string | null, videoPath: string)
 
 /**
  * The answer to a verified payment, by Phantom or by Solana Pay: what it unlocked and the video it
- * starts with (its link is asked for when it plays), the hint that this browser owns something, and
- * its cookie renewed after a key rotation.
+ * starts with (its link is asked for when it plays), and the hint that this browser owns something
+ * (the route wrapper keeps the browser cookie).
  */
-export async function paidResponse(request: Request, visitor: Visitor, browser: string, paid: { purchase: Purchase }, extra: object = {}) {
+export async function paidResponse(request: Request, paid: { purchase: Purchase }, extra: object = {}) {
   const { path, signature, lamports } = paid.purchase;
   const first = await firstVideo(path).catch((error: unknown) => (console.error(`[payments] no first video for ${path}`, error), null));
   const play = first && { path: first.path, title: first.title };
   const response = NextResponse.json({ ...extra, path, signature, lamports, play }, { headers: { 'Cache-Control': 'no-store' } });
   markOwner(response, request);
-  keepBrowserCookie(response, request, visitor, browser);
   return response;
 }
 
-const isHttps = (request: Request) => new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-
-function setBrowserCookie(response: NextResponse, request: Request, browser: string) {
-  response.cookies.set(BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(isHttps(request)));
-}
-
-/** Tells the page (a readable hint, no secret) that this browser owns something worth asking about. */
-export function markOwner(response: NextResponse, request: Request) {
-  response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(isHttps(request), false));
-}
+/** Whether a playback link is this server's, unexpired and this browser's: a check without I/O, before any budget. */
+export const playbackLinkCheck = (token: string, browser: string | null) => checkPlaybackLink(signingSecret, token, browser);

@@ -177,7 +177,7 @@ describe('fileResponse', () => {
       const response = await fileResponse(path, get(), 'nope.mp4');
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await response.json()).toEqual({ error: expect.any(String) });
+      expect(await response.json()).toEqual({ error: expect.any(String), code: 'not_found' });
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeOfStatus, type ApiErrorCode } from '@/lib/api/errors';
 import { finishLeftovers } from '@/lib/payments/browser/leftovers';
 import { pendingPayments, savePending } from '@/lib/payments/browser/pending';
 
@@ -13,13 +14,13 @@ class MemoryStorage {
 const SIGNATURE = '5'.repeat(88);
 const paid = { path: 'trailers/c-vault', signature: SIGNATURE, lamports: 10_000_000, play: { path: 'trailers/c-vault', title: 'Vault' } };
 
-/** The server's answer to /api/payments/verify, as fetch gives it (status 0: the network is down). */
-function serverAnswers(status: number) {
+/** The server's answer to /api/payments/verify, as fetch gives it (status 0: the network is down), with the code the route wrapper gives the status. */
+function serverAnswers(status: number, code: ApiErrorCode = codeOfStatus(status)) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
       if (status === 0) throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(status === 200 ? paid : { error: `refused with ${status}` }), { status });
+      return new Response(JSON.stringify(status === 200 ? paid : { error: `refused with ${status}`, code }), { status });
     }),
   );
 }
@@ -60,6 +61,12 @@ describe('finishLeftovers: a Phantom payment signed but not yet verified', () =>
     serverAnswers(status);
     await finish();
     expect(pendingPayments()).toEqual([]);
+  });
+
+  it('is kept when the browser sent a planted cookie beside its own (409 browser_conflict): the payment waits until it is gone', async () => {
+    serverAnswers(409, 'browser_conflict');
+    await finish();
+    expect(pendingPayments()).toHaveLength(1);
   });
 
   it('is dropped when still not found a day after it was signed: it never landed', async () => {

@@ -22,7 +22,7 @@ describe('proxy: undecodable path segments (vercel/next.js#92527)', () => {
   it('answers an undecodable API URL with a JSON reason', async () => {
     const response = proxy(new NextRequest('http://localhost/api/media/%/x'));
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: expect.stringMatching(/percent-encoding/) });
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/percent-encoding/), code: 'not_found' });
   });
 
   it.each([

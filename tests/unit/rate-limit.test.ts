@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BUDGETS, clientKey, rateLimit } from '@/lib/http/rate-limit';
+import { BUDGETS, chargeLimit, clientKey, limitKeys, rateLimit } from '@/lib/http/rate-limit';
 
 // The test plays a proxy that appends the client's address (see tests/unit/client-key.test.ts for every setting).
 vi.hoisted(() => {
@@ -17,6 +17,23 @@ const from = (forwardedFor?: string) =>
 describe('clientKey', () => {
   it('reads TRUSTED_PROXY_HOPS: here one proxy, so the right-most X-Forwarded-For entry', () => {
     expect(clientKey(from('1.2.3.4, 198.51.100.7'))).toBe('198.51.100.7');
+  });
+});
+
+describe('limitKeys', () => {
+  it('charges a browser cookie holder to its browser (and its trusted address, for all its browsers), a cookieless client to its address', () => {
+    expect(limitKeys(from('198.51.100.7'), 'browser-id')).toEqual({ own: 'browser:browser-id', address: 'client:198.51.100.7' });
+    expect(limitKeys(from('198.51.100.7'), null)).toEqual({ own: 'client:198.51.100.7', address: null });
+  });
+
+  it('caps the browsers of one trusted address together at five budgets: minting cookies gains a script nothing past that', async () => {
+    const address = `test-${randomUUID()}`;
+    let served = 0;
+    for (let browser = 0; browser < 8; browser += 1) {
+      for (let i = 0; i < BUDGETS.restore.points; i += 1) if (!(await chargeLimit('restore', limitKeys(from(address), `b-${browser}-${address}`)))) served += 1;
+    }
+    expect(served).toBe(5 * BUDGETS.restore.points);
+    expect((await chargeLimit('restore', limitKeys(from(address), 'one-more')))?.message).toMatch(/^Too many restore attempts from this address/);
   });
 });
 

@@ -3,7 +3,7 @@ import { createSignInMessage, verifySignIn } from '@solana/wallet-standard-util'
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RestoreChallenge } from '@/lib/payments/browser/api';
+import type { RestoreChallenge } from '@/lib/payments/contract';
 import { restoreWithWallet, signChallenge, type RestoreWallet } from '@/lib/payments/browser/restore';
 import { RESTORE_STATEMENT, signInInput } from '@/lib/payments/restore';
 

@@ -1,26 +1,17 @@
-import { NextResponse } from 'next/server';
-import { errorResponse } from '@/lib/http/json';
-import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, keepBrowserCookie, ownedPaths } from '@/lib/payments/server';
+import { apiRoute, answer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
-
-const PRIVATE = { 'Cache-Control': 'private, no-store' };
+import type { EntitlementsAnswer } from '@/lib/payments/contract';
+import { ownedPaths } from '@/lib/payments/server';
 
 /** What this browser owns: the paths, no links (a video's link is asked for when it plays, at /api/playback). */
-export async function GET(request: Request) {
-  const limited = await rateLimit(request, 'entitlements');
-  if (limited) return limited;
-  const visitor = await currentVisitor();
-  const { browser } = visitor;
-  if (!browser) return NextResponse.json({ paths: [] }, { headers: PRIVATE });
-  try {
-    const response = NextResponse.json({ paths: await ownedPaths(browser) }, { headers: PRIVATE });
-    keepBrowserCookie(response, request, visitor, browser);
-    return response;
-  } catch (error) {
-    console.error('[entitlements] could not read the ledger', error);
-    return errorResponse(503, 'Your purchases could not be loaded just now; they are safe. Please reload in a moment.');
-  }
-}
+export const GET = apiRoute(
+  {
+    name: 'entitlements',
+    limit: 'entitlements',
+    browser: 'optional',
+    unavailable: 'Your purchases could not be loaded just now; they are safe. Please reload in a moment.',
+  },
+  async ({ browser }) => answer({ paths: await ownedPaths(browser) } satisfies EntitlementsAnswer, 'private, no-store'),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'HEAD');

@@ -1,10 +1,9 @@
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
-import { errorResponse, readJsonBody } from '@/lib/http/json';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { ApiError } from '@/lib/api/api-error';
+import { answer, apiRoute } from '@/lib/api/route';
 import { bearerMatches } from '@/lib/http/secret';
 import { otherMethods } from '@/lib/http/methods';
 
@@ -26,22 +25,31 @@ const bodySchema = z.object({
  * POST with `Authorization: Bearer $REVALIDATE_SECRET` and `{ "titles": [...] }` to refresh the reads of
  * those titles and the lists that show them, `{ "paths": [...] }` to expire pages, or nothing to refresh every page.
  */
-export async function POST(request: Request) {
-  const limited = await rateLimit(request, 'revalidate');
-  if (limited) return limited;
-  if (!env.REVALIDATE_SECRET) return errorResponse(503, 'Revalidation is not configured: set REVALIDATE_SECRET.');
-  if (!bearerMatches(request, env.REVALIDATE_SECRET)) return errorResponse(401, 'Missing or wrong bearer token.');
-  const body = await readJsonBody(request, bodySchema, { optional: true });
-  if (!body.ok) return body.response;
-  const { paths = [], titles = [] } = body.data;
-  // Stale, not expired: the next visit gets the last good page while the new one renders, so a refresh
-  // during a Firestore outage never turns pages into errors (store-outage.spec.ts). Without titles,
-  // every catalog read is marked stale; named pages are expired outright (their next visit waits).
-  const tags = titles.length > 0 ? tagsToExpire(titles) : [CATALOG_TAG];
-  for (const tag of tags) revalidateTag(tag, 'max');
-  for (const path of paths) revalidatePath(path);
-  const everything = paths.length === 0 && titles.length === 0;
-  return NextResponse.json({ revalidated: everything ? ['/ (every page)'] : [...titles, ...paths], at: new Date().toISOString() });
-}
+export const POST = apiRoute(
+  {
+    name: 'revalidate',
+    limit: 'revalidate',
+    body: bodySchema,
+    optionalBody: true,
+    browser: 'none',
+    // A wrong bearer costs no budget, so no one can lock the operator out; the secret is 16+ characters (lib/env/schema.ts).
+    precheck: ({ request }) => {
+      if (!env.REVALIDATE_SECRET) return new ApiError('unavailable', 'Revalidation is not configured: set REVALIDATE_SECRET.');
+      return bearerMatches(request, env.REVALIDATE_SECRET) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token.');
+    },
+    unavailable: 'The refresh could not be made just now. Please try again in a moment.',
+  },
+  async ({ body }) => {
+    const { paths = [], titles = [] } = body;
+    // Stale, not expired: the next visit gets the last good page while the new one renders, so a refresh
+    // during a Firestore outage never turns pages into errors (store-outage.spec.ts). Without titles,
+    // every catalog read is marked stale; named pages are expired outright (their next visit waits).
+    const tags = titles.length > 0 ? tagsToExpire(titles) : [CATALOG_TAG];
+    for (const tag of tags) revalidateTag(tag, 'max');
+    for (const path of paths) revalidatePath(path);
+    const everything = paths.length === 0 && titles.length === 0;
+    return answer({ revalidated: everything ? ['/ (every page)'] : [...titles, ...paths], at: new Date().toISOString() });
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

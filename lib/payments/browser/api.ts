@@ -1,72 +1,32 @@
-import type { ClusterName } from '../cluster';
+import { codeOfStatus, isApiErrorCode, type ApiErrorCode } from '../../api/errors';
+import type {
+  CheckoutAnswer,
+  CheckoutRequest,
+  EntitlementsAnswer,
+  PlaybackLinkAnswer,
+  RestoreChallenge,
+  RestoreChallengeRequest,
+  RestoredAnswer,
+  RestoreRequest,
+  TransferStatusAnswer,
+  TransferStatusRequest,
+  VerifyAnswer,
+  VerifyRequestBody,
+} from '../contract';
 
-/** The browser's side of the payment routes in app/api. Errors carry the server's reason and status. */
+/** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */
 
-export interface CheckoutAnswer {
-  checkout: string;
-  reference: string;
-  recipient: string;
-  lamports: number;
-  path: string;
-  title: string;
-  /** The cluster the server found its RPC on (from the genesis hash), where this payment must be made. */
-  network: ClusterName;
-  /** The same checkout as a Solana Pay transfer request, for any wallet: its URL and QR code (SVG). */
-  solanaPay: { url: string; qr: string };
-}
+export type { CheckoutAnswer, EntitlementsAnswer, TransferStatusAnswer, VerifyAnswer, VideoRef } from '../contract';
 
-/** A video by its catalog path; its link is asked for when it plays. */
-export interface VideoRef {
-  path: string;
-  title: string;
-}
-
-export interface VerifyAnswer {
-  path: string;
-  signature: string;
-  /** What the verified transaction paid. */
-  lamports: number;
-  /** Where the purchase starts playing (a series: its first episode); null when it has no video yet. */
-  play: VideoRef | null;
-}
-
-/** What this browser owns: purchased paths, each unlocking everything beneath it. */
-export interface EntitlementsAnswer {
-  paths: string[];
-}
-
-/** A playback link bound to this browser, short-lived: ask again after `renewIn` seconds. */
-export interface PlaybackLinkAnswer {
-  url: string;
-  renewIn: number;
-}
-
-/** Where a Solana Pay checkout stands; once paid, the same answer as a verified Phantom payment. */
-export type TransferStatusAnswer =
-  | { state: 'waiting'; retryAfterMs: number }
-  | { state: 'refused'; reason: string; retryAfterMs: number }
-  | (VerifyAnswer & { state: 'paid' });
-
-/** A Sign In With Solana request, as the server asks for it (SolanaSignInInput). */
-export interface RestoreChallenge {
-  token: string;
-  input: {
-    domain: string;
-    address: string;
-    statement: string;
-    uri: string;
-    version: string;
-    chainId: string;
-    nonce: string;
-    issuedAt: string;
-    expirationTime: string;
-  };
-}
+/** No answer at all (offline, the server unreachable), or one that names no code (a proxy's error page). */
+type CallFailure = ApiErrorCode | 'network';
 
 export class PaymentApiError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: CallFailure,
     message: string,
+    /** The HTTP status, 0 without an answer: for logs; decisions read `code`. */
+    readonly status: number,
   ) {
     super(message);
     this.name = 'PaymentApiError';
@@ -74,9 +34,12 @@ export class PaymentApiError extends Error {
 
   /** Worth trying again later: the server or the chain was unreachable, nothing was refused. */
   get retryable() {
-    return this.status === 0 || this.status === 503 || this.status >= 500;
+    return this.code === 'network' || this.code === 'unavailable';
   }
 }
+
+/** An answer without a code (a gateway's error page) is read by its status alone. */
+const codeOf = (status: number, code: unknown): ApiErrorCode => (isApiErrorCode(code) ? code : codeOfStatus(status));
 
 async function call<T>(url: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -92,21 +55,31 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
           },
     );
   } catch (error) {
-    throw new PaymentApiError(0, `Network error: ${(error as Error).message}`);
+    throw new PaymentApiError('network', `Network error: ${(error as Error).message}`, 0);
   }
-  const data = (await response.json().catch(() => ({}))) as { error?: string };
-  if (!response.ok) throw new PaymentApiError(response.status, data.error ?? `HTTP ${response.status}`);
+  const data = (await response.json().catch(() => ({}))) as { error?: string; code?: unknown };
+  if (!response.ok) throw new PaymentApiError(codeOf(response.status, data.code), data.error ?? `HTTP ${response.status}`, response.status);
   return data as T;
 }
 
-export const requestCheckout = (path: string) => call<CheckoutAnswer>('/api/checkout', { path });
-export const verifySignature = (checkout: string, signature: string) => call<VerifyAnswer>('/api/payments/verify', { checkout, signature });
-export const checkTransfer = (checkout: string) => call<TransferStatusAnswer>('/api/payments/status', { checkout });
+/** A typed POST: the body's shape is the route's request type. */
+const post =
+  <Request, Answer>(url: string) =>
+  (body: Request) =>
+    call<Answer>(url, body);
+
+const checkout = post<CheckoutRequest, CheckoutAnswer>('/api/checkout');
+const verify = post<VerifyRequestBody, VerifyAnswer>('/api/payments/verify');
+const status = post<TransferStatusRequest, TransferStatusAnswer>('/api/payments/status');
+const challenge = post<RestoreChallengeRequest, RestoreChallenge>('/api/restore/challenge');
+
+export const requestCheckout = (path: string) => checkout({ path });
+export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
+export const checkTransfer = (checkoutToken: string) => status({ checkout: checkoutToken });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
 export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
-export const requestRestoreChallenge = (wallet: string) => call<RestoreChallenge>('/api/restore/challenge', { wallet });
-export const restoreWithSignature = (answer: { token: string; signedMessage: string; signature: string }) =>
-  call<{ wallet: string; restored: string[] }>('/api/restore', answer);
+export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
+export const restoreWithSignature = post<RestoreRequest, RestoredAnswer>('/api/restore');
 
 /** What a verified payment grants, in the shape the page keeps. */
 export const grantOf = ({ path }: VerifyAnswer): EntitlementsAnswer => ({ paths: [path] });

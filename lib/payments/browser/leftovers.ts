@@ -2,17 +2,18 @@ import { checkTransfer, verifySignature, type PaymentApiError, type VerifyAnswer
 import { TRANSFER_WATCH_MS, forgetPending, forgetTransfer, openTransfers, pendingPayments } from './pending';
 
 /**
- * Answers that settle a leftover for good: an altered checkout (400), another browser's (403), a
- * transaction claimed for another purchase (409), a checkout that expired unpaid (410), a transaction
- * that failed or paid the wrong thing (422). Anything else is asked again on a later load: 404 (the
- * server's RPC has not seen the transaction yet), 429, 5xx, no network.
+ * Answers that settle a leftover for good: an altered checkout (invalid_request), another browser's
+ * (forbidden), a transaction claimed for another purchase (conflict), a checkout that expired unpaid
+ * (expired), a transaction that failed or paid the wrong thing (payment_refused). Anything else is
+ * asked again on a later load: not_found (the server's RPC has not seen the transaction yet), limits,
+ * outages, no network, and browser_conflict (a planted cookie beside this one: the payment waits until it is gone).
  */
-const REFUSED_FOR_GOOD = new Set([400, 403, 409, 410, 422]);
+const REFUSED_FOR_GOOD = new Set<PaymentApiError['code']>(['invalid_request', 'forbidden', 'conflict', 'expired', 'payment_refused']);
 /** A signature still not found a day after it was signed never landed (its blockhash expired within minutes). */
 const NEVER_LANDED_MS = 24 * 60 * 60_000;
 
 const settled = (error: PaymentApiError, savedAt: number) =>
-  REFUSED_FOR_GOOD.has(error.status) || (error.status === 404 && Date.now() - savedAt > NEVER_LANDED_MS);
+  REFUSED_FOR_GOOD.has(error.code) || (error.code === 'not_found' && Date.now() - savedAt > NEVER_LANDED_MS);
 
 /**
  * On page load, finishes what an earlier visit left open: Phantom payments signed but not yet

@@ -1,6 +1,7 @@
 import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
-import { requestRestoreChallenge, restoreWithSignature, type RestoreChallenge } from './api';
+import type { RestoreChallenge } from '../contract';
+import { requestRestoreChallenge, restoreWithSignature } from './api';
 
 type SignInInput = RestoreChallenge['input'];
 

@@ -1,7 +1,7 @@
 import { revalidateTag } from 'next/cache';
-import { NextResponse } from 'next/server';
 import { mayRunSync, runCatalogSync } from '@/lib/catalog/sync-run';
-import { errorResponse } from '@/lib/http/json';
+import { ApiError } from '@/lib/api/api-error';
+import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
 
 export const dynamic = 'force-dynamic';
@@ -12,21 +12,25 @@ export const maxDuration = 60;
  * Brings the operator's Firestore edits into lists, search, sitemaps and pages (see lib/catalog/sync-run.ts):
  * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself.
  */
-export async function GET(request: Request) {
-  if (!mayRunSync(request)) return errorResponse(401, 'Missing or wrong bearer token (Vercel sends CRON_SECRET).');
-  try {
+export const GET = apiRoute(
+  {
+    name: 'catalog sync',
+    limit: 'revalidate',
+    browser: 'none',
+    // A wrong bearer costs no budget, so no one can keep the sync from running.
+    precheck: ({ request }) => (mayRunSync(request) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token (Vercel sends CRON_SECRET).')),
+    unavailable: 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.',
+  },
+  async () => {
     const report = await runCatalogSync();
-    if (!report) return NextResponse.json({ synced: false, reason: 'nothing to sync yet (embedded catalog, or the watch is taking its first look)' });
+    if (!report) return answer({ synced: false, reason: 'nothing to sync yet (embedded catalog, or the watch is taking its first look)' });
     // Stale, not expired, as /api/revalidate does: the next visit gets the last good page while the new one renders.
     for (const tag of report.tags) revalidateTag(tag, 'max');
     if (report.indexed.length > 0 || report.removedEntries > 0) {
       console.log(`[catalog sync] ${report.mode}: indexed ${report.indexed.length} titles, removed ${report.removedEntries} entries, ${report.reads} reads`);
     }
-    return NextResponse.json({ synced: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    console.error('[catalog sync] failed', error);
-    return errorResponse(503, 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.');
-  }
-}
+    return answer({ synced: true, ...report });
+  },
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,23 +1,28 @@
 import { z } from 'zod';
-import { errorResponse, readSameOriginJson } from '@/lib/http/json';
-import { rateLimit } from '@/lib/http/rate-limit';
-import { currentVisitor, finishCheckout, paidResponse, signatureSchema } from '@/lib/payments/server';
+import { ApiError } from '@/lib/api/api-error';
+import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
+import type { VerifyRequestBody } from '@/lib/payments/contract';
+import { finishCheckout, paidResponse, signatureSchema } from '@/lib/payments/server';
 
-const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema });
+const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema }) satisfies z.ZodType<VerifyRequestBody>;
 
 /** Verifies a payment on chain, records it once, and only then grants the title to this browser. */
-export async function POST(request: Request) {
-  const limited = await rateLimit(request, 'verify');
-  if (limited) return limited;
-  const body = await readSameOriginJson(request, bodySchema);
-  if (!body.ok) return body.response;
-  const visitor = await currentVisitor();
-  const { browser } = visitor;
-  if (!browser) return errorResponse(403, 'This browser has no checkout; start the purchase again.');
-  const result = await finishCheckout({ checkoutToken: body.data.checkout, signature: body.data.signature, browser });
-  if (!result.ok) return errorResponse(result.status, result.reason);
-  return paidResponse(request, visitor, browser, result);
-}
+export const POST = apiRoute(
+  {
+    name: 'verify',
+    limit: 'verify',
+    sameOrigin: true,
+    body: bodySchema,
+    browser: 'required',
+    noBrowser: 'This browser has no checkout; start the purchase again.',
+    unavailable: 'Your payment is safe; verification will be retried. Please try again in a moment.',
+  },
+  async ({ request, body, browser }) => {
+    const result = await finishCheckout({ checkoutToken: body.checkout, signature: body.signature, browser });
+    if (!result.ok) throw ApiError.fromResult(result);
+    return paidResponse(request, result);
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,16 +1,24 @@
-import { rateLimit } from '@/lib/http/rate-limit';
-import { servePlaybackLink } from '@/lib/payments/media-route';
+import { ApiError } from '@/lib/api/api-error';
+import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
-
-type Context = { params: Promise<{ token: string; file: string }> };
+import { servePlaybackLink } from '@/lib/payments/media-route';
+import { playbackLinkCheck } from '@/lib/payments/server';
 
 /** A private video for the browser its link was made for, while it owns the title: ranges for seeking. */
-export async function GET(request: Request, { params }: Context) {
-  const limited = await rateLimit(request, 'media');
-  if (limited) return limited;
-  const { token, file } = await params;
-  return servePlaybackLink(request, token, file);
-}
+export const GET = apiRoute<{ token: string; file: string }, 'optional'>(
+  {
+    name: 'media',
+    limit: 'media',
+    browser: 'optional',
+    // A link that is altered, expired or another browser's costs no budget: junk cannot spend a buyer's.
+    precheck: ({ params, visitor }) => {
+      const link = playbackLinkCheck(params.token, visitor.browser);
+      return link.ok ? null : ApiError.fromResult(link);
+    },
+    unavailable: 'Playback is unavailable just now. Please try again in a moment.',
+  },
+  async ({ request, params }) => servePlaybackLink(request, params.token, params.file),
+);
 
 export const HEAD = GET;
 

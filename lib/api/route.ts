@@ -1,0 +1,120 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+import { env } from '../env/server';
+import { readJsonBody } from '../http/json';
+import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
+import { crossSiteReason } from '../http/same-origin';
+import { payingFor } from '../payments/rpc-share';
+import { NOBODY, type Visitor } from '../payments/visitor';
+import { currentVisitor, keepBrowserCookie, visitorOrNew } from '../payments/visitor-cookies';
+import { ApiError, apiErrorResponse } from './api-error';
+
+/**
+ * Which browser a route acts for. `none`: it needs none (revalidate). `optional`: the cookie's, if any
+ * (reads). `required`: refused without one (a payment belongs to the browser that started it). `new`:
+ * the cookie's, or a new one set on the answer (checkout, restore).
+ */
+type BrowserNeed = 'none' | 'optional' | 'required' | 'new';
+type BrowserOf<N extends BrowserNeed> = N extends 'required' | 'new' ? string : string | null;
+
+/** What the cheap checks see: enough to refuse junk before any budget is charged. */
+interface Precheck<P> {
+  request: Request;
+  params: P;
+  visitor: Visitor;
+}
+
+interface RouteContext<B, P, N extends BrowserNeed> extends Precheck<P> {
+  body: B;
+  browser: BrowserOf<N>;
+}
+
+interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
+  /** The rate-limit bucket, charged only once every cheap check passed. */
+  limit: Bucket;
+  browser: N;
+  /** A state-changing route: refused unless it comes from this site's pages (lib/http/same-origin.ts). */
+  sameOrigin?: boolean;
+  body?: S;
+  /** An empty body stands for `{}` (revalidate without a list). */
+  optionalBody?: boolean;
+  /** Cheap refusals that cost no budget: a query's shape, a token's signature, a bearer secret. */
+  precheck?: (input: Precheck<P>) => ApiError | null;
+  /** Why `required` refuses a request without a browser cookie. */
+  noBrowser?: string;
+  /** Names the route in the log when the handler fails unexpectedly. */
+  name: string;
+  /** What the visitor reads then (503): what is safe, and what to do. */
+  unavailable: string;
+}
+
+type Handler<S extends z.ZodType | undefined, P, N extends BrowserNeed> = (
+  context: RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>,
+) => Promise<Response>;
+
+/** Next's second argument to a route handler; routes without dynamic segments get no params worth reading. */
+interface NextContext<P> {
+  params: Promise<P>;
+}
+
+const CONFLICT =
+  'This browser sent two different Solenema cookies (another site on this domain may have set one), so it acts as neither. ' +
+  'Clear this site’s cookies, then restore your purchases from your wallet.';
+
+/** A JSON answer that is never cached: every API answer is about one browser or one moment. */
+export const answer = (data: unknown, cacheControl = 'no-store') => NextResponse.json(data, { headers: { 'Cache-Control': cacheControl } });
+
+/**
+ * One pipeline for every API route (as dub's withWorkspace): the cheap checks first, in order: origin,
+ * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
+ * charged to the browser (or the address without one), so junk never spends anyone's budget. The
+ * handler returns a Response or throws an ApiError; anything else it throws is logged and answered
+ * 503 with the route's reassurance. The browser cookie is set or slid on the way out, never replaced,
+ * and the RPC calls made meanwhile are paid by whoever the request's limit is charged to.
+ */
+export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
+  spec: RouteSpec<S, P, N>,
+  handler: Handler<S, P, N>,
+) {
+  return async (request: Request, next: NextContext<P>): Promise<Response> => {
+    try {
+      const crossSite = spec.sameOrigin ? crossSiteReason(request, env.NEXT_PUBLIC_SITE_URL) : null;
+      if (crossSite) return apiErrorResponse(new ApiError('cross_site', crossSite));
+      const visitor = spec.browser === 'none' ? NOBODY : await currentVisitor();
+      const params = await next.params;
+      const prechecked = spec.precheck?.({ request, params, visitor });
+      if (prechecked) return apiErrorResponse(prechecked);
+      let body: unknown;
+      if (spec.body) {
+        const read = await readJsonBody(request, spec.body, { optional: spec.optionalBody });
+        if (!read.ok) return read.response;
+        body = read.data;
+      }
+      const refused = browserRefusal(spec, visitor);
+      if (refused) return apiErrorResponse(refused);
+      const keys = limitKeys(request, visitor.browser);
+      const limited = await chargeLimit(spec.limit, keys);
+      if (limited) return apiErrorResponse(limited);
+      const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
+      // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.
+      const context = { request, params, visitor, body, browser } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>;
+      const response = await payingFor([keys.own], () => handler(context));
+      // Streamed media is a plain Response: its cookie is kept by the page's other requests.
+      if (browser && response instanceof NextResponse) keepBrowserCookie(response, request, visitor, browser);
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError) return apiErrorResponse(error);
+      console.error(`[${spec.name}]`, error);
+      return apiErrorResponse(new ApiError('unavailable', spec.unavailable));
+    }
+  };
+}
+
+/** A browser cookie the route cannot act on: two different ones (one planted), or none where a purchase needs one. */
+function browserRefusal(spec: { browser: BrowserNeed; noBrowser?: string }, visitor: Visitor): ApiError | null {
+  const needsBrowser = spec.browser === 'required' || spec.browser === 'new';
+  if (needsBrowser && visitor.conflict) return new ApiError('browser_conflict', CONFLICT);
+  if (spec.browser === 'required' && !visitor.browser) return new ApiError('forbidden', spec.noBrowser ?? 'This browser has no purchase here.');
+  return null;
+}

@@ -1,0 +1,40 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import type { NextResponse } from 'next/server';
+import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, cookieOptions, newBrowserId } from './entitlements';
+import { signingSecret } from './secret';
+import { visitorFromCookies, type Visitor } from './visitor';
+
+/** Over https as the browser addressed the site (Vercel and proxies say so in x-forwarded-proto). */
+const overHttps = (forwardedProto: string | null, url?: string) =>
+  forwardedProto?.split(',')[0]?.trim() === 'https' || (url !== undefined && new URL(url).protocol === 'https:');
+
+/** The browser this request speaks for (lib/payments/visitor.ts): pages and routes alike. */
+export async function currentVisitor(): Promise<Visitor> {
+  const sent = await headers();
+  return visitorFromCookies(signingSecret, sent.get('cookie'), overHttps(sent.get('x-forwarded-proto')));
+}
+
+/**
+ * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
+ * none that is valid. Pass the answer to `keepBrowserCookie`: a valid cookie is never replaced.
+ */
+export const visitorOrNew = (visitor: Visitor) => visitor.browser ?? newBrowserId();
+
+const isHttps = (request: Request) => overHttps(request.headers.get('x-forwarded-proto'), request.url);
+
+/**
+ * Sets the browser cookie when the request had no valid one, and signs the same id again when it was
+ * a day old, signed with a rotated-out key, or sent under the plain name over https: the id never
+ * changes, the year it lasts starts again. Over https it is `__Host-` (Secure, host-only, Path=/).
+ */
+export function keepBrowserCookie(response: NextResponse, request: Request, visitor: Visitor, browser: string) {
+  if (visitor.browser && !visitor.renewCookie) return;
+  const secure = isHttps(request);
+  response.cookies.set(secure ? HOST_BROWSER_COOKIE : BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(secure));
+}
+
+/** Tells the page (a readable hint, no secret) that this browser owns something worth asking about. */
+export function markOwner(response: NextResponse, request: Request) {
+  response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(isHttps(request), false));
+}

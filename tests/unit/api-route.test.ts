@@ -1,0 +1,160 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+// The route wrapper reads the cookie from the request's headers (next/headers), as Next gives them to a handler.
+const sent = vi.hoisted(() => {
+  process.env.ENTITLEMENT_SECRET = 'unit-test-route-secret-0123456789abcdef';
+  return { headers: new Headers() };
+});
+vi.mock('next/headers', () => ({ headers: async () => sent.headers }));
+afterAll(() => {
+  delete process.env.ENTITLEMENT_SECRET;
+});
+
+const { API_ERROR_STATUS, codeOfStatus } = await import('@/lib/api/errors');
+const { ApiError } = await import('@/lib/api/api-error');
+const { answer, apiRoute } = await import('@/lib/api/route');
+const { BUDGETS } = await import('@/lib/http/rate-limit');
+type Bucket = keyof typeof BUDGETS;
+const { browserCookieValue, browserIdFrom, newBrowserId } = await import('@/lib/payments/entitlements');
+
+const SECRET = process.env.ENTITLEMENT_SECRET!;
+const SITE = 'http://localhost:3000';
+const NO_PARAMS = { params: Promise.resolve({}) };
+
+function post(body: string, headers: Record<string, string> = {}) {
+  const all = { host: 'localhost:3000', origin: SITE, 'content-type': 'application/json', ...headers };
+  sent.headers = new Headers(all);
+  return new Request(`${SITE}/api/x`, { method: 'POST', body, headers: all });
+}
+const cookie = (id: string, now = Date.now()) => `solenema_browser=${browserCookieValue(SECRET, id, now)}`;
+const setCookieOf = (response: Response) => response.headers.get('set-cookie') ?? '';
+const bodyOf = async (response: Response) => (await response.json()) as { error: string; code: string };
+
+/** A state-changing route that acts for the cookie's browser (or a new one) and answers which. */
+const routeLimitedBy = (limit: Bucket) =>
+  apiRoute(
+    { name: 'test', limit, sameOrigin: true, body: z.object({ n: z.number() }), browser: 'new', unavailable: 'Safe; try again.' },
+    async ({ body, browser }) => {
+      if (body.n === 1) throw new ApiError('payment_refused', 'That transaction paid something else.');
+      if (body.n === 2) throw new Error('the ledger fell over');
+      if (body.n === 3) throw new ApiError('rate_limited', 'Wait.', 1_500);
+      return answer({ browser });
+    },
+  );
+const route = routeLimitedBy('checkout');
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('error codes', () => {
+  it('map to one status each way: a code to its status, a bare status to its first code', () => {
+    expect(API_ERROR_STATUS.payment_refused).toBe(422);
+    expect(API_ERROR_STATUS.browser_conflict).toBe(409);
+    expect(codeOfStatus(403)).toBe('forbidden');
+    expect(codeOfStatus(410)).toBe('expired');
+    expect(codeOfStatus(502)).toBe('unavailable');
+    for (const [code, status] of Object.entries(API_ERROR_STATUS)) expect(API_ERROR_STATUS[codeOfStatus(status)], code).toBe(status);
+  });
+});
+
+describe('apiRoute', () => {
+  it('answers a thrown ApiError with its code’s status and { error, code }, never cached', async () => {
+    const response = await route(post('{"n":1}', { cookie: cookie(newBrowserId()) }), NO_PARAMS);
+    expect(response.status).toBe(422);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await bodyOf(response)).toEqual({ error: 'That transaction paid something else.', code: 'payment_refused' });
+  });
+
+  it('adds Retry-After in whole seconds to a rate_limited refusal', async () => {
+    const response = await route(post('{"n":3}', { cookie: cookie(newBrowserId()) }), NO_PARAMS);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('2');
+  });
+
+  it('logs anything else a handler throws and answers 503 unavailable with the route’s reassurance', async () => {
+    const response = await route(post('{"n":2}', { cookie: cookie(newBrowserId()) }), NO_PARAMS);
+    expect(response.status).toBe(503);
+    expect(await bodyOf(response)).toEqual({ error: 'Safe; try again.', code: 'unavailable' });
+    expect(console.error).toHaveBeenCalledWith('[test]', expect.any(Error));
+  });
+
+  it('refuses a cross-site post (403 cross_site) and a non-JSON body (415) before reading or charging anything', async () => {
+    const crossSite = await route(post('{"n":0}', { origin: 'https://evil.example' }), NO_PARAMS);
+    expect([crossSite.status, (await bodyOf(crossSite)).code]).toEqual([403, 'cross_site']);
+    const form = await route(post('n=0', { 'content-type': 'text/plain' }), NO_PARAMS);
+    expect([form.status, (await bodyOf(form)).code]).toEqual([415, 'unsupported_media_type']);
+    const invalid = await route(post('{"n":"x"}'), NO_PARAMS);
+    expect([invalid.status, (await bodyOf(invalid)).code]).toEqual([400, 'invalid_request']);
+  });
+
+  it('charges no budget for junk: far more junk than the budget leaves a cookieless visitor at the same (untrusted) address served', async () => {
+    // TRUSTED_PROXY_HOPS=0 here (the `next start` default): every cookieless client shares one address key.
+    for (let i = 0; i < BUDGETS.checkout.points * 3; i += 1) {
+      await route(post('{"n":"junk"}'), NO_PARAMS);
+      await route(post('{"n":0}', { origin: 'https://evil.example' }), NO_PARAMS);
+    }
+    expect((await route(post('{"n":0}'), NO_PARAMS)).status).toBe(200);
+  });
+
+  it('keys the limit per browser cookie: a client spending the shared address budget leaves a cookie holder served', async () => {
+    const restoreRoute = routeLimitedBy('restore');
+    let refused: Response | undefined;
+    for (let i = 0; i <= BUDGETS.restore.points * 2 && !refused; i += 1) {
+      const response = await restoreRoute(post('{"n":0}'), NO_PARAMS);
+      if (response.status === 429) refused = response;
+    }
+    expect(refused?.status, 'the cookieless budget is spent').toBe(429);
+    expect((await bodyOf(refused!)).error).toMatch(/^Too many restore attempts from this address/);
+    expect((await restoreRoute(post('{"n":0}', { cookie: cookie(newBrowserId()) }), NO_PARAMS)).status).toBe(200);
+  });
+
+  it('acts as the cookie’s browser and sets no cookie while it is fresh; a new browser gets one', async () => {
+    const id = newBrowserId();
+    const known = await route(post('{"n":0}', { cookie: cookie(id) }), NO_PARAMS);
+    expect(await known.json()).toEqual({ browser: id });
+    expect(setCookieOf(known)).toBe('');
+    const fresh = await route(post('{"n":0}', { cookie: 'unrelated=1' }), NO_PARAMS);
+    const { browser } = (await fresh.json()) as { browser: string };
+    expect(setCookieOf(fresh)).toMatch(/^solenema_browser=[^;]+; Path=\/; .*Max-Age=31536000; HttpOnly; SameSite=lax$/i);
+    expect(browserIdFrom(SECRET, /^solenema_browser=([^;]+)/.exec(setCookieOf(fresh))![1])).toBe(browser);
+  });
+
+  it('slides a returning browser’s cookie: the same id signed again with a fresh year, never a new id', async () => {
+    const id = newBrowserId();
+    const response = await route(post('{"n":0}', { cookie: cookie(id, Date.now() - 2 * 24 * 3600_000) }), NO_PARAMS);
+    expect(await response.json()).toEqual({ browser: id });
+    const renewed = /^solenema_browser=([^;]+);.*Max-Age=31536000/i.exec(setCookieOf(response));
+    expect(renewed, setCookieOf(response)).not.toBeNull();
+    expect(browserIdFrom(SECRET, renewed![1])).toBe(id);
+  });
+
+  it('over https sets __Host-solenema_browser (Secure, Path=/, no Domain) and moves a plain cookie to it, same id', async () => {
+    const id = newBrowserId();
+    const response = await route(post('{"n":0}', { cookie: cookie(id), 'x-forwarded-proto': 'https' }), NO_PARAMS);
+    expect(await response.json()).toEqual({ browser: id });
+    const set = setCookieOf(response);
+    expect(set).toMatch(/^__Host-solenema_browser=[^;]+; Path=\/; .*Secure/i);
+    expect(set).not.toMatch(/Domain=/i);
+    expect(browserIdFrom(SECRET, /^__Host-solenema_browser=([^;]+)/.exec(set)![1])).toBe(id);
+  });
+
+  it('never acts as a planted browser: two different valid cookies are refused (409 browser_conflict), whichever comes last', async () => {
+    const buyer = cookie(newBrowserId());
+    const planted = cookie(newBrowserId());
+    for (const header of [`${buyer}; ${planted}`, `${planted}; ${buyer}`]) {
+      const response = await route(post('{"n":0}', { cookie: header }), NO_PARAMS);
+      expect(response.status).toBe(409);
+      expect((await bodyOf(response)).code).toBe('browser_conflict');
+      expect(setCookieOf(response), 'no cookie is set or replaced').toBe('');
+    }
+  });
+
+  it('takes the __Host- cookie over a plain one planted beside it', async () => {
+    const buyer = newBrowserId();
+    const header = `__Host-solenema_browser=${browserCookieValue(SECRET, buyer)}; ${cookie(newBrowserId())}`;
+    const response = await route(post('{"n":0}', { cookie: header, 'x-forwarded-proto': 'https' }), NO_PARAMS);
+    expect(await response.json()).toEqual({ browser: buyer });
+  });
+});
