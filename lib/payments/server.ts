@@ -10,7 +10,7 @@ import { lazyLimiter, spend } from '../http/limiter';
 import { takeLapsingLock } from '../http/redis';
 import { createCheckout } from './checkout';
 import { chainIdOf, type ClusterName } from './cluster';
-import { clusterCheck } from './cluster-check';
+import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, browserIdFrom, cookieNeedsRenewal, cookieOptions, newBrowserId } from './entitlements';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
@@ -21,8 +21,8 @@ import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAns
 import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
 import { signingSecret } from './secret';
 import { holderOf } from './signed-token';
-import { watchTransfers } from './transfer-status';
-import { verifyPayment, type VerifyRequest } from './verify';
+import { watchTransfers, type TransferStatusResult } from './transfer-status';
+import { verifyPayment, type VerifyRequest, type VerifyResult } from './verify';
 import { claimWalletPayments } from './wallet-claims';
 
 /** Request-body shapes shared by the payment routes. */
@@ -65,6 +65,13 @@ export const paymentCluster = clusterCheck({
 });
 
 /**
+ * The genesis hash of the cluster the server verifies on: purchases are recorded with it, and only those
+ * made on it unlock anything. Asked of the RPC once, then kept; a failure throws (the routes answer 503).
+ */
+const serverCluster = () => paymentCluster.serverGenesisHash();
+const chainUnreachable = { ok: false as const, status: 503 as const, reason: CHAIN_UNREACHABLE };
+
+/**
  * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
  * none that is valid. Pass the answer to `keepBrowserCookie`: a valid cookie is never replaced.
  */
@@ -84,7 +91,7 @@ const knownOwned = new Map<string, { paths: string[]; until: number }>();
 /** Every path this browser owns, from the ledger: nothing is ever dropped, however many. */
 export async function ownedPaths(browser: string | null): Promise<string[]> {
   if (!browser) return [];
-  const paths = await ledger.ownedBy(browser);
+  const paths = await ledger.ownedBy(browser, await serverCluster());
   if (paths.length > 0) knownOwned.set(browser, { paths, until: Date.now() + 60_000 });
   return paths;
 }
@@ -95,25 +102,43 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
   return unlocks(await ownedPaths(browser), videoPath);
 }
 
-export const startCheckout = (path: string, browser: string) =>
-  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog: { getTitle }, checkouts: ledger });
+/** A checkout on `cluster` (the genesis hash paymentCluster answered), payable for CHECKOUT_WINDOW_SECONDS and kept 30 days. */
+export const startCheckout = (path: string, browser: string, cluster: string) =>
+  createCheckout(path, browser, {
+    secret: signingSecret,
+    ...paymentTerms,
+    cluster,
+    windowMs: env.CHECKOUT_WINDOW_SECONDS * 1000,
+    catalog: { getTitle },
+    checkouts: ledger,
+  });
 
 /** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
 
-export const finishCheckout = (request: VerifyRequest) => verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog });
+export async function finishCheckout(request: VerifyRequest): Promise<VerifyResult> {
+  const cluster = await serverCluster().catch(() => null);
+  return cluster ? verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog, cluster }) : chainUnreachable;
+}
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
-export const transferStatus = watchTransfers({
-  secret: signingSecret,
-  connection,
-  ledger: claims,
-  catalog,
-  intervalMs: REFERENCE_CHECK_MS,
-  // With REDIS_URL, polls reaching different instances share the interval too.
-  throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
-});
+let watcher: ReturnType<typeof watchTransfers> | undefined;
+export async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
+  const cluster = await serverCluster().catch(() => null);
+  if (!cluster) return chainUnreachable;
+  watcher ??= watchTransfers({
+    secret: signingSecret,
+    connection,
+    ledger: claims,
+    catalog,
+    cluster,
+    intervalMs: REFERENCE_CHECK_MS,
+    // With REDIS_URL, polls reaching different instances share the interval too.
+    throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+  });
+  return watcher(checkoutToken, browser);
+}
 
 /** A restore challenge naming the payments' cluster, that only the asking browser can answer. */
 export const restoreChallenge = (wallet: string, browser: string, cluster: ClusterName) =>
@@ -124,13 +149,16 @@ const admitRestore = restoreCap({
   counted: lazyLimiter({ name: 'restore-counted', points: 1, durationSeconds: RESTORE_CAP_SECONDS }),
 });
 
-/** The payments the wallet made to our checkouts that no browser claimed; none when the chain cannot be read now. */
-async function unclaimedPayments(wallet: string) {
+/**
+ * The payments the wallet made to our checkouts that no browser claimed, as far back as this restore
+ * read (`more`: the next one reads on); none, and more to read, when the chain cannot be read now.
+ */
+async function unclaimedPayments(wallet: string, cluster: string) {
   try {
-    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog });
+    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster });
   } catch (error) {
     console.error('[restore] could not look for unclaimed payments of', wallet, error);
-    return [];
+    return { claimed: [], more: true };
   }
 }
 
@@ -141,21 +169,23 @@ async function unclaimedPayments(wallet: string) {
  * wallet, so no one else can use a wallet's quota.
  */
 export async function restore(answer: RestoreAnswer, browser: string) {
-  const result = await restorePurchases(signingSecret, answer, browser, site, ledger);
+  const cluster = await serverCluster().catch(() => null);
+  if (!cluster) return chainUnreachable;
+  const result = await restorePurchases(signingSecret, answer, browser, site, ledger, cluster);
   if (!result.ok) return result;
   const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
   if (!admitted.ok) {
     const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
     return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
   }
-  const found = await unclaimedPayments(result.wallet);
-  const paths = [...new Set([...result.paths, ...found.map((purchase) => purchase.path)])];
-  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
-  return { ...result, paths };
+  const found = await unclaimedPayments(result.wallet, cluster);
+  const paths = [...new Set([...result.paths, ...found.claimed.map((purchase) => purchase.path)])];
+  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`, cluster)));
+  return { ...result, paths, more: found.more };
 }
 
 /** "My purchases" for this browser, newest first: a read or two per purchase listed, then none while cached. */
-export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getTitle: getTitleSummary } });
+export const receiptsOf = async (browser: string) => receiptsFor(browser, await serverCluster(), { ledger, catalog: { getTitle: getTitleSummary } });
 
 /** When the page should ask for a fresh link to the video it plays. */
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);

@@ -23,15 +23,15 @@ export async function POST(request: Request) {
   if (!cluster.ok) return errorResponse(cluster.status, cluster.reason);
   const visitor = await currentVisitor();
   const browser = visitorOrNew(visitor);
-  const result = await startCheckout(body.data.path, browser).catch((error: unknown) => {
+  const result = await startCheckout(body.data.path, browser, cluster.genesisHash).catch((error: unknown) => {
     console.error('[checkout] the catalog could not be read', error);
     return { ok: false as const, status: 503, reason: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.' };
   });
   if (!result.ok) return errorResponse(result.status, result.reason);
-  const { reference, recipient, lamports, path, title } = result.checkout;
+  const { reference, recipient, lamports, path, title, expiresAt } = result.checkout;
   const solanaPay = await transferRequest(result.checkout);
   const response = NextResponse.json(
-    { checkout: result.token, reference, recipient, lamports, path, title, network: cluster.cluster, solanaPay },
+    { checkout: result.token, reference, recipient, lamports, path, title, expiresAt, network: cluster.cluster, solanaPay },
     { headers: { 'Cache-Control': 'no-store' } },
   );
   keepBrowserCookie(response, request, visitor, browser);

@@ -25,7 +25,7 @@ export async function POST(request: Request) {
   });
   if (!result.ok && 'retryAfterMs' in result) return tooMany((wait) => `${result.reason} Try again in ${wait}.`, result.retryAfterMs);
   if (!result.ok) return errorResponse(result.status, result.reason);
-  const response = NextResponse.json({ wallet: result.wallet, restored: result.paths }, { headers: { 'Cache-Control': 'no-store' } });
+  const response = NextResponse.json({ wallet: result.wallet, restored: result.paths, more: result.more }, { headers: { 'Cache-Control': 'no-store' } });
   keepBrowserCookie(response, request, visitor, browser);
   if (result.paths.length > 0) markOwner(response, request);
   return response;
