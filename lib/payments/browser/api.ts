@@ -9,6 +9,11 @@ export interface CheckoutAnswer {
   lamports: number;
   path: string;
   title: string;
+  /**
+   * Until when (ms since the epoch) the request is drawn as payable; the dialog then shows a fresh one.
+   * A payment that still lands later is credited: the server keeps the checkout for 30 days.
+   */
+  expiresAt: number;
   /** The cluster the server found its RPC on (from the genesis hash), where this payment must be made. */
   network: ClusterName;
   /** The same checkout as a Solana Pay transfer request, for any wallet: its URL and QR code (SVG). */
@@ -105,8 +110,14 @@ export const checkTransfer = (checkout: string) => call<TransferStatusAnswer>('/
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
 export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
 export const requestRestoreChallenge = (wallet: string) => call<RestoreChallenge>('/api/restore/challenge', { wallet });
-export const restoreWithSignature = (answer: { token: string; signedMessage: string; signature: string }) =>
-  call<{ wallet: string; restored: string[] }>('/api/restore', answer);
+/** `more`: the wallet's history holds more than one restore reads; restoring again reads on from there. */
+export interface RestoreAnswer {
+  wallet: string;
+  restored: string[];
+  more: boolean;
+}
+
+export const restoreWithSignature = (answer: { token: string; signedMessage: string; signature: string }) => call<RestoreAnswer>('/api/restore', answer);
 
 /** What a verified payment grants, in the shape the page keeps. */
 export const grantOf = ({ path }: VerifyAnswer): EntitlementsAnswer => ({ paths: [path] });
