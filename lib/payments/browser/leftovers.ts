@@ -2,9 +2,9 @@ import { checkTransfer, verifySignature, type PaymentApiError, type VerifyAnswer
 import { TRANSFER_WATCH_MS, forgetPending, forgetTransfer, openTransfers, pendingPayments } from './pending';
 
 /**
- * Answers that settle a leftover for good: an altered checkout (400), another browser's (403), a
- * transaction claimed for another purchase (409), a checkout that expired unpaid (410), a transaction
- * that failed or paid the wrong thing (422). Anything else is asked again on a later load: 404 (the
+ * Answers that settle a leftover for good: an altered or forgotten checkout (400: unknown, or past the 30
+ * days the server keeps it), another browser's (403), a transaction claimed for another purchase or a
+ * checkout of another cluster (409), a gone one (410), a transaction that failed or paid the wrong thing (422). Anything else is asked again on a later load: 404 (the
  * server's RPC has not seen the transaction yet), 429, 5xx, no network.
  */
 const REFUSED_FOR_GOOD = new Set([400, 403, 409, 410, 422]);
