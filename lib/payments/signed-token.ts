@@ -23,7 +23,7 @@ export function signToken(keys: SigningKeys, purpose: string, payload: unknown):
 }
 
 /** Which keys a token may be signed with: today's only, or a rotated-out one too (the browser cookie alone). */
-export type AcceptedKeys = 'current' | 'current-or-previous';
+type AcceptedKeys = 'current' | 'current-or-previous';
 
 const acceptedKeys = (keys: SigningKeys, accepted: AcceptedKeys) => (accepted === 'current' ? [currentKey(keys)] : keyList(keys));
 

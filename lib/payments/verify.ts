@@ -39,7 +39,7 @@ export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): P
   return found.ok ? claimPayment(found.checkout, request.signature, request.browser, deps) : found;
 }
 
-export type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
+type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
 
 /**
  * The server's copy of the checkout a browser brings back: named by a token today's key signed, started

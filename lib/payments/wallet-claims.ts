@@ -16,7 +16,7 @@ const TRANSACTIONS_PER_RESTORE = 30;
 const REFERENCES_PER_TRANSACTION = 4;
 
 /** What one restore claimed, and whether the wallet's history holds more it has not read yet (the next restore goes on). */
-export interface WalletClaims {
+interface WalletClaims {
   claimed: Purchase[];
   more: boolean;
 }

@@ -111,7 +111,7 @@ export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlemen
 export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
 export const requestRestoreChallenge = (wallet: string) => call<RestoreChallenge>('/api/restore/challenge', { wallet });
 /** `more`: the wallet's history holds more than one restore reads; restoring again reads on from there. */
-export interface RestoreAnswer {
+interface RestoreAnswer {
   wallet: string;
   restored: string[];
   more: boolean;
