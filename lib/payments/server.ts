@@ -69,7 +69,12 @@ export const paymentCluster = clusterCheck({
  * made on it unlock anything. Asked of the RPC once, then kept; a failure throws (the routes answer 503).
  */
 const serverCluster = () => paymentCluster.serverGenesisHash();
-const chainUnreachable = { ok: false as const, status: 503 as const, reason: CHAIN_UNREACHABLE };
+
+/** Runs `work` on the server's cluster, or answers 503 "try again" while the RPC cannot name it. */
+async function onServerCluster<T>(work: (cluster: string) => Promise<T>) {
+  const cluster = await serverCluster().catch(() => null);
+  return cluster ? work(cluster) : { ok: false as const, status: 503 as const, reason: CHAIN_UNREACHABLE };
+}
 
 /**
  * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
@@ -116,29 +121,26 @@ export const startCheckout = (path: string, browser: string, cluster: string) =>
 /** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
 
-export async function finishCheckout(request: VerifyRequest): Promise<VerifyResult> {
-  const cluster = await serverCluster().catch(() => null);
-  return cluster ? verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog, cluster }) : chainUnreachable;
-}
+export const finishCheckout = (request: VerifyRequest): Promise<VerifyResult> =>
+  onServerCluster((cluster) => verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog, cluster }));
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
 let watcher: ReturnType<typeof watchTransfers> | undefined;
-export async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
-  const cluster = await serverCluster().catch(() => null);
-  if (!cluster) return chainUnreachable;
-  watcher ??= watchTransfers({
-    secret: signingSecret,
-    connection,
-    ledger: claims,
-    catalog,
-    cluster,
-    intervalMs: REFERENCE_CHECK_MS,
-    // With REDIS_URL, polls reaching different instances share the interval too.
-    throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+export const transferStatus = (checkoutToken: string, browser: string): Promise<TransferStatusResult> =>
+  onServerCluster((cluster) => {
+    watcher ??= watchTransfers({
+      secret: signingSecret,
+      connection,
+      ledger: claims,
+      catalog,
+      cluster,
+      intervalMs: REFERENCE_CHECK_MS,
+      // With REDIS_URL, polls reaching different instances share the interval too.
+      throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+    });
+    return watcher(checkoutToken, browser);
   });
-  return watcher(checkoutToken, browser);
-}
 
 /** A restore challenge naming the payments' cluster, that only the asking browser can answer. */
 export const restoreChallenge = (wallet: string, browser: string, cluster: ClusterName) =>
@@ -168,9 +170,9 @@ async function unclaimedPayments(wallet: string, cluster: string) {
  * the wait). The challenge is spent either way: the cap is checked once the signature proves the
  * wallet, so no one else can use a wallet's quota.
  */
-export async function restore(answer: RestoreAnswer, browser: string) {
-  const cluster = await serverCluster().catch(() => null);
-  if (!cluster) return chainUnreachable;
+export const restore = (answer: RestoreAnswer, browser: string) => onServerCluster((cluster) => restoreOn(cluster, answer, browser));
+
+async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string) {
   const result = await restorePurchases(signingSecret, answer, browser, site, ledger, cluster);
   if (!result.ok) return result;
   const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
