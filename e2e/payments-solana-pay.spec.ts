@@ -64,6 +64,19 @@ test.describe('Solana Pay QR code', () => {
     await stranger.close();
   });
 
+  test('a QR paid an hour after its checkout (the chain’s clock an hour ahead) is still credited', async ({ page }) => {
+    const { dialog, url } = await openQrCheckout(page);
+    const chain = chainControl(CHAIN_URL);
+    await chain.setTimeOffset(60 * 60);
+    try {
+      await payTransferRequest(url);
+    } finally {
+      await chain.setTimeOffset(0);
+    }
+    await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
+    expect(await ownedPaths(page)).toEqual([`trailers/${trailerId}`]);
+  });
+
   for (const [what, change] of [
     ['too little', () => ({ amount: new BigNumber('0.005') })],
     ['the wrong recipient', () => ({ recipient: Keypair.generate().publicKey })],

@@ -44,7 +44,7 @@ test('a restore challenge is answered only by the browser that asked for it; ask
     // The browser that asked restores with the same answer (the refusal spent nothing).
     const restored = await asker.post('/api/restore', { data: signed(token, input, wallet), headers: sameOrigin });
     expect(restored.status()).toBe(200);
-    expect(await restored.json()).toEqual({ wallet: wallet.publicKey.toBase58(), restored: [] });
+    expect(await restored.json()).toEqual({ wallet: wallet.publicKey.toBase58(), restored: [], more: false });
   } finally {
     await Promise.all([asker.dispose(), thief.dispose()]);
   }

@@ -35,15 +35,15 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setNotice(null);
     try {
-      const { restored } = await restoreWithWallet({ address: publicKey.toBase58(), signIn, signMessage });
+      const { restored, more } = await restoreWithWallet({ address: publicKey.toBase58(), signIn, signMessage });
       granted(await fetchEntitlements());
       // Pages drawn for this browser on the server (My purchases) show the restored titles too.
       router.refresh();
-      setNotice(
-        restored.length > 0
-          ? { tone: 'success', text: `Restored ${restored.length} purchase${restored.length === 1 ? '' : 's'}. Enjoy watching!` }
-          : { tone: 'info', text: 'No purchases found for this wallet.' },
-      );
+      const found = restored.length > 0 ? `Restored ${restored.length} purchase${restored.length === 1 ? '' : 's'}.` : 'No purchases found yet.';
+      // One restore reads a bounded part of a busy wallet's history; the next one reads on from there.
+      if (more) setNotice({ tone: 'info', text: `${found} This wallet has older transactions to look through: sign again to search further back.` });
+      else
+        setNotice(restored.length > 0 ? { tone: 'success', text: `${found} Enjoy watching!` } : { tone: 'info', text: 'No purchases found for this wallet.' });
     } catch (error) {
       console.error('[restore] failed', error);
       setNotice({ tone: 'error', text: 'Could not restore your purchases. Please try again.' });

@@ -6,7 +6,8 @@ import styles from './SolanaPayPanel.module.css';
 import type { TransferPhase } from './useTransferRequest';
 
 type Props = {
-  request: { url: string; qr: string } | null;
+  /** The transfer request while it is payable (until `expiresAt`, ms); null while a fresh one is being made. */
+  request: { url: string; qr: string; expiresAt: number } | null;
   /** The amount the code asks for, as the dialog shows it. */
   price: string;
   phase: TransferPhase;
@@ -22,6 +23,8 @@ const STATUS: Record<TransferPhase, string> = {
   stopped: 'Still waiting? If you have paid, check again.',
   unavailable: 'The QR code is unavailable just now.',
 };
+
+const payBy = (expiresAt: number) => new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
  * Pay from any wallet, on any device: a Solana Pay QR code of the same checkout (same price,
@@ -58,6 +61,11 @@ export function SolanaPayPanel({ request, price, phase, checkAgain, phone }: Pro
             {phone ? 'Or scan this code from another device' : 'Scan with Phantom, Solflare or any Solana Pay wallet'}. This page unlocks by itself once your
             payment lands.
           </p>
+          {request && (
+            <p data-testid="solana-pay-expiry">
+              Pay this code by <time dateTime={new Date(request.expiresAt).toISOString()}>{payBy(request.expiresAt)}</time>; a fresh one replaces it then.
+            </p>
+          )}
           <p className={styles.status} role="status">
             {watching && <span className={dialog.spinner} aria-hidden="true" />}
             {STATUS[phase]}

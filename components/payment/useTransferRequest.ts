@@ -21,8 +21,10 @@ export function pollDelay(elapsedMs: number, failures: number): number {
 /** A dialog left open this long stops asking and offers "Check again". */
 export const WATCH_FOR_MS = 10 * 60_000;
 
-/** Checkouts already shown in this page, by purchase path: reopening the dialog resumes the same one. */
+/** Checkouts already shown in this page, by purchase path: reopening the dialog resumes the same one while it is payable. */
 const shown = new Map<string, CheckoutAnswer>();
+
+const payable = (checkout: CheckoutAnswer | undefined) => (checkout && Date.now() < checkout.expiresAt ? checkout : null);
 
 /**
  * The Solana Pay side of the purchase dialog: one checkout per title for this page, and, while the
@@ -30,8 +32,8 @@ const shown = new Map<string, CheckoutAnswer>();
  * `terms` are the checkout's price and cluster, as the server will check them, once it answers.
  */
 export function useTransferRequest(purchasePath: string, onPaid: (answer: VerifyAnswer) => void) {
-  const [checkout, setCheckout] = useState<CheckoutAnswer | null>(() => shown.get(purchasePath) ?? null);
-  const [phase, setPhase] = useState<TransferPhase>(() => (shown.has(purchasePath) ? 'waiting' : 'starting'));
+  const [checkout, setCheckout] = useState<CheckoutAnswer | null>(() => payable(shown.get(purchasePath)));
+  const [phase, setPhase] = useState<TransferPhase>(() => (payable(shown.get(purchasePath)) ? 'waiting' : 'starting'));
   const [round, setRound] = useState(0);
   // The latest callback, without restarting the polling when the dialog re-renders.
   const paid = useRef(onPaid);
@@ -39,8 +41,10 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
     paid.current = onPaid;
   }, [onPaid]);
 
+  // A checkout is made when the dialog starts, its request expires, or "Try again" asks: never on its own after a refusal.
+  const starting = phase === 'starting';
   useEffect(() => {
-    if (checkout) return;
+    if (checkout || !starting) return;
     let cancelled = false;
     requestCheckout(purchasePath).then(
       (answer) => {
@@ -58,7 +62,22 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
     return () => {
       cancelled = true;
     };
-  }, [checkout, purchasePath, round]);
+  }, [checkout, starting, purchasePath, round]);
+
+  // An expired request is never left drawn as payable: a fresh checkout replaces it when it runs out. The old one
+  // stays remembered (browser/pending.ts), so a payment of it that still lands is finished on a later load.
+  useEffect(() => {
+    if (!checkout) return;
+    const timer = window.setTimeout(
+      () => {
+        shown.delete(purchasePath);
+        setPhase('starting');
+        setCheckout(null);
+      },
+      Math.max(0, checkout.expiresAt - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [checkout, purchasePath]);
 
   useEffect(() => {
     if (!checkout) return;
@@ -81,11 +100,13 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
       } catch (error) {
         if (stopped) return;
         // A refused checkout (altered, another browser) will never be paid here; anything else is asked again.
-        if (error instanceof PaymentApiError && !error.retryable && error.status !== 429) {
+        if (error instanceof PaymentApiError && !error.retryable && error.code !== 'rate_limited') {
           console.error('[solana-pay] the checkout was refused', error);
           shown.delete(purchasePath);
           forgetTransfer(checkout.checkout);
           setPhase('unavailable');
+          // "Try again" then makes a new checkout, never re-asks about this one.
+          setCheckout(null);
           return;
         }
         failures += 1;
@@ -115,5 +136,5 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
   }, [checkout, purchasePath]);
 
   const terms = checkout && { lamports: checkout.lamports, network: checkout.network };
-  return { request: checkout?.solanaPay ?? null, terms, phase, checkAgain, settled };
+  return { request: checkout && { ...checkout.solanaPay, expiresAt: checkout.expiresAt }, terms, phase, checkAgain, settled };
 }

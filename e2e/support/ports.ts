@@ -8,6 +8,8 @@ export const E2E_PORTS = {
   site: 3210 + offset,
   insightSite: 3215 + offset,
   handWrittenSite: 3220 + offset,
+  /** The same build started with a checkout window of seconds (e2e/payments-checkout-window.spec.ts). */
+  shortCheckoutSite: 3225 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -35,6 +37,7 @@ export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema',
 /** The site built on a catalog written by hand in the seed's fields (e2e/hand-written-catalog.spec.ts), in a Firestore project of its own. */
 export const HAND_WRITTEN_SITE_URL = `http://127.0.0.1:${E2E_PORTS.handWrittenSite}`;
 export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
+export const SHORT_CHECKOUT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.shortCheckoutSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';

@@ -59,6 +59,11 @@ const envSchema = z.object({
   LEDGER_DIR: optionalText,
   /** Where `private:` videos live: outside public/, served only to owners through /api/media. */
   PRIVATE_MEDIA_DIR: optionalText.transform((dir) => dir ?? 'media-private'),
+  /**
+   * How long a checkout's QR code and link are shown as payable; the dialog then draws a fresh one. A payment
+   * that lands later is still credited while the server keeps the checkout (30 days).
+   */
+  CHECKOUT_WINDOW_SECONDS: positiveInt(30 * 60),
   /** How long a playback link of a private video lasts; the page renews it before then. */
   MEDIA_TOKEN_SECONDS: positiveInt(3 * 60 * 60),
   /**

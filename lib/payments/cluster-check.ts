@@ -1,7 +1,7 @@
 import 'server-only';
 import { clusterOfGenesisHash, type ClusterName } from './cluster';
 
-export type ClusterAnswer = { ok: true; cluster: ClusterName } | { ok: false; status: 503; reason: string };
+export type ClusterAnswer = { ok: true; cluster: ClusterName; genesisHash: string } | { ok: false; status: 503; reason: string };
 
 export const CHAIN_UNREACHABLE =
   'Payments are unavailable just now: the Solana network could not be reached. Nothing was charged; please try again in a moment.';
@@ -29,9 +29,10 @@ const endpoint = (url: string) => {
  * start). A browser paying on one cluster while the server verifies on another would be charged
  * and never credited, so the two RPCs' genesis hashes must agree. Each hash is kept once answered,
  * and so is the verdict once both are; an unreachable RPC is asked again on the next call, so an
- * outage never refuses payments for good.
+ * outage never refuses payments for good. `serverGenesisHash` is the server RPC's alone: the cluster
+ * purchases are verified and owned on, whatever the browsers' RPC says.
  */
-export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = console.error }: ClusterCheckOptions): () => Promise<ClusterAnswer> {
+export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = console.error }: ClusterCheckOptions) {
   const answered = new Map<string, string>();
   const asking = new Map<string, Promise<string>>();
   let verdict: ClusterAnswer | null = null;
@@ -52,7 +53,7 @@ export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = conso
     return pending;
   };
 
-  return async () => {
+  const check = async (): Promise<ClusterAnswer> => {
     if (verdict) return verdict;
     let server: string, browser: string;
     try {
@@ -62,7 +63,7 @@ export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = conso
       return { ok: false, status: 503, reason: CHAIN_UNREACHABLE };
     }
     if (server === browser) {
-      verdict = { ok: true, cluster: clusterOfGenesisHash(server) };
+      verdict = { ok: true, cluster: clusterOfGenesisHash(server), genesisHash: server };
     } else {
       const named = (url: string, hash: string) => `${endpoint(url)} is on ${clusterOfGenesisHash(hash)} (genesis ${hash})`;
       log(
@@ -73,4 +74,5 @@ export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = conso
     }
     return verdict;
   };
+  return Object.assign(check, { serverGenesisHash: () => hashOf(serverRpc) });
 }

@@ -4,9 +4,11 @@
  */
 export type ClusterName = 'mainnet-beta' | 'devnet' | 'testnet' | 'localnet';
 
+const DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
+
 const PUBLIC_CLUSTERS: Record<string, ClusterName> = {
   '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d': 'mainnet-beta',
-  EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG: 'devnet',
+  [DEVNET_GENESIS_HASH]: 'devnet',
   '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY': 'testnet',
 };
 
@@ -21,3 +23,9 @@ export const clusterLabel = (cluster: ClusterName) => `Solana ${cluster}`;
 
 /** The Sign In With Solana / wallet-standard chain id: mainnet-beta is `solana:mainnet` there. */
 export const chainIdOf = (cluster: ClusterName) => (cluster === 'mainnet-beta' ? 'solana:mainnet' : `solana:${cluster}`);
+
+/**
+ * The cluster of records written before purchases named theirs: the site took payments on devnet only
+ * (DESIGN.md), so they stay valid there and unlock nothing on any other cluster.
+ */
+export const LEGACY_GENESIS_HASH = DEVNET_GENESIS_HASH;

@@ -32,6 +32,8 @@ export interface RestoreRequest {
 export interface RestoredAnswer {
   wallet: string;
   restored: string[];
+  /** The wallet has older history still to read: signing again goes on from where this restore stopped. */
+  more: boolean;
 }
 
 export interface CheckoutAnswer {
@@ -41,6 +43,11 @@ export interface CheckoutAnswer {
   lamports: number;
   path: string;
   title: string;
+  /**
+   * Until when (ms since the epoch) the request is drawn as payable; the dialog then shows a fresh one.
+   * A payment that still lands later is credited: the server keeps the checkout for 30 days.
+   */
+  expiresAt: number;
   /** The cluster the server found its RPC on (from the genesis hash), where this payment must be made. */
   network: ClusterName;
   /** The same checkout as a Solana Pay transfer request, for any wallet: its URL and QR code (SVG). */

@@ -28,7 +28,7 @@ export const browserCookieValue = (keys: SigningKeys, id: string, now = Date.now
 /** The browser id in a cookie this server signed; null for a missing, altered or foreign one. */
 export function browserIdFrom(keys: SigningKeys, cookie: string | undefined): string | null {
   if (!cookie || cookie.length > 256) return null;
-  return readToken(keys, BROWSER_PURPOSE, cookie, browserTokenSchema)?.id ?? null;
+  return readToken(keys, BROWSER_PURPOSE, cookie, browserTokenSchema, 'current-or-previous')?.id ?? null;
 }
 
 /**

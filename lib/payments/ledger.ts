@@ -1,14 +1,15 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, readdir } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { withDeadline } from '../deadline';
 import { env } from '../env/server';
 import { firestore, firestoreConfigured } from '../firebase';
 import { countReads, whileReading } from '../firestore-reads';
-import { storedCheckoutSchema, type StoredCheckout } from './checkout';
+import { keptUntil, storedCheckoutSchema, type StoredCheckout } from './checkout';
+import { LEGACY_GENESIS_HASH } from './cluster';
 
 const purchaseSchema = z.object({
   signature: z.string(),
@@ -21,12 +22,30 @@ const purchaseSchema = z.object({
   reference: z.string(),
   /** The browser that claimed it; absent on purchases recorded before browsers were remembered. */
   browser: z.string().optional(),
+  /** The genesis hash of the cluster it was paid on: it unlocks nothing on another. */
+  cluster: z.string().default(LEGACY_GENESIS_HASH),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 /** A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). */
-const grantSchema = z.object({ browser: z.string(), path: z.string(), via: z.string(), grantedAt: z.string() });
+const grantSchema = z.object({
+  browser: z.string(),
+  path: z.string(),
+  via: z.string(),
+  grantedAt: z.string(),
+  cluster: z.string().default(LEGACY_GENESIS_HASH),
+});
 export type Grant = z.infer<typeof grantSchema>;
+
+/**
+ * How far restore has read a wallet's history (newest first): a walk under way (where it began, where it
+ * goes on), and the newest signature of the last walk that reached the end, above which the next one stops.
+ */
+const walletScanSchema = z.object({ cluster: z.string(), top: z.string().optional(), before: z.string().optional(), seenUntil: z.string().optional() });
+export type WalletScan = z.infer<typeof walletScanSchema>;
+
+/** How long a wallet's scan is kept unused: as long as a checkout, the oldest payment it could find. */
+const keepScan = (now: number) => keptUntil({ issuedAt: now });
 
 /**
  * The purchase ledger: `purchases/{signature}` created once, never overwritten,
@@ -37,24 +56,35 @@ export interface Ledger {
   /** Atomically records a purchase; false when the signature was already claimed. */
   create(purchase: Purchase): Promise<boolean>;
   get(signature: string): Promise<Purchase | null>;
-  byWallet(wallet: string): Promise<Purchase[]>;
-  /** Spends a one-time restore nonce; false when it was spent before. */
-  spendNonce(nonce: string): Promise<boolean>;
-  /** Remembers that `browser` owns `path`; granting it again changes nothing. */
-  grant(browser: string, path: string, via: string): Promise<void>;
-  /** Every grant `browser` holds: what, how (a purchase signature, `restore:{wallet}`, …) and when. */
-  grantsOf(browser: string): Promise<Grant[]>;
-  /** Every path `browser` owns. */
-  ownedBy(browser: string): Promise<string[]>;
-  /** Keeps a checkout by its reference; false when that reference was recorded before. */
+  /** The wallet's purchases on `cluster` (a genesis hash). */
+  byWallet(wallet: string, cluster: string): Promise<Purchase[]>;
+  /** Spends a one-time restore nonce, kept until `expiresAt` (ms) when its challenge could no longer be answered; false when spent before. */
+  spendNonce(nonce: string, expiresAt: number): Promise<boolean>;
+  /** Remembers that `browser` owns `path` on `cluster`; granting it again changes nothing. */
+  grant(browser: string, path: string, via: string, cluster: string): Promise<void>;
+  /** Every grant `browser` holds on `cluster`: what, how (a purchase signature, `restore:{wallet}`, …) and when. */
+  grantsOf(browser: string, cluster: string): Promise<Grant[]>;
+  /** Every path `browser` owns on `cluster`. */
+  ownedBy(browser: string, cluster: string): Promise<string[]>;
+  /** Keeps a checkout by its reference (for CHECKOUT_KEPT_MS); false when that reference was recorded before. */
   recordCheckout(checkout: StoredCheckout): Promise<boolean>;
+  /** The checkout of `reference`, while it is kept. */
   checkoutOf(reference: string): Promise<StoredCheckout | null>;
+  scanOf(wallet: string): Promise<WalletScan | null>;
+  saveScan(wallet: string, scan: WalletScan): Promise<void>;
 }
 
 const ALREADY_EXISTS = 6;
 
-/** One document per (browser, path): a fixed-length id, whatever the path's length or characters. */
-const grantId = (browser: string, path: string) => `${browser}~${createHash('sha256').update(path).digest('base64url').slice(0, 32)}`;
+/**
+ * One document per (browser, cluster, path): a fixed-length id, whatever the path's length or characters.
+ * Legacy (devnet) grants keep the id they had before grants named a cluster, so granting one again changes nothing.
+ */
+const grantId = (browser: string, path: string, cluster: string) =>
+  `${browser}~${createHash('sha256')
+    .update(cluster === LEGACY_GENESIS_HASH ? path : `${cluster}\n${path}`)
+    .digest('base64url')
+    .slice(0, 32)}`;
 
 function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string): z.output<S> | null {
   const result = schema.safeParse(data);
@@ -65,11 +95,24 @@ function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string)
 const present = <T>(value: T | null): value is T => value !== null;
 const unique = (paths: string[]) => [...new Set(paths)];
 
-/** ownedBy from grantsOf: one definition for every ledger. */
-const withOwnedBy = (store: Omit<Ledger, 'ownedBy'>): Ledger => ({
-  ...store,
-  ownedBy: async (browser) => unique((await store.grantsOf(browser)).map((grant) => grant.path)),
-});
+type Store = Omit<Ledger, 'ownedBy' | 'byWallet' | 'grantsOf'> & {
+  byWallet(wallet: string): Promise<Purchase[]>;
+  grantsOf(browser: string): Promise<Grant[]>;
+};
+
+/**
+ * The cluster filter and ownedBy, one definition for every ledger: records name their cluster (legacy ones
+ * are devnet's), and a purchase or grant made on one cluster is invisible on another.
+ */
+const onCluster = (store: Store): Ledger => {
+  const grantsOf = async (browser: string, cluster: string) => (await store.grantsOf(browser)).filter((grant) => grant.cluster === cluster);
+  return {
+    ...store,
+    byWallet: async (wallet, cluster) => (await store.byWallet(wallet)).filter((purchase) => purchase.cluster === cluster),
+    grantsOf,
+    ownedBy: async (browser, cluster) => unique((await grantsOf(browser, cluster)).map((grant) => grant.path)),
+  };
+};
 
 /** Every call gives up after `timeoutMs`: the payment then answers 503 "safe", and its retry finds what landed. */
 export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
@@ -84,7 +127,9 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       throw error;
     }
   };
-  return withOwnedBy({
+  // What Firestore's TTL policy on `expireAt` deletes (docs/payments.md); reads ignore what it has not deleted yet.
+  const expireAt = (ms: number) => Timestamp.fromMillis(ms);
+  return onCluster({
     create: (purchase) => createOnce(`purchases/${purchase.signature}`, purchase),
     async get(signature) {
       const snapshot = await read(db.doc(`purchases/${signature}`).get(), 'read');
@@ -96,20 +141,29 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
-    spendNonce: (nonce) => createOnce(`restoreNonces/${nonce}`, { spentAt: new Date().toISOString() }),
-    async grant(browser, path, via) {
-      await createOnce(`entitlements/${grantId(browser, path)}`, { browser, path, via, grantedAt: new Date().toISOString() });
+    spendNonce: (nonce, expiresAt) => createOnce(`restoreNonces/${nonce}`, { spentAt: new Date().toISOString(), expireAt: expireAt(expiresAt) }),
+    async grant(browser, path, via, cluster) {
+      await createOnce(`entitlements/${grantId(browser, path, cluster)}`, { browser, path, via, cluster, grantedAt: new Date().toISOString() });
     },
     async grantsOf(browser) {
       const snapshot = await read(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
       countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(grantSchema, doc.data(), doc.ref.path)).filter(present);
     },
-    recordCheckout: (checkout) => createOnce(`checkouts/${checkout.reference}`, checkout),
+    recordCheckout: (checkout) => createOnce(`checkouts/${checkout.reference}`, { ...checkout, expireAt: expireAt(keptUntil(checkout)) }),
     async checkoutOf(reference) {
       const snapshot = await read(db.doc(`checkouts/${reference}`).get(), 'read');
       countReads(1);
-      return snapshot.exists ? parseWith(storedCheckoutSchema, snapshot.data(), snapshot.ref.path) : null;
+      const checkout = snapshot.exists ? parseWith(storedCheckoutSchema, snapshot.data(), snapshot.ref.path) : null;
+      return checkout && keptUntil(checkout) > Date.now() ? checkout : null;
+    },
+    async scanOf(wallet) {
+      const snapshot = await bounded(db.doc(`walletScans/${wallet}`).get(), 'read');
+      countReads(1);
+      return snapshot.exists ? parseWith(walletScanSchema, snapshot.data(), snapshot.ref.path) : null;
+    },
+    async saveScan(wallet, scan) {
+      await bounded(db.doc(`walletScans/${wallet}`).set({ ...scan, expireAt: expireAt(keepScan(Date.now())) }), `write walletScans/${wallet}`);
     },
   });
 }
@@ -119,7 +173,9 @@ export function fileLedger(dir: string): Ledger {
   const purchases = join(dir, 'purchases');
   const nonces = join(dir, 'restore-nonces');
   const checkouts = join(dir, 'checkouts');
+  const scans = join(dir, 'wallet-scans');
   const grants = (browser: string) => join(dir, 'entitlements', browser);
+  const prune = expiringFolders();
   const createOnce = async (folder: string, name: string, data: object) => {
     await mkdir(folder, { recursive: true });
     try {
@@ -147,18 +203,55 @@ export function fileLedger(dir: string): Ledger {
     );
     return all.filter(present);
   };
-  return withOwnedBy({
+  return onCluster({
     create: (purchase) => createOnce(purchases, purchase.signature, purchase),
     get: async (signature) => (await readAll(purchases, purchaseSchema, [`${signature}.json`]))[0] ?? null,
     byWallet: async (wallet) => (await readAll(purchases, purchaseSchema)).filter((p) => p.wallet === wallet),
-    spendNonce: (nonce) => createOnce(nonces, nonce, { spentAt: new Date().toISOString() }),
-    async grant(browser, path, via) {
-      await createOnce(grants(browser), grantId(browser, path), { browser, path, via, grantedAt: new Date().toISOString() });
+    async spendNonce(nonce, expiresAt) {
+      await prune(nonces);
+      return createOnce(nonces, nonce, { spentAt: new Date().toISOString(), expireAt: expiresAt });
+    },
+    async grant(browser, path, via, cluster) {
+      await createOnce(grants(browser), grantId(browser, path, cluster), { browser, path, via, cluster, grantedAt: new Date().toISOString() });
     },
     grantsOf: (browser) => readAll(grants(browser), grantSchema),
-    recordCheckout: (checkout) => createOnce(checkouts, checkout.reference, checkout),
-    checkoutOf: async (reference) => (await readAll(checkouts, storedCheckoutSchema, [`${reference}.json`]))[0] ?? null,
+    async recordCheckout(checkout) {
+      await prune(checkouts);
+      return createOnce(checkouts, checkout.reference, { ...checkout, expireAt: keptUntil(checkout) });
+    },
+    async checkoutOf(reference) {
+      const checkout = (await readAll(checkouts, storedCheckoutSchema, [`${reference}.json`]))[0];
+      return checkout && keptUntil(checkout) > Date.now() ? checkout : null;
+    },
+    scanOf: async (wallet) => (await readAll(scans, walletScanSchema, [`${wallet}.json`]))[0] ?? null,
+    async saveScan(wallet, scan) {
+      await mkdir(scans, { recursive: true });
+      await writeFile(join(scans, `${wallet}.json`), JSON.stringify({ ...scan, expireAt: keepScan(Date.now()) }));
+    },
   });
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+const expiringSchema = z.object({ expireAt: z.number() });
+
+/**
+ * The file ledger's stand-in for Firestore's TTL policy: before a write, a folder of expiring records
+ * (`expireAt`, ms) drops those past it, at most once an hour per folder.
+ */
+function expiringFolders(now = Date.now) {
+  const prunedAt = new Map<string, number>();
+  return async (folder: string) => {
+    if ((prunedAt.get(folder) ?? -Infinity) > now() - PRUNE_EVERY_MS) return;
+    prunedAt.set(folder, now());
+    const names = await readdir(folder).catch(() => [] as string[]);
+    await Promise.all(
+      names.map(async (name) => {
+        const file = join(folder, name);
+        const record = expiringSchema.safeParse(JSON.parse((await readFile(file, 'utf8').catch(() => null)) ?? 'null'));
+        if (record.success && record.data.expireAt <= now()) await rm(file, { force: true });
+      }),
+    );
+  };
 }
 
 export const ledger: Ledger = firestoreConfigured(env)

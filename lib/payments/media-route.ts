@@ -1,6 +1,7 @@
 import 'server-only';
 import { resolve, sep } from 'node:path';
 import { NextResponse } from 'next/server';
+import { getVideo } from '../catalog';
 import { env } from '../env/server';
 import { errorResponse } from '../api/api-error';
 import { fileResponse } from '../media/file-response';
@@ -22,21 +23,23 @@ function namesMatch(segment: string, name: string): boolean {
 
 /**
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
- * still owns the title, then streams the private file or redirects to a short-lived signed URL.
+ * still owns the title, then streams the catalog video's private file or redirects to a short-lived signed URL.
  */
 export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response> {
   const { browser } = await currentVisitor();
   const link = checkPlaybackLink(signingSecret, token, browser);
   if (!link.ok) return errorResponse(link.status, link.reason);
   const { claim } = link;
+  let video: Awaited<ReturnType<typeof getVideo>>;
   try {
     // A link only checks out for the browser it was made for, so `browser` is that browser here.
     if (!browser || !(await ownsVideo(browser, claim.video))) return errorResponse(403, 'This browser has not bought this title.');
+    video = await getVideo(claim.video);
   } catch (error) {
-    console.error('[media] could not read the ledger', error);
+    console.error('[media] could not read the ledger or the catalog', error);
     return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');
   }
-  const source = videoSource(claim.source);
+  const source = video && videoSource(video.videourl);
   if (!source || source.kind === 'public' || !namesMatch(file, source.name)) return errorResponse(404, 'No such video.');
   if (source.kind === 'private') {
     const path = resolve(/* turbopackIgnore: true */ privateRoot, source.file);

@@ -5,13 +5,14 @@ import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './si
 const PURPOSE = 'media';
 
 /**
- * What a playback link grants: one video, to one browser, until `exp`, because that browser owns `owner`.
+ * What a playback link grants: one catalog video, to one browser, until `exp`, because that browser owns `owner`.
  * The browser is named by its holder digest, never its id: a leaked link gives nobody a key to the library.
+ * The link names no file: the media route takes the file from the catalog entry, so no signed token,
+ * even one a leaked key made, can point at a private file no video of the catalog plays.
  */
 const claimSchema = z.object({
   video: z.string(),
   owner: z.string(),
-  source: z.string(),
   holder: z.string(),
   exp: z.number(),
 });
@@ -35,7 +36,7 @@ export function playbackUrl(video: { path: string; videourl: string }, owner: st
   if (!source) return null;
   if (!isProtected(source)) return source.url;
   const exp = Math.floor((terms.now ?? Date.now()) / 1000) + terms.ttl;
-  const claim: MediaClaim = { video: video.path, owner, source: video.videourl, holder: holderOf(terms.secret, PURPOSE, terms.browser), exp };
+  const claim: MediaClaim = { video: video.path, owner, holder: holderOf(terms.secret, PURPOSE, terms.browser), exp };
   return `/api/media/${signToken(terms.secret, PURPOSE, claim)}/${encodeURIComponent(source.name)}`;
 }
 

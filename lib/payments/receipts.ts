@@ -20,13 +20,13 @@ const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
 /** The purchase behind a grant: its own signature, or the restoring wallet's purchase of that path. */
 async function purchaseBehind(grant: Grant, ledger: Deps['ledger']): Promise<Purchase | null> {
   const restoredBy = RESTORED.exec(grant.via)?.[1];
-  if (restoredBy) return (await ledger.byWallet(restoredBy)).find((purchase) => purchase.path === grant.path) ?? null;
+  if (restoredBy) return (await ledger.byWallet(restoredBy, grant.cluster)).find((purchase) => purchase.path === grant.path) ?? null;
   return SIGNATURE.test(grant.via) ? ledger.get(grant.via) : null;
 }
 
-/** Newest first; titles no longer in the catalog are left out (they cannot be shown or played). */
-export async function receiptsFor(browser: string, { ledger, catalog }: Deps): Promise<Receipt[]> {
-  const grants = await ledger.grantsOf(browser);
+/** Newest first, on `cluster` (a genesis hash); titles no longer in the catalog are left out (they cannot be shown or played). */
+export async function receiptsFor(browser: string, cluster: string, { ledger, catalog }: Deps): Promise<Receipt[]> {
+  const grants = await ledger.grantsOf(browser, cluster);
   const receipts = await Promise.all(
     grants.map(async (grant): Promise<Receipt | null> => {
       const [title, purchase] = await Promise.all([catalog.getTitle(grant.path), purchaseBehind(grant, ledger)]);

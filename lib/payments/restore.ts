@@ -87,14 +87,15 @@ function decode(answer: RestoreAnswer) {
 /**
  * Checks a Sign In With Solana answer: the signed text must be exactly our challenge (our domain and
  * URI, this nonce, not expired), answered by the browser that asked for it, and signed by its wallet;
- * then lists what that wallet bought.
+ * then lists what that wallet bought on `cluster` (a genesis hash).
  */
 export async function restorePurchases(
   secret: SigningKeys,
   answer: RestoreAnswer,
   browser: string,
   site: SiteIdentity,
-  ledger: Ledger,
+  ledger: Pick<Ledger, 'spendNonce' | 'byWallet'>,
+  cluster: string,
   now = Date.now(),
 ): Promise<RestoreResult> {
   const challenge = readToken(secret, PURPOSE, answer.token, challengeSchema);
@@ -115,7 +116,8 @@ export async function restorePurchases(
     valid = false;
   }
   if (!valid) return { ok: false, status: 401, reason: 'The signed message is not this challenge, or the signature does not match the wallet.' };
-  if (!(await ledger.spendNonce(challenge.nonce))) return { ok: false, status: 409, reason: 'This restore challenge was already used.' };
-  const purchases = await ledger.byWallet(challenge.wallet);
+  if (!(await ledger.spendNonce(challenge.nonce, Date.parse(challenge.expirationTime))))
+    return { ok: false, status: 409, reason: 'This restore challenge was already used.' };
+  const purchases = await ledger.byWallet(challenge.wallet, cluster);
   return { ok: true, wallet: challenge.wallet, paths: [...new Set(purchases.map((p) => p.path))] };
 }

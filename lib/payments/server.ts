@@ -9,7 +9,7 @@ import { lazyLimiter } from '../http/limiter';
 import { takeLapsingLock } from '../http/redis';
 import { createCheckout } from './checkout';
 import { chainIdOf, type ClusterName } from './cluster';
-import { clusterCheck } from './cluster-check';
+import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { ledger, type Purchase } from './ledger';
 import { unlocks } from './unlocks';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
@@ -20,9 +20,9 @@ import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAns
 import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
 import { signingSecret } from './secret';
 import { holderOf } from './signed-token';
-import { watchTransfers } from './transfer-status';
+import { watchTransfers, type TransferStatusResult } from './transfer-status';
 import { markOwner } from './visitor-cookies';
-import { verifyPayment, type VerifyRequest } from './verify';
+import { verifyPayment, type VerifyRequest, type VerifyResult } from './verify';
 import { claimWalletPayments } from './wallet-claims';
 
 /** Request-body shapes shared by the payment routes. */
@@ -50,6 +50,18 @@ export const paymentCluster = clusterCheck({
 });
 
 /**
+ * The genesis hash of the cluster the server verifies on: purchases are recorded with it, and only those
+ * made on it unlock anything. Asked of the RPC once, then kept; a failure throws (the routes answer 503).
+ */
+const serverCluster = () => paymentCluster.serverGenesisHash();
+
+/** Runs `work` on the server's cluster, or answers 503 "try again" while the RPC cannot name it. */
+async function onServerCluster<T>(work: (cluster: string) => Promise<T>) {
+  const cluster = await serverCluster().catch(() => null);
+  return cluster ? work(cluster) : { ok: false as const, status: 503 as const, reason: CHAIN_UNREACHABLE };
+}
+
+/**
  * Positive answers only, for a minute: playback requests ask on every range request, and a
  * purchase made on another instance must never be refused here because of an old "no".
  */
@@ -58,7 +70,7 @@ const knownOwned = new Map<string, { paths: string[]; until: number }>();
 /** Every path this browser owns, from the ledger: nothing is ever dropped, however many. */
 export async function ownedPaths(browser: string | null): Promise<string[]> {
   if (!browser) return [];
-  const paths = await ledger.ownedBy(browser);
+  const paths = await ledger.ownedBy(browser, await serverCluster());
   if (paths.length > 0) knownOwned.set(browser, { paths, until: Date.now() + 60_000 });
   return paths;
 }
@@ -69,25 +81,40 @@ export async function ownsVideo(browser: string, videoPath: string): Promise<boo
   return unlocks(await ownedPaths(browser), videoPath);
 }
 
-export const startCheckout = (path: string, browser: string) =>
-  createCheckout(path, browser, { secret: signingSecret, ...paymentTerms, catalog: { getTitle }, checkouts: ledger });
+/** A checkout on `cluster` (the genesis hash paymentCluster answered), payable for CHECKOUT_WINDOW_SECONDS and kept 30 days. */
+export const startCheckout = (path: string, browser: string, cluster: string) =>
+  createCheckout(path, browser, {
+    secret: signingSecret,
+    ...paymentTerms,
+    cluster,
+    windowMs: env.CHECKOUT_WINDOW_SECONDS * 1000,
+    catalog: { getTitle },
+    checkouts: ledger,
+  });
 
 /** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
 
-export const finishCheckout = (request: VerifyRequest) => verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog });
+export const finishCheckout = (request: VerifyRequest): Promise<VerifyResult> =>
+  onServerCluster((cluster) => verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog, cluster }));
 
 /** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
 const REFERENCE_CHECK_MS = 3_000;
-export const transferStatus = watchTransfers({
-  secret: signingSecret,
-  connection,
-  ledger: claims,
-  catalog,
-  intervalMs: REFERENCE_CHECK_MS,
-  // With REDIS_URL, polls reaching different instances share the interval too.
-  throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
-});
+let watcher: ReturnType<typeof watchTransfers> | undefined;
+export const transferStatus = (checkoutToken: string, browser: string): Promise<TransferStatusResult> =>
+  onServerCluster((cluster) => {
+    watcher ??= watchTransfers({
+      secret: signingSecret,
+      connection,
+      ledger: claims,
+      catalog,
+      cluster,
+      intervalMs: REFERENCE_CHECK_MS,
+      // With REDIS_URL, polls reaching different instances share the interval too.
+      throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+    });
+    return watcher(checkoutToken, browser);
+  });
 
 /** A restore challenge naming the payments' cluster, that only the asking browser can answer. */
 export const restoreChallenge = (wallet: string, browser: string, cluster: ClusterName) =>
@@ -98,13 +125,16 @@ const admitRestore = restoreCap({
   counted: lazyLimiter({ name: 'restore-counted', points: 1, durationSeconds: RESTORE_CAP_SECONDS }),
 });
 
-/** The payments the wallet made to our checkouts that no browser claimed; none when the chain cannot be read now. */
-async function unclaimedPayments(wallet: string) {
+/**
+ * The payments the wallet made to our checkouts that no browser claimed, as far back as this restore
+ * read (`more`: the next one reads on); none, and more to read, when the chain cannot be read now.
+ */
+async function unclaimedPayments(wallet: string, cluster: string) {
   try {
-    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog });
+    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster });
   } catch (error) {
     console.error('[restore] could not look for unclaimed payments of', wallet, error);
-    return [];
+    return { claimed: [], more: true };
   }
 }
 
@@ -114,8 +144,10 @@ async function unclaimedPayments(wallet: string) {
  * the wait). The challenge is spent either way: the cap is checked once the signature proves the
  * wallet, so no one else can use a wallet's quota.
  */
-export async function restore(answer: RestoreAnswer, browser: string) {
-  const result = await restorePurchases(signingSecret, answer, browser, site, ledger);
+export const restore = (answer: RestoreAnswer, browser: string) => onServerCluster((cluster) => restoreOn(cluster, answer, browser));
+
+async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string) {
+  const result = await restorePurchases(signingSecret, answer, browser, site, ledger, cluster);
   if (!result.ok) return result;
   const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
   if (!admitted.ok) {
@@ -123,14 +155,14 @@ export async function restore(answer: RestoreAnswer, browser: string) {
     return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
   }
   // Repeated restores cost the wallet repeating them, as well as the browser asking.
-  const found = await payingFor([`wallet:${result.wallet}`], () => unclaimedPayments(result.wallet));
-  const paths = [...new Set([...result.paths, ...found.map((purchase) => purchase.path)])];
-  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`)));
-  return { ...result, paths };
+  const found = await payingFor([`wallet:${result.wallet}`], () => unclaimedPayments(result.wallet, cluster));
+  const paths = [...new Set([...result.paths, ...found.claimed.map((purchase) => purchase.path)])];
+  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`, cluster)));
+  return { ...result, paths, more: found.more };
 }
 
 /** "My purchases" for this browser, newest first: a read or two per purchase listed, then none while cached. */
-export const receiptsOf = (browser: string) => receiptsFor(browser, { ledger, catalog: { getTitle: getTitleSummary } });
+export const receiptsOf = async (browser: string) => receiptsFor(browser, await serverCluster(), { ledger, catalog: { getTitle: getTitleSummary } });
 
 /** When the page should ask for a fresh link to the video it plays. */
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);

@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 
 /**
- * The keys that sign and check tokens: the first signs, every one is accepted. A rotated-out key
- * (ENTITLEMENT_SECRET_PREVIOUS) keeps the cookies it signed valid until the server renews them.
+ * The keys that sign and check tokens: the first signs and checks. A rotated-out key
+ * (ENTITLEMENT_SECRET_PREVIOUS) checks only what a reader opts into (the browser cookie, so it can be
+ * signed anew): a leaked old key then mints no checkout, playback link or restore challenge.
  */
 export type SigningKeys = string | readonly [string, ...string[]];
 
@@ -21,10 +22,21 @@ export function signToken(keys: SigningKeys, purpose: string, payload: unknown):
   return `${body}.${mac(currentKey(keys), purpose, body)}`;
 }
 
-export function readToken<S extends z.ZodType>(keys: SigningKeys, purpose: string, token: string, schema: S): z.output<S> | null {
+/** Which keys a token may be signed with: today's only, or a rotated-out one too (the browser cookie alone). */
+type AcceptedKeys = 'current' | 'current-or-previous';
+
+const acceptedKeys = (keys: SigningKeys, accepted: AcceptedKeys) => (accepted === 'current' ? [currentKey(keys)] : keyList(keys));
+
+export function readToken<S extends z.ZodType>(
+  keys: SigningKeys,
+  purpose: string,
+  token: string,
+  schema: S,
+  accepted: AcceptedKeys = 'current',
+): z.output<S> | null {
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) return null;
-  if (!keyList(keys).some((key) => macMatches(key, purpose, body, signature))) return null;
+  if (!acceptedKeys(keys, accepted).some((key) => macMatches(key, purpose, body, signature))) return null;
   try {
     const result = schema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
     return result.success ? result.data : null;
@@ -46,10 +58,9 @@ export function signedWithCurrentKey(keys: SigningKeys, purpose: string, token: 
  */
 export const holderOf = (keys: SigningKeys, purpose: string, browser: string) => mac(currentKey(keys), `holder:${purpose}`, browser).slice(0, 32);
 
-export function isHolder(keys: SigningKeys, purpose: string, browser: string | null, holder: string): boolean {
-  if (!browser) return false;
-  return keyList(keys).some((key) => safeEqual(mac(key, `holder:${purpose}`, browser).slice(0, 32), holder));
-}
+/** Holder digests are only in tokens today's key checks, so only today's key makes them. */
+export const isHolder = (keys: SigningKeys, purpose: string, browser: string | null, holder: string): boolean =>
+  !!browser && safeEqual(holderOf(keys, purpose, browser), holder);
 
 function macMatches(key: string, purpose: string, body: string, signature: string) {
   return safeEqual(mac(key, purpose, body), signature);

@@ -1,7 +1,7 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
-import { checkoutExpired, expiredReason, heldBy, readCheckout, type Checkout } from './checkout';
+import { checkoutReference, type StoredCheckout } from './checkout';
 import type { Purchase } from './ledger';
-import { claimPayment, type VerifyDeps, type VerifyResult } from './verify';
+import { claimPayment, storedCheckout, type VerifyDeps, type VerifyResult } from './verify';
 
 /**
  * Where a Solana Pay checkout stands: `waiting` (nothing on chain yet), `refused` (a transaction
@@ -36,6 +36,8 @@ export interface TransferWatchDeps extends Omit<VerifyDeps, 'connection'> {
 
 interface Watched {
   checkedAt: number;
+  /** The server's copy of the checkout, read from the ledger once per reference. */
+  checkout?: StoredCheckout;
   /** The signature that paid this reference, once verified: later polls go to the ledger, not the chain. */
   paidBy?: string;
   /** Why the latest transaction looked at carries the reference but does not pay it. */
@@ -48,7 +50,8 @@ interface Watched {
 }
 
 /**
- * Answers "has this checkout been paid?" for the page that shows the QR code. It finds the
+ * Answers "has this checkout been paid?" for the page that shows the QR code, for as long as the
+ * checkout is kept (a payment of an expired QR is still credited). It finds the
  * transaction by the checkout's reference (getSignaturesForAddress, newest first, paged with
  * `before` to the end of the history so junk transactions carrying the reference cannot push the
  * payment out of sight), then applies the same rules, create-once claim and grant to the checkout's
@@ -82,7 +85,7 @@ export function watchTransfers(deps: TransferWatchDeps) {
   };
 
   /** Reads the reference's history from where the last lookup stopped; undefined when this lookup's budget ran out first. */
-  async function lookUp(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult | undefined> {
+  async function lookUp(checkout: StoredCheckout, browser: string, entry: Watched): Promise<TransferStatusResult | undefined> {
     let verifications = 0;
     for (let page = 0; page < pagesPerLookup; page += 1) {
       let found: Awaited<ReturnType<Connection['getSignaturesForAddress']>>;
@@ -112,20 +115,20 @@ export function watchTransfers(deps: TransferWatchDeps) {
       if (found.length < pageSize) {
         entry.seenUntil = entry.walk?.top ?? entry.seenUntil;
         entry.walk = undefined;
-        return checkoutExpired(checkout, now()) ? { ok: false, status: 410, reason: expiredReason(checkout) } : snapshot(entry);
+        return snapshot(entry);
       }
     }
     return undefined;
   }
 
-  async function settle(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult> {
+  async function settle(checkout: StoredCheckout, browser: string, entry: Watched): Promise<TransferStatusResult> {
     if (entry.paidBy) return paidOrError(await claimPayment(checkout, entry.paidBy, browser, deps), entry);
     entry.checkedAt = now();
     return (await lookUp(checkout, browser, entry)) ?? snapshot(entry);
   }
 
   /** Asks the chain unless another instance just did: then this one waits out the interval too. */
-  async function askChain(checkout: Checkout, browser: string, entry: Watched): Promise<TransferStatusResult> {
+  async function askChain(checkout: StoredCheckout, browser: string, entry: Watched): Promise<TransferStatusResult> {
     if (!entry.paidBy && !(await throttle(checkout.reference))) {
       entry.checkedAt = now();
       return snapshot(entry);
@@ -133,13 +136,20 @@ export function watchTransfers(deps: TransferWatchDeps) {
     return settle(checkout, browser, entry);
   }
 
+  const ledger = {
+    checkoutOf: async (reference: string) => {
+      const entry = entryFor(reference);
+      entry.checkout ??= (await deps.ledger.checkoutOf(reference)) ?? undefined;
+      return entry.checkout ?? null;
+    },
+  };
+
   return async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
-    const checkout = readCheckout(deps.secret, checkoutToken);
-    if (!checkout) return { ok: false, status: 400, reason: 'Unknown or altered checkout.' };
-    if (!heldBy(deps.secret, checkout, browser)) return { ok: false, status: 403, reason: 'This checkout was started in another browser.' };
-    if (!isPublicKey(checkout.reference)) {
-      return { ok: false, status: 400, reason: 'This checkout has no valid reference.' };
-    }
+    const reference = checkoutReference(deps.secret, checkoutToken);
+    if (reference && !isPublicKey(reference)) return { ok: false, status: 400, reason: 'This checkout has no valid reference.' };
+    const found = await storedCheckout(checkoutToken, browser, { ...deps, ledger });
+    if (!found.ok) return found;
+    const { checkout } = found;
     const entry = entryFor(checkout.reference);
     if (entry.running) return entry.running;
     if (!entry.paidBy && now() < entry.checkedAt + intervalMs) return snapshot(entry);

@@ -1,6 +1,6 @@
 import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
 import type { Catalog } from '../catalog/types';
-import { heldBy, paidOutOfTime, readCheckout, type Checkout } from './checkout';
+import { checkoutReference, paidOutOfTime, type StoredCheckout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
 import type { SigningKeys } from './signed-token';
 
@@ -15,32 +15,62 @@ export interface VerifyDeps {
   connection: Pick<Connection, 'getParsedTransaction'>;
   ledger: Ledger;
   catalog: Pick<Catalog, 'getTitle'>;
+  /** The genesis hash of the cluster this site verifies on: checkouts and purchases of another one count for nothing. */
+  cluster: string;
+  /** The clock restore's walk back through a wallet's history stops by. */
+  now?: () => number;
 }
 
-/** What claiming a payment for a checkout needs: the chain, the ledger and the catalog, no secret. */
+/** What claiming a payment for a checkout needs: the chain, the ledger, the catalog and the cluster, no secret. */
 export type ClaimDeps = Omit<VerifyDeps, 'secret'>;
 
 type RefusalStatus = 400 | 403 | 404 | 409 | 410 | 422 | 503;
-export type VerifyResult = { ok: true; purchase: Purchase } | { ok: false; status: RefusalStatus; reason: string };
+type Refusal = { ok: false; status: RefusalStatus; reason: string };
+export type VerifyResult = { ok: true; purchase: Purchase } | Refusal;
 
-const refuse = (status: RefusalStatus, reason: string): VerifyResult => ({ ok: false, status, reason });
+const refuse = (status: RefusalStatus, reason: string): Refusal => ({ ok: false, status, reason });
 
 /**
  * The server's own on-chain check of a payment, then an atomic claim of its signature.
- * Nothing the browser says about the transaction is trusted; only the signed checkout and the chain.
+ * Nothing the browser says is trusted: the token only names the checkout, whose terms the server kept.
  */
 export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): Promise<VerifyResult> {
-  const checkout = readCheckout(deps.secret, request.checkoutToken);
+  const found = await storedCheckout(request.checkoutToken, request.browser, deps);
+  return found.ok ? claimPayment(found.checkout, request.signature, request.browser, deps) : found;
+}
+
+type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
+
+/**
+ * The server's copy of the checkout a browser brings back: named by a token today's key signed, started
+ * by this browser, on this cluster, and still kept (the ledger forgets it after 30 days). Its price and recipient are what a payment must meet.
+ */
+export async function storedCheckout(
+  token: string,
+  browser: string,
+  deps: Pick<VerifyDeps, 'secret' | 'cluster'> & { ledger: Pick<Ledger, 'checkoutOf'> },
+): Promise<StoredCheckoutResult> {
+  const reference = checkoutReference(deps.secret, token);
+  if (!reference) return refuse(400, 'Unknown or altered checkout.');
+  let checkout: StoredCheckout | null;
+  try {
+    checkout = await deps.ledger.checkoutOf(reference);
+  } catch (error) {
+    console.error('[payments] could not read checkout', reference, error);
+    return refuse(503, 'We could not read your checkout just now. If you paid, your payment is safe; it will be finished when you come back.');
+  }
   if (!checkout) return refuse(400, 'Unknown or altered checkout.');
-  if (!heldBy(deps.secret, checkout, request.browser)) return refuse(403, 'This checkout was started in another browser.');
-  return claimPayment(checkout, request.signature, request.browser, deps);
+  if (checkout.browser !== browser) return refuse(403, 'This checkout was started in another browser.');
+  if (checkout.cluster !== deps.cluster) return refuse(409, 'This checkout was made for another Solana cluster; start the purchase again.');
+  return { ok: true, checkout };
 }
 
 /**
- * Verifies `signature` as the payment of a checkout the server already trusts (a signed token, or its
- * own stored copy), claims it once, and grants the title to `browser`. Every way to pay ends here.
+ * Verifies `signature` as the payment of a checkout the server kept, claims it once, and grants the
+ * title to `browser`. Every way to pay ends here.
  */
-export async function claimPayment(checkout: Checkout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
+export async function claimPayment(checkout: StoredCheckout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
+  if (checkout.cluster !== deps.cluster) return refuse(409, 'This checkout was made for another Solana cluster.');
   try {
     return await verifyOnChain({ signature, browser }, checkout, deps);
   } catch (error) {
@@ -50,7 +80,7 @@ export async function claimPayment(checkout: Checkout, signature: string, browse
   }
 }
 
-async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, checkout: Checkout, deps: ClaimDeps): Promise<VerifyResult> {
+async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, checkout: StoredCheckout, deps: ClaimDeps): Promise<VerifyResult> {
   const claimed = await deps.ledger.get(request.signature);
   if (claimed) return answerClaimed(claimed, checkout, request.browser, deps);
 
@@ -79,6 +109,7 @@ async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, chec
     verifiedAt: new Date().toISOString(),
     reference: checkout.reference,
     browser: request.browser,
+    cluster: checkout.cluster,
   };
   if (!(await deps.ledger.create(purchase))) {
     const winner = await deps.ledger.get(request.signature);
@@ -88,21 +119,21 @@ async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, chec
 }
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
-function answerClaimed(claimed: Purchase, checkout: Checkout, browser: string, deps: ClaimDeps) {
-  if (claimed.reference !== checkout.reference || claimed.path !== checkout.path) {
+function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: string, deps: ClaimDeps) {
+  if (claimed.reference !== checkout.reference || claimed.path !== checkout.path || claimed.cluster !== checkout.cluster) {
     return Promise.resolve(refuse(409, 'This transaction has already been claimed for another purchase.'));
   }
   return grantTo(claimed, browser, deps);
 }
 
 async function grantTo(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
-  await deps.ledger.grant(browser, purchase.path, purchase.signature);
+  await deps.ledger.grant(browser, purchase.path, purchase.signature, purchase.cluster);
   if (!(await deps.catalog.getTitle(purchase.path))) return refuse(404, `The title ${purchase.path} no longer exists.`);
   return { ok: true, purchase };
 }
 
 /** Returns the payer and amount of a transaction that pays this checkout, or why it does not. */
-function inspect(transaction: ParsedTransactionWithMeta, checkout: Checkout): { payer: string; lamports: number } | string {
+function inspect(transaction: ParsedTransactionWithMeta, checkout: StoredCheckout): { payer: string; lamports: number } | string {
   if (!transaction.meta || transaction.meta.err) return 'The transaction failed on chain.';
   const keys = transaction.transaction.message.accountKeys;
   if (!keys.some((key) => key.pubkey.toBase58() === checkout.reference)) {

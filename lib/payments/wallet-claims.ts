@@ -1,5 +1,6 @@
 import { PublicKey, type Connection, type ParsedTransactionWithMeta } from '@solana/web3.js';
-import type { Ledger, Purchase } from './ledger';
+import { oldestPayableAt } from './checkout';
+import type { Ledger, Purchase, WalletScan } from './ledger';
 import { claimPayment, type ClaimDeps } from './verify';
 
 export interface WalletClaimDeps extends ClaimDeps {
@@ -7,41 +8,66 @@ export interface WalletClaimDeps extends ClaimDeps {
   ledger: Ledger;
 }
 
-/** Bounds on one restore's look at the chain: a busy wallet's older payments are found by the RPC's paging, not all at once. */
+/** Bounds on one restore's look at the chain; a busy wallet's older history is read by the next restore, from where this one stopped. */
 const SIGNATURES_PER_PAGE = 100;
 const SIGNATURES_PER_RESTORE = 300;
 const TRANSACTIONS_PER_RESTORE = 30;
 /** A payment carries one reference; a few more read-only keys are looked up, never a transaction's every account. */
 const REFERENCES_PER_TRANSACTION = 4;
 
+/** What one restore claimed, and whether the wallet's history holds more it has not read yet (the next restore goes on). */
+interface WalletClaims {
+  claimed: Purchase[];
+  more: boolean;
+}
+
 /**
  * Finds the payments a wallet (proven by Sign In With Solana) made to our checkouts that no browser
  * claimed: a QR paid after its tab closed, its storage was cleared, or its checkout was forgotten.
  * Each is verified and claimed by the same rules and the same create-once claim as every payment,
- * for the browser that started its checkout. Walks the wallet's newest transactions, bounded per
- * restore; answers what it claimed.
+ * for the browser that started its checkout.
+ *
+ * Walks the wallet's history newest first with `before`, down to the oldest payment a kept checkout
+ * could match, bounded per restore. Where it stopped is kept in the ledger (`walletScans/{wallet}`):
+ * the next restore goes on from there, and a finished walk is never read again (only what is newer),
+ * so newer activity cannot hide an older payment however much of it there is.
  */
-export async function claimWalletPayments(wallet: string, deps: WalletClaimDeps): Promise<Purchase[]> {
-  const claimed: Purchase[] = [];
+export async function claimWalletPayments(wallet: string, deps: WalletClaimDeps): Promise<WalletClaims> {
   const owner = new PublicKey(wallet);
-  let before: string | undefined;
+  const horizon = oldestPayableAt((deps.now ?? Date.now)());
+  const saved = await deps.ledger.scanOf(wallet);
+  let scan: WalletScan = saved?.cluster === deps.cluster ? saved : { cluster: deps.cluster };
+  const claimed: Purchase[] = [];
   let read = 0;
   let fetched = 0;
-  while (read < SIGNATURES_PER_RESTORE) {
-    const page = await deps.connection.getSignaturesForAddress(owner, { limit: SIGNATURES_PER_PAGE, before }, 'confirmed');
-    for (const { signature, err } of page) {
+
+  const stop = async (more: boolean): Promise<WalletClaims> => {
+    // A finished walk: the next one reads only what is newer than where this one began.
+    const newest = scan.top ?? scan.seenUntil;
+    if (!more) scan = newest ? { cluster: deps.cluster, seenUntil: newest } : { cluster: deps.cluster };
+    await deps.ledger.saveScan(wallet, scan);
+    return { claimed, more };
+  };
+
+  for (;;) {
+    if (read >= SIGNATURES_PER_RESTORE) return stop(true);
+    const page = await deps.connection.getSignaturesForAddress(owner, { limit: SIGNATURES_PER_PAGE, before: scan.before, until: scan.seenUntil }, 'confirmed');
+    for (const { signature, err, blockTime } of page) {
+      if (typeof blockTime === 'number' && blockTime * 1000 < horizon) return stop(false);
+      if (!err && !(await deps.ledger.get(signature))) {
+        if (fetched === TRANSACTIONS_PER_RESTORE) return stop(true);
+        fetched += 1;
+        const transaction = await deps.connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+        const outcome = transaction ? await claimByReference(transaction, signature, wallet, deps) : null;
+        // The ledger or the chain failed: this signature is read again by the next restore.
+        if (outcome === 'retry') return stop(true);
+        if (outcome) claimed.push(outcome);
+      }
       read += 1;
-      before = signature;
-      if (err || (await deps.ledger.get(signature))) continue;
-      if (fetched === TRANSACTIONS_PER_RESTORE) return claimed;
-      fetched += 1;
-      const transaction = await deps.connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-      const purchase = transaction && (await claimByReference(transaction, signature, wallet, deps));
-      if (purchase) claimed.push(purchase);
+      scan = { ...scan, top: scan.top ?? signature, before: signature };
     }
-    if (page.length < SIGNATURES_PER_PAGE) break;
+    if (page.length < SIGNATURES_PER_PAGE) return stop(false);
   }
-  return claimed;
 }
 
 async function claimByReference(transaction: ParsedTransactionWithMeta, signature: string, wallet: string, deps: WalletClaimDeps) {
@@ -50,6 +76,7 @@ async function claimByReference(transaction: ParsedTransactionWithMeta, signatur
     if (!checkout) continue;
     const result = await claimPayment(checkout, signature, checkout.browser, deps);
     if (result.ok) return result.purchase;
+    if (result.status === 503) return 'retry';
   }
   return null;
 }

@@ -1,17 +1,33 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
 import { startOutageProxy } from '@/e2e/support/outage-proxy';
-import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
+import { CHECKOUT_KEPT_MS, type StoredCheckout } from '@/lib/payments/checkout';
+import { LEGACY_GENESIS_HASH } from '@/lib/payments/cluster';
+import { fileLedger, firestoreLedger, type Ledger, type Purchase } from '@/lib/payments/ledger';
 import { testFirestore, type TestFirestore } from '../support/firestore';
-import { purchaseRecord } from '../support/purchase-record';
+import { TEST_CLUSTER as CLUSTER, purchaseRecord } from '../support/purchase-record';
 
 const purchase = purchaseRecord;
 
 const BROWSER_A = 'browser-a-0123456789ab';
 const BROWSER_B = 'browser-b-0123456789ab';
 const BROWSER_C = 'browser-a-0123456789ac';
+
+const checkoutRecord = (reference: string): StoredCheckout => ({
+  reference,
+  path: 'trailers/a',
+  title: 'A',
+  recipient: 'rcpt',
+  lamports: 10_000_000,
+  issuedAt: Date.now(),
+  expiresAt: Date.now() + 60_000,
+  holder: 'holder-0123456789abcd',
+  browser: BROWSER_A,
+  cluster: CLUSTER,
+});
 
 /** Both ledgers promise the same thing: a signature is claimed once, whatever the race, and a browser keeps everything it was granted. */
 function ledgerContract(name: string, make: () => Promise<Ledger>) {
@@ -29,7 +45,7 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => ledger.create(purchase('race', `w${i}`))));
       expect(claims.filter(Boolean)).toHaveLength(1);
       expect((await ledger.get('race'))?.wallet).toBe(`w${claims.indexOf(true)}`);
-      const nonces = await Promise.all(Array.from({ length: 20 }, () => ledger.spendNonce('race-nonce')));
+      const nonces = await Promise.all(Array.from({ length: 20 }, () => ledger.spendNonce('race-nonce', Date.now() + 60_000)));
       expect(nonces.filter(Boolean)).toHaveLength(1);
     });
 
@@ -38,24 +54,14 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       await ledger.create(purchase('w1', 'buyer', 'trailers/a'));
       await ledger.create(purchase('w2', 'buyer', 'series/b'));
       await ledger.create(purchase('w3', 'stranger', 'series/c'));
-      expect((await ledger.byWallet('buyer')).map((p) => p.path).sort()).toEqual(['series/b', 'trailers/a']);
-      expect(await ledger.spendNonce('n1')).toBe(true);
-      expect(await ledger.spendNonce('n1')).toBe(false);
+      expect((await ledger.byWallet('buyer', CLUSTER)).map((p) => p.path).sort()).toEqual(['series/b', 'trailers/a']);
+      expect(await ledger.spendNonce('n1', Date.now() + 60_000)).toBe(true);
+      expect(await ledger.spendNonce('n1', Date.now() + 60_000)).toBe(false);
     });
 
     it('keeps a checkout by its reference, created once', async () => {
       const ledger = await make();
-      const checkout = {
-        reference: 'ref-1',
-        path: 'trailers/a',
-        title: 'A',
-        recipient: 'rcpt',
-        lamports: 10_000_000,
-        issuedAt: 1,
-        expiresAt: 2,
-        holder: 'holder-0123456789abcd',
-        browser: BROWSER_A,
-      };
+      const checkout = checkoutRecord('ref-1');
       expect(await ledger.recordCheckout(checkout)).toBe(true);
       expect(await ledger.recordCheckout({ ...checkout, browser: BROWSER_B })).toBe(false);
       expect(await ledger.checkoutOf('ref-1')).toEqual(checkout);
@@ -74,34 +80,71 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
 
     it('grants a path to a browser, once however often it is granted', async () => {
       const ledger = await make();
-      expect(await ledger.ownedBy(BROWSER_A)).toEqual([]);
-      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-1');
-      expect(await ledger.ownedBy(BROWSER_A)).toEqual(['trailers/a']);
-      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-1');
-      await ledger.grant(BROWSER_A, 'trailers/a', 'restore:wallet');
-      await Promise.all(Array.from({ length: 5 }, () => ledger.grant(BROWSER_A, 'trailers/a', 'sig-race')));
-      expect(await ledger.ownedBy(BROWSER_A)).toEqual(['trailers/a']);
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual([]);
+      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-1', CLUSTER);
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual(['trailers/a']);
+      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-1', CLUSTER);
+      await ledger.grant(BROWSER_A, 'trailers/a', 'restore:wallet', CLUSTER);
+      await Promise.all(Array.from({ length: 5 }, () => ledger.grant(BROWSER_A, 'trailers/a', 'sig-race', CLUSTER)));
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual(['trailers/a']);
     });
 
     it('shows a browser only its own grants', async () => {
       const ledger = await make();
-      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-a');
-      await ledger.grant(BROWSER_B, 'series/b', 'sig-b');
-      expect(await ledger.ownedBy(BROWSER_A)).toEqual(['trailers/a']);
-      expect(await ledger.ownedBy(BROWSER_B)).toEqual(['series/b']);
-      expect(await ledger.ownedBy(BROWSER_C)).toEqual([]);
+      await ledger.grant(BROWSER_A, 'trailers/a', 'sig-a', CLUSTER);
+      await ledger.grant(BROWSER_B, 'series/b', 'sig-b', CLUSTER);
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual(['trailers/a']);
+      expect(await ledger.ownedBy(BROWSER_B, CLUSTER)).toEqual(['series/b']);
+      expect(await ledger.ownedBy(BROWSER_C, CLUSTER)).toEqual([]);
     });
 
     it('remembers every purchase of a browser: 200 grants all come back (the old cookie kept 60)', async () => {
       const ledger = await make();
       const paths = Array.from({ length: 200 }, (_, i) => `trailers/t${String(i).padStart(3, '0')}`);
       for (let i = 0; i < paths.length; i += 25) {
-        await Promise.all(paths.slice(i, i + 25).map((path) => ledger.grant(BROWSER_A, path, `sig-${path}`)));
+        await Promise.all(paths.slice(i, i + 25).map((path) => ledger.grant(BROWSER_A, path, `sig-${path}`, CLUSTER)));
       }
-      const owned = await ledger.ownedBy(BROWSER_A);
+      const owned = await ledger.ownedBy(BROWSER_A, CLUSTER);
       expect(owned).toHaveLength(200);
       expect([...owned].sort()).toEqual(paths);
-      expect(await ledger.ownedBy(BROWSER_B)).toEqual([]);
+      expect(await ledger.ownedBy(BROWSER_B, CLUSTER)).toEqual([]);
+    });
+
+    it('binds purchases and grants to their cluster: one made on another cluster unlocks and restores nothing here', async () => {
+      const ledger = await make();
+      await ledger.create(purchase('other-sig', 'buyer', 'trailers/a', { cluster: 'another-genesis-hash' }));
+      await ledger.grant(BROWSER_A, 'trailers/a', 'other-sig', 'another-genesis-hash');
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual([]);
+      expect(await ledger.byWallet('buyer', CLUSTER)).toEqual([]);
+      expect(await ledger.ownedBy(BROWSER_A, 'another-genesis-hash')).toEqual(['trailers/a']);
+      // The same title bought on this cluster too is a grant of its own.
+      await ledger.grant(BROWSER_A, 'trailers/a', 'this-sig', CLUSTER);
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual(['trailers/a']);
+    });
+
+    it('reads records written before purchases named a cluster as devnet’s', async () => {
+      const ledger = await make();
+      // Written as before: without the field.
+      const legacy: Partial<Purchase> = purchase('legacy-sig', 'buyer');
+      delete legacy.cluster;
+      await ledger.create(legacy as Purchase);
+      expect(await ledger.get('legacy-sig')).toMatchObject({ cluster: LEGACY_GENESIS_HASH });
+      expect(await ledger.byWallet('buyer', CLUSTER)).toEqual([]);
+    });
+
+    it('keeps where a wallet’s scan stopped, overwritten by the next', async () => {
+      const ledger = await make();
+      expect(await ledger.scanOf('wallet-1')).toBeNull();
+      await ledger.saveScan('wallet-1', { cluster: CLUSTER, top: 's9', before: 's5' });
+      await ledger.saveScan('wallet-1', { cluster: CLUSTER, seenUntil: 's9' });
+      expect(await ledger.scanOf('wallet-1')).toEqual({ cluster: CLUSTER, seenUntil: 's9' });
+    });
+
+    it('answers no checkout once it is past its keeping (30 days), even before it is deleted', async () => {
+      const ledger = await make();
+      const old = { ...checkoutRecord('ref-old'), issuedAt: Date.now() - CHECKOUT_KEPT_MS - 1 };
+      await ledger.recordCheckout(old);
+      expect(await ledger.checkoutOf('ref-old')).toBeNull();
     });
 
     it('grants paths with slashes, long paths and paths that differ only slightly, each on its own', async () => {
@@ -114,13 +157,47 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
         `series/${'l'.repeat(1500)}`,
         `series/${'l'.repeat(1499)}m`,
       ];
-      for (const path of paths) await ledger.grant(BROWSER_A, path, 'sig');
-      expect([...(await ledger.ownedBy(BROWSER_A))].sort()).toEqual([...paths].sort());
+      for (const path of paths) await ledger.grant(BROWSER_A, path, 'sig', CLUSTER);
+      expect([...(await ledger.ownedBy(BROWSER_A, CLUSTER))].sort()).toEqual([...paths].sort());
     });
   });
 }
 
 ledgerContract('file ledger', async () => fileLedger(await mkdtemp(join(tmpdir(), 'solenema-ledger-'))));
+
+describe('expiring records', () => {
+  it('carry expireAt, a Firestore Timestamp, for the TTL policy: a checkout 30 days after it was issued, a nonce when its challenge ends', async () => {
+    const project = await testFirestore('demo-ledger-expiry');
+    try {
+      const ledger = firestoreLedger(project.db, 5_000);
+      const checkout = checkoutRecord('ref-ttl');
+      await ledger.recordCheckout(checkout);
+      const stored = (await project.db.doc('checkouts/ref-ttl').get()).get('expireAt') as unknown;
+      expect(stored).toBeInstanceOf(Timestamp);
+      expect((stored as Timestamp).toMillis()).toBe(checkout.issuedAt + CHECKOUT_KEPT_MS);
+      const challengeEnds = Date.now() + 10 * 60_000;
+      await ledger.spendNonce('nonce-ttl', challengeEnds);
+      expect(((await project.db.doc('restoreNonces/nonce-ttl').get()).get('expireAt') as Timestamp).toMillis()).toBe(challengeEnds);
+      await ledger.saveScan('wallet-ttl', { cluster: CLUSTER });
+      expect((await project.db.doc('walletScans/wallet-ttl').get()).get('expireAt')).toBeInstanceOf(Timestamp);
+    } finally {
+      await project.close();
+    }
+  });
+
+  it('are pruned from the file ledger once expired, before the next write of their kind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'solenema-ledger-'));
+    await fileLedger(dir).recordCheckout({ ...checkoutRecord('ref-gone'), issuedAt: Date.now() - CHECKOUT_KEPT_MS - 1 });
+    await fileLedger(dir).spendNonce('nonce-gone', Date.now() - 1);
+    await fileLedger(dir).spendNonce('nonce-kept', Date.now() + 60_000);
+    // A fresh ledger (a restart) prunes on its first write of each kind.
+    const ledger = fileLedger(dir);
+    await ledger.recordCheckout(checkoutRecord('ref-new'));
+    await ledger.spendNonce('nonce-new', Date.now() + 60_000);
+    expect((await readdir(join(dir, 'checkouts'))).sort()).toEqual(['ref-new.json']);
+    expect((await readdir(join(dir, 'restore-nonces'))).sort()).toEqual(['nonce-kept.json', 'nonce-new.json']);
+  });
+});
 
 const projects: TestFirestore[] = [];
 afterAll(() => Promise.all(projects.map((project) => project.close())));
@@ -138,18 +215,18 @@ describe('Firestore ledger while Firestore is unreachable', () => {
     const project = await testFirestore('demo-ledger-outage', proxy.host);
     projects.push(project);
     const ledger = firestoreLedger(project.db, 400);
-    await ledger.grant('browser-a', 'trailers/a', 'sig');
+    await ledger.grant('browser-a', 'trailers/a', 'sig', CLUSTER);
     proxy.setOutage('everything');
     try {
       const started = Date.now();
-      await expect(ledger.grant('browser-a', 'trailers/b', 'sig')).rejects.toThrow(/took longer than 400 ms/);
-      await expect(ledger.ownedBy('browser-a')).rejects.toThrow(/took longer than 400 ms/);
+      await expect(ledger.grant('browser-a', 'trailers/b', 'sig', CLUSTER)).rejects.toThrow(/took longer than 400 ms/);
+      await expect(ledger.ownedBy('browser-a', CLUSTER)).rejects.toThrow(/took longer than 400 ms/);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       proxy.setOutage('none');
     }
-    await ledger.grant('browser-a', 'trailers/b', 'sig');
-    expect((await ledger.ownedBy('browser-a')).sort()).toEqual(['trailers/a', 'trailers/b']);
+    await ledger.grant('browser-a', 'trailers/b', 'sig', CLUSTER);
+    expect((await ledger.ownedBy('browser-a', CLUSTER)).sort()).toEqual(['trailers/a', 'trailers/b']);
     await project.close();
     projects.pop();
     await proxy.stop();

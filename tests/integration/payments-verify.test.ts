@@ -2,12 +2,13 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_TTL_MS, createCheckout, readCheckout } from '@/lib/payments/checkout';
+import { CHECKOUT_KEPT_MS, DEFAULT_CHECKOUT_WINDOW_MS, createCheckout } from '@/lib/payments/checkout';
 import { signToken } from '@/lib/payments/signed-token';
 import type { Ledger } from '@/lib/payments/ledger';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
 import { checkoutTerms, fundedWallet, paymentTestbed } from '../support/payment-testbed';
+import { TEST_CLUSTER } from '../support/purchase-record';
 
 const PORT = 8921;
 const PRICE = 10_000_000;
@@ -18,7 +19,7 @@ const bed = paymentTestbed(PORT);
 const { recipient, catalog } = bed;
 let deps: VerifyDeps;
 beforeEach(() => {
-  deps = { secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog };
+  deps = { secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER };
 });
 
 const terms = checkoutTerms(bed, SECRET, PRICE);
@@ -83,26 +84,57 @@ describe('checkout', () => {
 
   it('keeps each checkout on the server, with its browser, once', async () => {
     const { checkout: started } = await checkout();
-    expect(await bed.ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER });
-    expect(started.expiresAt - started.issuedAt).toBe(CHECKOUT_TTL_MS);
-    expect(await bed.ledger.recordCheckout({ ...started, browser: OTHER_BROWSER })).toBe(false);
+    expect(await bed.ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER, cluster: TEST_CLUSTER });
+    expect(started.expiresAt - started.issuedAt).toBe(DEFAULT_CHECKOUT_WINDOW_MS);
+    expect(await bed.ledger.recordCheckout({ ...started, browser: OTHER_BROWSER, cluster: TEST_CLUSTER })).toBe(false);
     expect(await bed.ledger.checkoutOf(started.reference)).toMatchObject({ browser: BROWSER });
   });
 
-  it('still honours a token issued before checkouts hid their browser, for that browser only', async () => {
-    const { checkout: started } = await checkout();
-    const { reference, path, title, recipient: payTo, lamports, issuedAt } = started;
-    const legacy = signToken(SECRET, 'checkout', { reference, path, title, browser: BROWSER, recipient: payTo, lamports, issuedAt });
-    expect(readCheckout(SECRET, legacy)).toEqual(started);
-    const payer = await fundedWallet(bed);
-    const signature = await payAsBrowser(payer, { checkout: started });
-    expect(await verifyPayment({ checkoutToken: legacy, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, status: 403 });
-    expect(await verifyPayment({ checkoutToken: legacy, signature, browser: BROWSER }, deps)).toMatchObject({ ok: true });
+  it('makes the payable window CHECKOUT_WINDOW_SECONDS long when set', async () => {
+    const result = await createCheckout('trailers/c-vault', BROWSER, { ...terms, windowMs: 20_000 });
+    expect(result.ok && result.checkout.expiresAt - result.checkout.issuedAt).toBe(20_000);
   });
 
   it('refuses a free title and an unknown one', async () => {
     expect(await createCheckout('trailers/b-orbit', BROWSER, terms)).toMatchObject({ ok: false, status: 409 });
     expect(await createCheckout('trailers/nope', BROWSER, terms)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe('what verification trusts: the stored checkout, today’s key, this cluster', () => {
+  it('refuses a checkout token signed with the previous key (ENTITLEMENT_SECRET_PREVIOUS), though it names a stored checkout', async () => {
+    const payer = await fundedWallet(bed);
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const rotated = { ...deps, secret: ['a-new-verify-secret-0123456789abcdef', SECRET] as const };
+    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, rotated)).toMatchObject({ ok: false, status: 400 });
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('judges price and recipient by the stored checkout, not by a token a leaked key signed with other terms', async () => {
+    const payer = await fundedWallet(bed);
+    const started = await checkout();
+    const cheap = signToken(SECRET, 'checkout', { ...started.checkout, lamports: 1, recipient: payer.publicKey.toBase58() });
+    const signature = await send(payer, transfer(payer, payer.publicKey, 1, started.checkout.reference));
+    const result = await verifyPayment({ checkoutToken: cheap, signature, browser: BROWSER }, deps);
+    expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(`at least ${PRICE} lamports`) });
+    expect(await ledgerFiles()).toHaveLength(0);
+  });
+
+  it('credits nothing for a checkout made on another cluster, and a purchase recorded on another cluster unlocks nothing here', async () => {
+    const payer = await fundedWallet(bed);
+    const elsewhere = await createCheckout('trailers/c-vault', BROWSER, { ...terms, cluster: 'another-genesis-hash' });
+    if (!elsewhere.ok) throw new Error(elsewhere.reason);
+    const signature = await payAsBrowser(payer, elsewhere);
+    expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 409 });
+    expect(await ledgerFiles()).toHaveLength(0);
+    // Verified where it was made, it unlocks the title there only.
+    expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, { ...deps, cluster: 'another-genesis-hash' })).toMatchObject({
+      ok: true,
+      purchase: { cluster: 'another-genesis-hash' },
+    });
+    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual([]);
+    expect(await bed.ledger.byWallet(payer.publicKey.toBase58(), TEST_CLUSTER)).toEqual([]);
   });
 });
 
@@ -130,7 +162,7 @@ describe('verifyPayment on a local chain', () => {
     const started = await checkout(BROWSER, 'series/paid-show');
     const result = await verifyPayment({ checkoutToken: started.token, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
     expect(result.ok && result.purchase.path).toBe('series/paid-show');
-    expect(await deps.ledger.ownedBy(BROWSER)).toContain('series/paid-show');
+    expect(await deps.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toContain('series/paid-show');
   });
 
   const refusals: [string, (payer: Keypair, reference: string) => TransactionInstruction[], number, RegExp][] = [
@@ -177,10 +209,16 @@ describe('verifyPayment on a local chain', () => {
     }
   }
 
-  it('refuses a payment made after its checkout expired, saying so', async () => {
-    const started = await checkout(BROWSER, 'trailers/c-vault', Date.now() - CHECKOUT_TTL_MS - 5 * 60_000);
+  it('credits a payment that lands an hour after its request expired: the server still keeps the checkout', async () => {
+    const started = await checkout();
+    expect(await payWithClusterClock(started, 60 * 60)).toMatchObject({ ok: true, purchase: { path: 'trailers/c-vault', browser: BROWSER } });
+    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
+  });
+
+  it('refuses a checkout past its keeping (30 days), saying so', async () => {
+    const started = await checkout(BROWSER, 'trailers/c-vault', Date.now() - CHECKOUT_KEPT_MS - 5 * 60_000);
     const result = await payWithClusterClock(started, 0);
-    expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(/checkout expired at .* before it was paid/) });
+    expect(result).toMatchObject({ ok: false, status: 400 });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -261,8 +299,8 @@ describe('verifyPayment: what the browser is granted', () => {
     const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER } });
     expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
-    expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
-    expect(await bed.ledger.ownedBy(OTHER_BROWSER)).toEqual([]);
+    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
+    expect(await bed.ledger.ownedBy(OTHER_BROWSER, TEST_CLUSTER)).toEqual([]);
   });
 
   it('keeps every title a browser buys', async () => {
@@ -272,7 +310,7 @@ describe('verifyPayment: what the browser is granted', () => {
       const signature = await payAsBrowser(payer, started);
       expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
     }
-    expect([...(await bed.ledger.ownedBy(BROWSER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
+    expect([...(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
   });
 });
 
@@ -316,7 +354,7 @@ describe('verifyPayment while the ledger is failing', () => {
       const back = await verifyPayment(request, flaky.deps);
       expect(back).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER, path: 'trailers/c-vault' } });
       expect(await ledgerFiles()).toEqual([`${signature}.json`]);
-      expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+      expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
       // And the answer stays the same afterwards.
       expect(await verifyPayment(request, flaky.deps)).toEqual(back);
       expect(await ledgerFiles()).toHaveLength(1);

@@ -6,7 +6,7 @@ import type { TitleRef } from '@/lib/catalog/types';
 import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
 import { receiptsFor } from '@/lib/payments/receipts';
 import { testFirestore, type TestFirestore } from '../support/firestore';
-import { purchaseRecord } from '../support/purchase-record';
+import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 
 const SIG_A = '5'.repeat(87);
 const SIG_B = '4'.repeat(88);
@@ -35,15 +35,15 @@ describe.each<[string, () => Promise<Ledger>]>([
     const options = { blockTime: null, reference: 'ref', browser: BROWSER };
     await ledger.create(purchaseRecord(SIG_A, WALLET, 'trailers/a', { ...options, verifiedAt: '2026-11-01T10:00:00.000Z' }));
     await ledger.create(purchaseRecord(SIG_B, WALLET, 'series/s', { ...options, verifiedAt: '2026-11-03T10:00:00.000Z', browser: 'another-browser' }));
-    await ledger.grant(BROWSER, 'trailers/a', SIG_A);
-    await ledger.grant(BROWSER, 'series/s', `restore:${WALLET}`);
-    await ledger.grant(BROWSER, 'trailers/old', 'legacy-cookie');
-    await ledger.grant(BROWSER, 'trailers/gone', SIG_A);
-    expect(await receiptsFor(BROWSER, { ledger, catalog })).toEqual([
+    await ledger.grant(BROWSER, 'trailers/a', SIG_A, TEST_CLUSTER);
+    await ledger.grant(BROWSER, 'series/s', `restore:${WALLET}`, TEST_CLUSTER);
+    await ledger.grant(BROWSER, 'trailers/old', 'legacy-cookie', TEST_CLUSTER);
+    await ledger.grant(BROWSER, 'trailers/gone', SIG_A, TEST_CLUSTER);
+    expect(await receiptsFor(BROWSER, TEST_CLUSTER, { ledger, catalog })).toEqual([
       { path: 'trailers/old', title: 'Old', coverimg: '/c/Old.jpg', at: expect.any(String), payment: null },
       { path: 'series/s', title: 'S', coverimg: '/c/S.jpg', at: '2026-11-03T10:00:00.000Z', payment: { signature: SIG_B, lamports: 10_000_000 } },
       { path: 'trailers/a', title: 'A', coverimg: '/c/A.jpg', at: '2026-11-01T10:00:00.000Z', payment: { signature: SIG_A, lamports: 10_000_000 } },
     ]);
-    expect(await receiptsFor('receipts-browser-0002', { ledger, catalog })).toEqual([]);
+    expect(await receiptsFor('receipts-browser-0002', TEST_CLUSTER, { ledger, catalog })).toEqual([]);
   });
 });

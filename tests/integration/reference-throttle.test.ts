@@ -9,6 +9,7 @@ import { createCheckout } from '@/lib/payments/checkout';
 import { fileLedger } from '@/lib/payments/ledger';
 import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
+import { TEST_CLUSTER } from '../support/purchase-record';
 
 const SECRET = 'reference-throttle-secret-0123456789';
 const BROWSER = 'browser-throttle-0123456789';
@@ -39,16 +40,17 @@ async function twoInstances() {
   };
   const chain = emptyChain();
   const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
-  const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, intervalMs: INTERVAL, now: () => clock, throttle };
+  const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => clock, throttle };
   const started = await createCheckout('trailers/c-vault', BROWSER, {
     secret: SECRET,
     recipient: Keypair.generate().publicKey.toBase58(),
     lamports: 10_000_000,
+    cluster: TEST_CLUSTER,
     catalog,
     checkouts: ledger,
   });
   if (!started.ok) throw new Error(started.reason);
-  return { a: watchTransfers(deps), b: watchTransfers(deps), chain, token: started.token, advance: (ms: number) => (clock += ms) };
+  return { a: watchTransfers(deps), b: watchTransfers(deps), chain, ledger, token: started.token, advance: (ms: number) => (clock += ms) };
 }
 
 describe('the per-reference chain throttle, shared by instances', () => {
@@ -68,9 +70,8 @@ describe('the per-reference chain throttle, shared by instances', () => {
   });
 
   it('without a shared throttle, each instance keeps its own interval (as on one instance)', async () => {
-    const { chain, token } = await twoInstances();
-    const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
-    const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, intervalMs: INTERVAL, now: () => 1_000_000 };
+    const { chain, ledger, token } = await twoInstances();
+    const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => 1_000_000 };
     const [a, b] = [watchTransfers(deps), watchTransfers(deps)];
     await a(token, BROWSER);
     await a(token, BROWSER);

@@ -10,7 +10,7 @@ import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger'
 import { RESTORE_STATEMENT, createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from '@/lib/payments/restore';
 import { holderOf } from '@/lib/payments/signed-token';
 import { emptyProject, testFirestore, type TestFirestore } from '../support/firestore';
-import { purchaseRecord } from '../support/purchase-record';
+import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 
 const SECRET = 'restore-test-secret-0123456789abcdef';
 /** This site, taking payments on a local cluster (the name the checkout found from its RPC's genesis hash). */
@@ -88,7 +88,7 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
 
   it('lists every purchase of the wallet that signed the challenge, each path once', async () => {
     const { token, input } = challenge();
-    const result = await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger);
+    const result = await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER);
     expect(result).toMatchObject({ ok: true, wallet });
     expect(result.ok && [...result.paths].sort()).toEqual(['series/b', 'trailers/a']);
   });
@@ -96,30 +96,33 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
   it('accepts a challenge once: the same answer again is 409', async () => {
     const { token, input } = challenge();
     const signed = answer(token, input);
-    expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger)).ok).toBe(true);
-    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 409 });
+    expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
+    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 409 });
   });
 
   it('is answered only by the browser that asked for it (403), and the token does not carry that browser id', async () => {
     const { token, input } = challenge();
     const signed = answer(token, input);
-    expect(await restorePurchases(SECRET, signed, 'another-browser-0002', SITE, ledger)).toMatchObject({ ok: false, status: 403 });
+    expect(await restorePurchases(SECRET, signed, 'another-browser-0002', SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 403 });
     expect(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')).not.toContain(BROWSER);
     expect(holderOf(SECRET, 'restore', BROWSER)).not.toContain(BROWSER);
     expect(holderOf(SECRET, 'restore', BROWSER)).not.toBe(holderOf(`${SECRET}-other`, 'restore', BROWSER));
     // Refused for the other browser without spending the nonce: the asking browser still restores.
-    expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger)).ok).toBe(true);
+    expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
 
   it('refuses a signature by another key (401), and a refused answer does not spend the nonce', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(token, input, Keypair.generate()), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
-    expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger)).ok).toBe(true);
+    expect(await restorePurchases(SECRET, answer(token, input, Keypair.generate()), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
 
   it('refuses a message that names another domain, even signed by the right key (a phishing page’s request)', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(token, { ...input, domain: 'evil.example' }), BROWSER, SITE, ledger)).toMatchObject({
+    expect(await restorePurchases(SECRET, answer(token, { ...input, domain: 'evil.example' }), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
       ok: false,
       status: 401,
     });
@@ -127,11 +130,13 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
 
   it('refuses a message with another URI, signed by the right key', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'https://evil.example' }), BROWSER, SITE, ledger)).toMatchObject({
+    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'https://evil.example' }), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
       ok: false,
       status: 401,
     });
-    expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'http://127.0.0.1:3210/restore' }), BROWSER, SITE, ledger)).toMatchObject({
+    expect(
+      await restorePurchases(SECRET, answer(token, { ...input, uri: 'http://127.0.0.1:3210/restore' }), BROWSER, SITE, ledger, TEST_CLUSTER),
+    ).toMatchObject({
       ok: false,
       status: 401,
     });
@@ -148,30 +153,44 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
       { ...input, resources: ['https://evil.example'] },
     ];
     for (const variant of variants) {
-      expect(await restorePurchases(SECRET, answer(token, variant), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+      expect(await restorePurchases(SECRET, answer(token, variant), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
     }
     const stranger = Keypair.generate();
     const strangers = answer(token, { ...input, address: stranger.publicKey.toBase58() }, stranger);
-    expect(await restorePurchases(SECRET, strangers, BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, strangers, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
     // None of the refusals spent the nonce.
-    expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger)).ok).toBe(true);
+    expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
 
   it('refuses a message signed for another cluster than the one the challenge named (401)', async () => {
     const { token, input } = challenge();
     expect(input.chainId).toBe('solana:localnet');
     const devnet = answer(token, { ...input, chainId: 'solana:devnet' });
-    expect(await restorePurchases(SECRET, devnet, BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, devnet, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
   });
 
   it('refuses a challenge made for another site, checked against ours (401)', async () => {
     const theirs = { ...siteIdentity('https://evil.example'), chainId: SITE.chainId };
     const { token, input } = createRestoreChallenge(SECRET, wallet, BROWSER, theirs);
     expect(input.domain).toBe('evil.example');
-    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
     // Another port on the same host is another site, too.
     const otherPort = createRestoreChallenge(SECRET, wallet, BROWSER, { ...siteIdentity('http://127.0.0.1:3211'), chainId: SITE.chainId });
-    expect(await restorePurchases(SECRET, answer(otherPort.token, otherPort.input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, answer(otherPort.token, otherPort.input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+  });
+
+  it('refuses a challenge signed with the previous key (ENTITLEMENT_SECRET_PREVIOUS): it mints nothing', async () => {
+    const { token, input } = challenge();
+    const rotated = ['a-new-restore-secret-0123456789abcdef', SECRET] as const;
+    expect(await restorePurchases(rotated, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('lists only the purchases made on this cluster', async () => {
+    const { token, input } = challenge();
+    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, 'another-genesis-hash')).toEqual({ ok: true, wallet, paths: [] });
   });
 
   it('refuses an expired challenge (401), and accepts it until then', async () => {
@@ -179,22 +198,22 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge(issued);
     const expires = Date.parse(input.expirationTime!);
     const signed = answer(token, input);
-    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, expires + 1)).toMatchObject({ ok: false, status: 401 });
-    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, expires)).toMatchObject({ ok: false, status: 401 });
-    expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, expires - 1000)).ok).toBe(true);
+    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires + 1)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires)).toMatchObject({ ok: false, status: 401 });
+    expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires - 1000)).ok).toBe(true);
   });
 
   it('refuses an altered token or one signed with another secret (400)', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(`${token}x`, input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer(`${token}x`, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
     const [, mac] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...input, wallet, domain: SITE.domain, uri: SITE.uri, expirationTime: '2999-01-01T00:00:00.000Z' })).toString(
       'base64url',
     );
-    expect(await restorePurchases(SECRET, answer(`${forged}.${mac}`, input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer(`${forged}.${mac}`, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
     const foreign = createRestoreChallenge(`${SECRET}-other`, wallet, BROWSER, SITE);
-    expect(await restorePurchases(SECRET, answer(foreign.token, foreign.input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
-    expect(await restorePurchases(SECRET, answer('garbage', input), BROWSER, SITE, ledger)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer(foreign.token, foreign.input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer('garbage', input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
   });
 
   it('answers garbage base64 and base58 with 401, never a throw', async () => {
@@ -210,20 +229,20 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
       { ...good, signedMessage: '%%%', signature: '0OIl' },
     ];
     for (const bad of garbage) {
-      await expect(restorePurchases(SECRET, bad, BROWSER, SITE, ledger)).resolves.toMatchObject({ ok: false, status: 401 });
+      await expect(restorePurchases(SECRET, bad, BROWSER, SITE, ledger, TEST_CLUSTER)).resolves.toMatchObject({ ok: false, status: 401 });
     }
-    expect((await restorePurchases(SECRET, good, BROWSER, SITE, ledger)).ok).toBe(true);
+    expect((await restorePurchases(SECRET, good, BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
 
   it('refuses, without throwing, a challenge for an address that is not a public key', async () => {
     const { token, input } = createRestoreChallenge(SECRET, 'not-a-wallet', BROWSER, SITE);
-    await expect(restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger)).resolves.toMatchObject({ ok: false, status: 401 });
+    await expect(restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).resolves.toMatchObject({ ok: false, status: 401 });
   });
 
   it('restores nothing for a wallet that bought nothing, but still succeeds', async () => {
     const fresh = Keypair.generate();
     const { token, input } = createRestoreChallenge(SECRET, fresh.publicKey.toBase58(), BROWSER, SITE);
-    expect(await restorePurchases(SECRET, answer(token, input, fresh), BROWSER, SITE, ledger)).toEqual({
+    expect(await restorePurchases(SECRET, answer(token, input, fresh), BROWSER, SITE, ledger, TEST_CLUSTER)).toEqual({
       ok: true,
       wallet: fresh.publicKey.toBase58(),
       paths: [],

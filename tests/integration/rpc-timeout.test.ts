@@ -12,6 +12,7 @@ import { fileLedger } from '@/lib/payments/ledger';
 import { timedFetch } from '@/lib/payments/rpc';
 import { verifyPayment } from '@/lib/payments/verify';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
+import { TEST_CLUSTER } from '../support/purchase-record';
 
 const PORT = 8931;
 const TIMEOUT_MS = 600;
@@ -34,12 +35,14 @@ async function paidCheckout() {
   const connection = new Connection(chain.url, 'confirmed');
   const payer = Keypair.generate();
   await chain.airdrop(payer.publicKey, 2_000_000_000);
+  const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-ledger-')));
   const started = await createCheckout('trailers/c-vault', BROWSER, {
     secret: SECRET,
     recipient: Keypair.generate().publicKey.toBase58(),
     lamports: 10_000_000,
+    cluster: TEST_CLUSTER,
     catalog,
-    checkouts: { recordCheckout: async () => true },
+    checkouts: ledger,
   });
   if (!started.ok) throw new Error(started.reason);
   const blockhash = await connection.getLatestBlockhash('confirmed');
@@ -47,7 +50,7 @@ async function paidCheckout() {
   tx.sign(payer);
   const signature = await connection.sendRawTransaction(tx.serialize());
   await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');
-  return { token: started.token, signature };
+  return { token: started.token, signature, ledger };
 }
 
 describe('timedFetch', () => {
@@ -69,8 +72,8 @@ describe('timedFetch', () => {
 
 describe('verifyPayment under a hung RPC', () => {
   it('answers 503 "your payment is safe" within about the timeout, then verifies once the RPC answers', async () => {
-    const { token, signature } = await paidCheckout();
-    const deps = { secret: SECRET, connection: timed, ledger: fileLedger(await mkdtemp(join(tmpdir(), 'solenema-ledger-'))), catalog };
+    const { token, signature, ledger } = await paidCheckout();
+    const deps = { secret: SECRET, connection: timed, ledger, catalog, cluster: TEST_CLUSTER };
     chain.setRpcDown(true, 'hang');
     try {
       const started = Date.now();

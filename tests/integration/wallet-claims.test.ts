@@ -1,10 +1,11 @@
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
-import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction } from '@solana/web3.js';
-import { describe, expect, it } from 'vitest';
-import { createCheckout } from '@/lib/payments/checkout';
+import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction, type PublicKey } from '@solana/web3.js';
+import { describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_KEPT_MS, createCheckout } from '@/lib/payments/checkout';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { claimWalletPayments } from '@/lib/payments/wallet-claims';
 import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
+import { TEST_CLUSTER } from '../support/purchase-record';
 
 const PORT = 8951;
 const SECRET = 'wallet-claims-test-secret-0123456789';
@@ -13,7 +14,14 @@ const BROWSER = 'browser-a-0123456789ab';
 const bed = paymentTestbed(PORT, { ledger: 'firestore' });
 const { recipient, catalog } = bed;
 
-const claim = (wallet: Keypair) => claimWalletPayments(wallet.publicKey.toBase58(), { connection: bed.connection, ledger: bed.ledger, catalog });
+const restoreOnce = (wallet: Keypair) =>
+  claimWalletPayments(wallet.publicKey.toBase58(), { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER });
+/** What one restore claimed; each of these wallets' history fits in one. */
+const claim = async (wallet: Keypair) => {
+  const { claimed, more } = await restoreOnce(wallet);
+  expect(more).toBe(false);
+  return claimed;
+};
 
 /** A QR code shown in BROWSER, whose page then forgot it (closed, storage cleared): only the server keeps the checkout. */
 async function forgottenQr(path = 'trailers/c-vault') {
@@ -21,11 +29,22 @@ async function forgottenQr(path = 'trailers/c-vault') {
     secret: SECRET,
     recipient: recipient.toBase58(),
     lamports: 10_000_000,
+    cluster: TEST_CLUSTER,
     catalog,
     checkouts: bed.ledger,
   });
   if (!started.ok) throw new Error(started.reason);
   return (await transferRequest(started.checkout)).url;
+}
+
+/** A plain transfer between two wallets: ordinary activity that carries no reference. */
+async function send(from: Keypair, to: PublicKey, lamports: number) {
+  const blockhash = await bed.connection.getLatestBlockhash('confirmed');
+  const transaction = new Transaction({ feePayer: from.publicKey, ...blockhash }).add(
+    SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }),
+  );
+  transaction.sign(from);
+  return sendAndConfirmRawTransaction(bed.connection, transaction.serialize(), { commitment: 'confirmed' });
 }
 
 /** A phone wallet paying a Solana Pay URL with @solana/pay. */
@@ -43,8 +62,8 @@ describe('claimWalletPayments (restore finds what no browser claimed)', () => {
     const [claimed, ...more] = await claim(wallet);
     expect(more).toEqual([]);
     expect(claimed).toMatchObject({ signature, wallet: wallet.publicKey.toBase58(), path: 'trailers/c-vault', browser: BROWSER });
-    expect(await bed.ledger.byWallet(wallet.publicKey.toBase58())).toEqual([claimed]);
-    expect(await bed.ledger.ownedBy(BROWSER)).toEqual(['trailers/c-vault']);
+    expect(await bed.ledger.byWallet(wallet.publicKey.toBase58(), TEST_CLUSTER)).toEqual([claimed]);
+    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
     // Claimed now: a second restore finds nothing new, and the claim is not made twice.
     expect(await claim(wallet)).toEqual([]);
   });
@@ -63,10 +82,42 @@ describe('claimWalletPayments (restore finds what no browser claimed)', () => {
     expect((await claim(wallet)).map((purchase) => purchase.signature)).toEqual([signature]);
   });
 
+  it('finds a payment behind 40 newer transfers to the wallet, over restores that each read a bounded part and go on from there', async () => {
+    const wallet = await fundedWallet(bed);
+    const signature = await pay(wallet, await forgottenQr());
+    const sender = await fundedWallet(bed);
+    for (let lamports = 1_000_000; lamports < 1_000_040; lamports += 1) await send(sender, wallet.publicKey, lamports);
+    const first = await restoreOnce(wallet);
+    expect(first).toEqual({ claimed: [], more: true });
+    const second = await restoreOnce(wallet);
+    expect(second).toMatchObject({ claimed: [{ signature, path: 'trailers/c-vault', browser: BROWSER }], more: false });
+    // The walk is finished: the next restore reads only what is newer, and finds nothing more.
+    const lookups = vi.spyOn(bed.connection, 'getParsedTransaction');
+    try {
+      expect(await restoreOnce(wallet)).toEqual({ claimed: [], more: false });
+      expect(lookups).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('reads no further back than the oldest checkout the server still keeps', async () => {
+    const wallet = await fundedWallet(bed);
+    await pay(wallet, await forgottenQr());
+    const pages = vi.spyOn(bed.connection, 'getSignaturesForAddress');
+    try {
+      const later = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER, now: () => Date.now() + CHECKOUT_KEPT_MS + 60 * 60_000 };
+      expect(await claimWalletPayments(wallet.publicKey.toBase58(), later)).toEqual({ claimed: [], more: false });
+      expect(pages).toHaveBeenCalledTimes(1);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+
   it('claims nothing for a wallet that did not pay', async () => {
     const payer = await fundedWallet(bed);
     await pay(payer, await forgottenQr());
     expect(await claim(await fundedWallet(bed))).toEqual([]);
-    expect(await bed.ledger.ownedBy(BROWSER)).toEqual([]);
+    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual([]);
   });
 });

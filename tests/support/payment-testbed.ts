@@ -11,6 +11,7 @@ import type { CheckoutTerms } from '@/lib/payments/checkout';
 import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { emptyProject, testFirestore, type TestFirestore } from './firestore';
+import { TEST_CLUSTER } from './purchase-record';
 
 export interface PaymentTestbed {
   /** Receives the payments; funded, so a transfer to it needs no rent-exemption check. */
@@ -68,6 +69,7 @@ export const checkoutTerms = (bed: PaymentTestbed, secret: string, lamports: num
   secret,
   recipient: bed.recipient.toBase58(),
   lamports,
+  cluster: TEST_CLUSTER,
   catalog: bed.catalog,
   checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },
 });

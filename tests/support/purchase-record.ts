@@ -1,5 +1,8 @@
 import type { Purchase } from '@/lib/payments/ledger';
 
+/** The genesis hash the tests' purchases are made on (any string stands for a cluster). */
+export const TEST_CLUSTER = 'test-cluster-genesis-hash';
+
 /** A verified purchase as the ledger stores it, with the fields a test does not care about filled in. */
 export const purchaseRecord = (signature: string, wallet: string, path = 'trailers/a', extra: Partial<Purchase> = {}): Purchase => ({
   signature,
@@ -10,5 +13,6 @@ export const purchaseRecord = (signature: string, wallet: string, path = 'traile
   blockTime: 1,
   verifiedAt: new Date().toISOString(),
   reference: 'r',
+  cluster: TEST_CLUSTER,
   ...extra,
 });

@@ -40,8 +40,8 @@ describe('clusterCheck', () => {
     const fake = rpcs({ [serverRpc]: LOCAL, [browserRpc]: LOCAL });
     const check = clusterCheck({ serverRpc, browserRpc, ...fake });
     expect(fake.genesisHashOf).not.toHaveBeenCalled();
-    expect(await check()).toEqual({ ok: true, cluster: 'localnet' });
-    expect(await check()).toEqual({ ok: true, cluster: 'localnet' });
+    expect(await check()).toEqual({ ok: true, cluster: 'localnet', genesisHash: LOCAL });
+    expect(await check()).toEqual({ ok: true, cluster: 'localnet', genesisHash: LOCAL });
     expect(fake.genesisHashOf).toHaveBeenCalledTimes(2);
   });
 
@@ -63,7 +63,7 @@ describe('clusterCheck', () => {
     const check = clusterCheck({ serverRpc, browserRpc, ...fake });
     expect(await check()).toEqual({ ok: false, status: 503, reason: CHAIN_UNREACHABLE });
     answers[browserRpc] = DEVNET;
-    expect(await check()).toEqual({ ok: true, cluster: 'devnet' });
+    expect(await check()).toEqual({ ok: true, cluster: 'devnet', genesisHash: DEVNET });
     // The server's hash was kept from the first answer.
     expect(fake.genesisHashOf.mock.calls.filter(([url]) => url === serverRpc)).toHaveLength(1);
   });
@@ -72,9 +72,15 @@ describe('clusterCheck', () => {
     const fake = rpcs({ [browserRpc]: TESTNET });
     const check = clusterCheck({ serverRpc: browserRpc, browserRpc, ...fake });
     expect(await Promise.all([check(), check()])).toEqual([
-      { ok: true, cluster: 'testnet' },
-      { ok: true, cluster: 'testnet' },
+      { ok: true, cluster: 'testnet', genesisHash: TESTNET },
+      { ok: true, cluster: 'testnet', genesisHash: TESTNET },
     ]);
     expect(fake.genesisHashOf).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the server RPC’s cluster alone, where purchases are verified and owned, even while the browsers’ RPC disagrees', async () => {
+    const fake = rpcs({ [serverRpc]: DEVNET, [browserRpc]: MAINNET });
+    const check = clusterCheck({ serverRpc, browserRpc, ...fake });
+    expect(await check.serverGenesisHash()).toBe(DEVNET);
   });
 });

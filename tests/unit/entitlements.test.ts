@@ -115,7 +115,7 @@ describe('holder digests', () => {
 describe('key rotation (ENTITLEMENT_SECRET_PREVIOUS)', () => {
   const rotated: SigningKeys = [OTHER_SECRET, SECRET];
 
-  it('keeps cookies, holders and tokens signed with the previous key valid, and signs new ones with the current key', () => {
+  it('keeps cookies signed with the previous key valid so they are signed anew with the current key', () => {
     const id = newBrowserId();
     const oldCookie = browserCookieValue(SECRET, id);
     expect(browserIdFrom(rotated, oldCookie)).toBe(id);
@@ -123,8 +123,13 @@ describe('key rotation (ENTITLEMENT_SECRET_PREVIOUS)', () => {
     const renewed = browserCookieValue(rotated, id);
     expect(browserIdFrom(OTHER_SECRET, renewed)).toBe(id);
     expect(cookieNeedsRenewal(rotated, renewed)).toBe(false);
-    expect(isHolder(rotated, 'media', id, holderOf(SECRET, 'media', id))).toBe(true);
-    expect(readToken(rotated, 'p', signToken(SECRET, 'p', { a: 1 }), z.object({ a: z.number() }))).toEqual({ a: 1 });
+  });
+
+  it('accepts nothing else the previous key signed: a leaked old key mints no checkout, link or holder', () => {
+    const id = newBrowserId();
+    expect(isHolder(rotated, 'media', id, holderOf(SECRET, 'media', id))).toBe(false);
+    expect(readToken(rotated, 'p', signToken(SECRET, 'p', { a: 1 }), z.object({ a: z.number() }))).toBeNull();
+    expect(readToken(rotated, 'p', signToken(rotated, 'p', { a: 1 }), z.object({ a: z.number() }))).toEqual({ a: 1 });
   });
 
   it('refuses what neither key signed, and never asks to renew an invalid cookie', () => {

@@ -5,7 +5,7 @@ import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import type { Grant } from '@/lib/payments/ledger';
 import { receiptsFor } from '@/lib/payments/receipts';
 import { pageOfDocument } from '@/lib/routes';
-import { purchaseRecord } from '../support/purchase-record';
+import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 
 const SIG_A = '5'.repeat(87);
 const SIG_B = '4'.repeat(88);
@@ -13,7 +13,7 @@ const WALLET = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
 
 const purchase = (signature: string, path: string, verifiedAt: string) =>
   purchaseRecord(signature, WALLET, path, { blockTime: null, verifiedAt, reference: 'ref', browser: 'another-browser' });
-const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt });
+const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt, cluster: TEST_CLUSTER });
 const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true });
 
 describe('receiptsFor', () => {
@@ -34,7 +34,7 @@ describe('receiptsFor', () => {
   };
 
   it('gives each owned title its payment: its own signature, the restoring wallet’s purchase, or none for old cookies; newest first', async () => {
-    const receipts = await receiptsFor('b', { ledger, catalog });
+    const receipts = await receiptsFor('b', TEST_CLUSTER, { ledger, catalog });
     expect(receipts).toEqual([
       { path: 'trailers/old', title: 'Old', coverimg: '/c/Old.jpg', at: '2026-11-10T08:00:00.000Z', payment: null },
       { path: 'series/s', title: 'S', coverimg: '/c/S.jpg', at: '2026-11-03T10:00:00.000Z', payment: { signature: SIG_B, lamports: 10_000_000 } },
@@ -43,7 +43,7 @@ describe('receiptsFor', () => {
   });
 
   it('lists nothing for a browser without grants', async () => {
-    expect(await receiptsFor('b', { ledger: { ...ledger, grantsOf: async () => [] }, catalog })).toEqual([]);
+    expect(await receiptsFor('b', TEST_CLUSTER, { ledger: { ...ledger, grantsOf: async () => [] }, catalog })).toEqual([]);
   });
 });
 

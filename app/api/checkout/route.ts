@@ -26,11 +26,21 @@ export const POST = apiRoute(
     // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
     const cluster = await paymentCluster();
     if (!cluster.ok) throw ApiError.fromResult(cluster);
-    const result = await startCheckout(body.path, browser);
+    const result = await startCheckout(body.path, browser, cluster.genesisHash);
     if (!result.ok) throw ApiError.fromResult(result);
-    const { reference, recipient, lamports, path, title } = result.checkout;
+    const { reference, recipient, lamports, path, title, expiresAt } = result.checkout;
     const solanaPay = await transferRequest(result.checkout);
-    return answer({ checkout: result.token, reference, recipient, lamports, path, title, network: cluster.cluster, solanaPay } satisfies CheckoutAnswer);
+    return answer({
+      checkout: result.token,
+      reference,
+      recipient,
+      lamports,
+      path,
+      title,
+      expiresAt,
+      network: cluster.cluster,
+      solanaPay,
+    } satisfies CheckoutAnswer);
   },
 );
 

@@ -27,7 +27,7 @@ export const POST = apiRoute(
     if (!result.ok && 'retryAfterMs' in result)
       throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
     if (!result.ok) throw ApiError.fromResult(result);
-    const response = answer({ wallet: result.wallet, restored: result.paths } satisfies RestoredAnswer);
+    const response = answer({ wallet: result.wallet, restored: result.paths, more: result.more } satisfies RestoredAnswer);
     if (result.paths.length > 0) markOwner(response, request);
     return response;
   },

@@ -2,11 +2,12 @@ import { checkTransfer, verifySignature, type PaymentApiError, type VerifyAnswer
 import { TRANSFER_WATCH_MS, forgetPending, forgetTransfer, openTransfers, pendingPayments } from './pending';
 
 /**
- * Answers that settle a leftover for good: an altered checkout (invalid_request), another browser's
- * (forbidden), a transaction claimed for another purchase (conflict), a checkout that expired unpaid
- * (expired), a transaction that failed or paid the wrong thing (payment_refused). Anything else is
- * asked again on a later load: not_found (the server's RPC has not seen the transaction yet), limits,
- * outages, no network, and browser_conflict (a planted cookie beside this one: the payment waits until it is gone).
+ * Answers that settle a leftover for good: an altered or forgotten checkout (invalid_request: unknown, or past
+ * the 30 days the server keeps it), another browser's (forbidden), a transaction claimed for another purchase
+ * or a checkout of another cluster (conflict), a gone one (expired), a transaction that failed or paid the wrong
+ * thing (payment_refused). Anything else is asked again on a later load: not_found (the server's RPC has not seen
+ * the transaction yet), limits, outages, no network, and browser_conflict (a planted cookie beside this one: the
+ * payment waits until it is gone).
  */
 const REFUSED_FOR_GOOD = new Set<PaymentApiError['code']>(['invalid_request', 'forbidden', 'conflict', 'expired', 'payment_refused']);
 /** A signature still not found a day after it was signed never landed (its blockhash expired within minutes). */
