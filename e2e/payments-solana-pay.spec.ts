@@ -170,6 +170,33 @@ test.describe('Solana Pay QR code', () => {
     await fresh.close();
   });
 
+  test('paid, then buried under 40 newer transactions of the wallet: restore reads back through its history and finds it', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const forgetful = await browser.newContext();
+    const { url } = await openQrCheckout(await forgetful.newPage());
+    await forgetful.close();
+    const wallet = createTestWallet();
+    await payTransferRequest(url, {}, wallet);
+    // Ordinary use of the wallet after paying: more transactions than one restore reads.
+    await chainControl(CHAIN_URL).junk(wallet.publicKey.toBase58(), 40);
+
+    const fresh = await browser.newPage();
+    await withWallet(fresh, wallet, 0);
+    await fresh.goto('/solenema-wallet');
+    await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+    // Each restore reads a bounded part of the history and says when there is more: sign again until it is found.
+    const notice = fresh.getByRole('dialog').getByRole('alert');
+    for (let restores = 1; ; restores += 1) {
+      await expect(notice).toContainText(/Restored 1 purchase|sign again to search further back/, { timeout: 30_000 });
+      if ((await notice.textContent())?.includes('Restored 1 purchase')) break;
+      expect(restores, 'restores needed').toBeLessThan(4);
+      await fresh.getByRole('dialog').getByRole('button', { name: 'Sign and restore' }).click();
+      await expect(fresh.getByRole('dialog').getByRole('button', { name: 'Restoring…' })).toHaveCount(0, { timeout: 30_000 });
+    }
+    expect(await ownedPaths(fresh)).toEqual([`trailers/${trailerId}`]);
+    await fresh.close();
+  });
+
   test('the checkout kept in localStorage names no browser: nothing in it is, or contains, the cookie’s id', async ({ page, context }) => {
     await openQrCheckout(page);
     const cookie = (await context.cookies()).find((c) => c.name === 'solenema_browser')!;
