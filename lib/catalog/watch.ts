@@ -50,8 +50,9 @@ export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console
       else documents.set(doc.ref.path, { id: doc.id, path: doc.ref.path, data: doc.data() });
       changed.add(tree);
     }
-    ready.add(index);
-    if (ready.size === queries.length && changes.length > 0) onChange();
+    const firstLookDone = ready.size < queries.length && ready.add(index).size === queries.length;
+    // The first look is news even when the last listener to answer found nothing (an empty kind).
+    if (firstLookDone || (ready.size === queries.length && changes.length > 0)) onChange();
   }
 
   function start() {
