@@ -1,26 +1,20 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
 import { signToken } from '@/lib/payments/signed-token';
 import { content } from './support/catalog';
-import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID } from './support/ports';
+import { E2E_ENTITLEMENT_SECRET } from './support/ports';
+import { grantInLedger } from './support/owner';
 import { expect, test } from './support/offline';
 import { card, reveal } from './support/purchase';
 
 const [lockedSeriesId, lockedSeries] = content.series.find(([, s]) => s.locked)!;
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked && t.videourl.startsWith('private:'))!;
-const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
 const browserCookie = (id: string) => `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}`;
 
 test('a browser that bought 200 titles keeps all 200, and plays the ones it opens, with links signed as they play', async ({ request, browser }) => {
   const id = newBrowserId();
   const bought = [`series/${lockedSeriesId}`, `trailers/${lockedTrailerId}`, ...Array.from({ length: 198 }, (_, i) => `trailers/retired-title-${i}`)];
   // What the ledger holds after 200 verified purchases in this browser (the old cookie kept only the last 60).
-  const batch = db().batch();
-  bought.forEach((path, i) =>
-    batch.set(db().doc(`entitlements/${id}~e2e-${i}`), { browser: id, path, via: `e2e-signature-${i}`, grantedAt: new Date(Date.now() - i).toISOString() }),
-  );
-  await batch.commit();
+  await Promise.all(bought.map((path, i) => grantInLedger(id, path, `e2e-signature-${i}`, new Date(Date.now() - i))));
 
   const answer = await request.get('/api/entitlements', { headers: { Cookie: browserCookie(id) } });
   expect(answer.status()).toBe(200);
@@ -66,9 +60,7 @@ test('a browser that bought 200 titles keeps all 200, and plays the ones it open
 test('neither the old cookie format nor a bare browser id opens a library: only a cookie this server signed names a browser', async ({ request }) => {
   // A browser that owns a locked trailer, as the ledger knows it.
   const id = newBrowserId();
-  await db()
-    .doc(`entitlements/${id}~e2e-bare`)
-    .set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-bare', grantedAt: new Date().toISOString() });
+  await grantInLedger(id, `trailers/${lockedTrailerId}`, 'e2e-bare');
   const legacy = signToken(E2E_ENTITLEMENT_SECRET, 'entitlements', { paths: [`trailers/${lockedTrailerId}`] });
   for (const cookie of [`solenema_entitlements=${legacy}`, `solenema_browser=${id}`]) {
     const answer = await request.get('/api/entitlements', { headers: { Cookie: cookie } });

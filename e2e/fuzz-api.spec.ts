@@ -1,5 +1,3 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import fc from 'fast-check';
 import { PublicKey } from '@solana/web3.js';
 import {
@@ -24,7 +22,8 @@ import {
   send,
   validBrowserCookie,
 } from './support/fuzz';
-import { E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
+import { E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
+import { grantInLedger } from './support/owner';
 import { expect, test } from './support/offline';
 
 /**
@@ -221,8 +220,7 @@ test("GET /api/media/<owner's token>/<any file>: an owner's own link with any fi
   const tally = new Tally();
   // A browser that owns LOCKED_PATH, as the ledger records a verified purchase; it asks for its playback link as a player does.
   const id = fc.sample(fc.stringMatching(/^[A-Za-z0-9_-]{22}$/), 1)[0]!;
-  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
-  await db.doc(`entitlements/${id}~fuzz-owner`).set({ browser: id, path: LOCKED_PATH, via: 'fuzz-owner', grantedAt: new Date().toISOString() });
+  await grantInLedger(id, LOCKED_PATH, 'fuzz-owner');
   const browser = mint('browser', { id });
   const cookie = `${BROWSER_COOKIE}=${browser}`;
   const owned = await send(request, 'GET', `/api/playback?video=${LOCKED_PATH}`, { headers: { cookie } });

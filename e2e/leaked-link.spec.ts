@@ -1,10 +1,9 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import type { APIRequestContext, Response } from '@playwright/test';
 import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
-import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID, SITE_URL } from './support/ports';
+import { E2E_ENTITLEMENT_SECRET, SITE_URL } from './support/ports';
+import { grantInLedger } from './support/owner';
 import { expect, test } from './support/offline';
 import { buyFromHome, withWallet } from './support/purchase';
 
@@ -15,7 +14,6 @@ import { buyFromHome, withWallet } from './support/purchase';
  */
 
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked && t.videourl.startsWith('private:'))!;
-const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
 
 /** Every string inside a value: the whole, its pieces between separators, and what base64url pieces decode to (JSON leaves too). */
 function stringsInside(value: unknown, into = new Set<string>()): Set<string> {
@@ -87,9 +85,7 @@ test('every string inside a buyer’s playback link, checkout and answers, tried
 
 test('a page on another site auto-submitting a text/plain form cannot replace the buyer’s cookie or start anything', async ({ page, context }) => {
   const id = newBrowserId();
-  await db()
-    .doc(`entitlements/${id}~e2e-cross-site`)
-    .set({ browser: id, path: `trailers/${lockedTrailerId}`, via: 'e2e-cross-site', grantedAt: new Date().toISOString() });
+  await grantInLedger(id, `trailers/${lockedTrailerId}`, 'e2e-cross-site');
   const cookie = browserCookieValue(E2E_ENTITLEMENT_SECRET, id);
   await context.addCookies([{ name: 'solenema_browser', value: cookie, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
 

@@ -7,6 +7,7 @@ import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
 import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/search/entries';
 import { sitePaths } from './support/catalog';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
+import { grantInLedger } from './support/owner';
 import { expect, test } from './support/offline';
 import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, READS_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
 
@@ -113,9 +114,8 @@ test('a checkout, a library and a playback link read a handful of documents, for
   }
   // A buyer of both long shows, as the ledger records it: what it owns is two paths, and a link is one video's.
   const id = newBrowserId();
-  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
   for (const path of ['series/gen-long-series', 'series/gen-long-season']) {
-    await db.doc(`entitlements/${id}~scale-${path.split('/')[1]}`).set({ browser: id, path, via: 'scale', grantedAt: new Date().toISOString() });
+    await grantInLedger(id, path, `scale-${path.split('/')[1]}`);
   }
   const headers = { Cookie: `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}` };
   for (const [path, bound] of [

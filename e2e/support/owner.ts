@@ -1,8 +1,19 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { newBrowserId } from '@/lib/payments/entitlements';
+import { LOCAL_GENESIS_HASH } from './chain';
 import { mint } from './fuzz';
 import { E2E_PROJECT_ID } from './ports';
+
+const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+
+/**
+ * Writes what the ledger holds after a verified purchase of `path` by browser `id` (`entitlements/{id}~{via}`), on
+ * the cluster the e2e site verifies on (the local chain's genesis hash): a grant of another cluster unlocks nothing.
+ */
+export async function grantInLedger(id: string, path: string, via: string, grantedAt = new Date()) {
+  await db().doc(`entitlements/${id}~${via}`).set({ browser: id, path, via, cluster: LOCAL_GENESIS_HASH, grantedAt: grantedAt.toISOString() });
+}
 
 /**
  * A browser that owns `path` as the ledger records a verified purchase, and its cookie as this server
@@ -10,8 +21,7 @@ import { E2E_PROJECT_ID } from './ports';
  */
 export async function ownerOf(path: string, via: string, signedAt = Date.now()) {
   const id = newBrowserId();
-  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
-  await db.doc(`entitlements/${id}~${via}`).set({ browser: id, path, via, grantedAt: new Date().toISOString() });
+  await grantInLedger(id, path, via);
   // As the server signs it: the id, and when (seconds).
   return { id, cookie: mint('browser', { id, iat: Math.floor(signedAt / 1000) }) };
 }

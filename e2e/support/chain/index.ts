@@ -1,4 +1,5 @@
 export { startLocalChain, type LocalChain, type LocalChainOptions, type RpcDownMode } from './server';
+export { LOCAL_GENESIS_HASH } from './rpc';
 export { chainControl, type ChainControl } from './control';
 export type { RecordedTransaction } from './ledger';
 export type { RpcTransactionError } from './errors';
