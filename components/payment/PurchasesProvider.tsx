@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchEntitlements, fetchPlaybackLink, grantOf, type EntitlementsAnswer } from '@/lib/payments/browser/api';
+import type { EntitlementsAnswer } from '@/lib/payments/contract';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
 import { unlocks } from '@/lib/payments/unlocks';
 import { useDialogRequest } from '../dialog/useDialogRequest';
@@ -11,6 +11,8 @@ import { PurchasesContext, type PurchaseRequest, type Purchases } from './Purcha
 
 // The wallet adapter and web3.js arrive with the dialog, on the first click of a pay button.
 const PurchaseDialog = dynamic(() => import('./PurchaseDialog'), { ssr: false });
+// The payment API's client arrives when this page first asks it something: most visits never do.
+const paymentApi = () => import('@/lib/payments/browser/api');
 
 const OWNS_HINT = /(?:^|;\s*)solenema_owns=([1-9]\d*)/;
 
@@ -34,7 +36,8 @@ export function PurchasesProvider({ children, priceLamports }: { children: React
   const requestLink = useCallback((videoPath: string) => {
     const pending = asking.current.get(videoPath);
     if (pending) return pending;
-    const asked = fetchPlaybackLink(videoPath)
+    const asked = paymentApi()
+      .then(({ fetchPlaybackLink }) => fetchPlaybackLink(videoPath))
       .then(
         ({ url, renewIn }) => {
           setLinks((current) => ({ ...current, [videoPath]: url }));
@@ -62,10 +65,14 @@ export function PurchasesProvider({ children, priceLamports }: { children: React
     let cancelled = false;
     const grant = (answer: EntitlementsAnswer) => !cancelled && granted(answer);
     if (OWNS_HINT.test(document.cookie)) {
-      fetchEntitlements().then(grant, (error: unknown) => console.error('[purchases] could not load owned titles', error));
+      paymentApi()
+        .then(({ fetchEntitlements }) => fetchEntitlements())
+        .then(grant, (error: unknown) => console.error('[purchases] could not load owned titles', error));
     }
     if (hasLeftovers()) {
-      void import('@/lib/payments/browser/leftovers').then(({ finishLeftovers }) => finishLeftovers((answer) => grant(grantOf(answer))));
+      void Promise.all([import('@/lib/payments/browser/leftovers'), paymentApi()]).then(([{ finishLeftovers }, { grantOf }]) =>
+        finishLeftovers((answer) => grant(grantOf(answer))),
+      );
     }
     return () => {
       cancelled = true;
