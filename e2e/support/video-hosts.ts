@@ -35,8 +35,12 @@ const YOUTUBE_WIDGET_API = `window.YT = {
   },
 };
 window.onYouTubeIframeAPIReady?.();`;
-/** Wistia's E-v1.js: takes the embeds queued in window._wq, fetches each media's JSON and builds its <video>. */
+/**
+ * Wistia's E-v1.js: takes the embeds queued in window._wq (those pushed before it loaded too, as the real one
+ * does: on a busy machine the player queues its embed first), fetches each media's JSON and builds its <video>.
+ */
 const WISTIA_E_V1 = `window.Wistia = {};
+const queued = Array.isArray(window._wq) ? window._wq : [];
 window._wq = {
   push(embed) {
     const div = document.getElementById(embed.id);
@@ -50,7 +54,8 @@ window._wq = {
       embed.onReady((${INERT_API})({ elem: () => video }));
     });
   },
-};`;
+};
+queued.forEach((embed) => window._wq.push(embed));`;
 
 const PAGE = (title: string) => `<!doctype html><title>${title} (e2e stand-in)</title>`;
 
