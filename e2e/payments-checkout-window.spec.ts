@@ -4,7 +4,7 @@ import { content } from './support/catalog';
 import { expect, test } from './support/offline';
 import { SHORT_CHECKOUT_SITE_URL } from './support/ports';
 import { stopServer } from './support/processes';
-import { purchaseDialog } from './support/purchase';
+import { openQrDialog } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
 import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
@@ -13,6 +13,9 @@ const WINDOW_SECONDS = 12;
 const [trailerId] = content.trailers.find(([, t]) => t.locked)!;
 const trailerPage = `${SHORT_CHECKOUT_SITE_URL}/watch/trailers/${trailerId}`;
 
+// One site instance for the file: its tests share it, so they run in one worker (two would start it twice on one port).
+test.describe.configure({ mode: 'serial' });
+
 let site: ChildProcess | undefined;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -20,15 +23,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => stopServer(site));
 
-async function openQrCheckout(page: Page) {
-  await page.goto(trailerPage);
-  await page
-    .getByRole('button', { name: /Pay with Solana/ })
-    .first()
-    .click();
-  const dialog = purchaseDialog(page);
-  return { dialog, qr: dialog.getByRole('img', { name: /Solana Pay QR code/ }) };
-}
+const openQrCheckout = (page: Page) => openQrDialog(page, trailerPage);
 
 const ownedPaths = async (page: Page) => ((await (await page.request.get(`${SHORT_CHECKOUT_SITE_URL}/api/entitlements`)).json()) as { paths: string[] }).paths;
 const referenceOf = (url: string) => new URL(url).searchParams.get('reference');

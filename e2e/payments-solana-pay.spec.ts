@@ -1,12 +1,12 @@
 import BigNumber from 'bignumber.js';
 import { Keypair } from '@solana/web3.js';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { content } from './support/catalog';
 import { chainControl } from './support/chain';
 import { createTestWallet } from './support/phantom/wallet';
 import { CHAIN_URL, E2E_RECIPIENT } from './support/ports';
 import { expect, test } from './support/offline';
-import { purchaseDialog, withWallet } from './support/purchase';
+import { openQrDialog, withWallet } from './support/purchase';
 import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const [trailerId, trailer] = content.trailers.find(([, t]) => t.locked)!;
@@ -15,15 +15,26 @@ const FAILED = 'Transaction failed. Please try again.';
 
 /** Opens the purchase of the locked trailer on its own page (no wallet extension) and reads the QR code. */
 async function openQrCheckout(page: Page) {
-  await page.goto(trailerPage);
-  await page
-    .getByRole('button', { name: /Pay with Solana/ })
-    .first()
-    .click();
-  const dialog = purchaseDialog(page);
-  const qr = dialog.getByRole('img', { name: /Solana Pay QR code/ });
+  const { dialog, qr } = await openQrDialog(page, trailerPage);
   await expect(qr).toBeVisible();
   return { dialog, url: await scanQrCode(qr) };
+}
+
+/** A QR checkout paid by `wallet` after its browser forgot it (tab, cookie and storage gone): only the server remembers it. */
+async function payForgottenCheckout(browser: Browser, wallet: Keypair) {
+  const forgetful = await browser.newContext();
+  const { url } = await openQrCheckout(await forgetful.newPage());
+  await forgetful.close();
+  await payTransferRequest(url, {}, wallet);
+}
+
+/** A new browser of `wallet` that asks to restore its purchases from the wallet guide. */
+async function restoreInNewBrowser(browser: Browser, wallet: Keypair) {
+  const fresh = await browser.newPage();
+  await withWallet(fresh, wallet, 0);
+  await fresh.goto('/solenema-wallet');
+  await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+  return fresh;
 }
 
 const statusChecks = (page: Page) => {
@@ -154,17 +165,10 @@ test.describe('Solana Pay QR code', () => {
 
   test('paid after its browser forgot the checkout: the paying wallet restores it in a new browser', async ({ browser }) => {
     test.setTimeout(120_000);
-    const forgetful = await browser.newContext();
-    const { url } = await openQrCheckout(await forgetful.newPage());
-    // Tab, cookie and storage gone: only the server remembers the checkout.
-    await forgetful.close();
     const wallet = createTestWallet();
-    await payTransferRequest(url, {}, wallet);
+    await payForgottenCheckout(browser, wallet);
 
-    const fresh = await browser.newPage();
-    await withWallet(fresh, wallet, 0);
-    await fresh.goto('/solenema-wallet');
-    await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+    const fresh = await restoreInNewBrowser(browser, wallet);
     await expect(fresh.getByRole('dialog').getByRole('alert')).toContainText('Restored 1 purchase');
     expect(await ownedPaths(fresh)).toEqual([`trailers/${trailerId}`]);
     await fresh.close();
@@ -172,18 +176,12 @@ test.describe('Solana Pay QR code', () => {
 
   test('paid, then buried under 40 newer transactions of the wallet: restore reads back through its history and finds it', async ({ browser }) => {
     test.setTimeout(120_000);
-    const forgetful = await browser.newContext();
-    const { url } = await openQrCheckout(await forgetful.newPage());
-    await forgetful.close();
     const wallet = createTestWallet();
-    await payTransferRequest(url, {}, wallet);
+    await payForgottenCheckout(browser, wallet);
     // Ordinary use of the wallet after paying: more transactions than one restore reads.
     await chainControl(CHAIN_URL).junk(wallet.publicKey.toBase58(), 40);
 
-    const fresh = await browser.newPage();
-    await withWallet(fresh, wallet, 0);
-    await fresh.goto('/solenema-wallet');
-    await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+    const fresh = await restoreInNewBrowser(browser, wallet);
     // Each restore reads a bounded part of the history and says when there is more: sign again until it is found.
     const notice = fresh.getByRole('dialog').getByRole('alert');
     for (let restores = 1; ; restores += 1) {

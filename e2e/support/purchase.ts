@@ -51,6 +51,17 @@ export async function withWallet(page: Page, wallet: Keypair, lamports = 1_000_0
 
 export const purchaseDialog = (page: Page) => page.getByRole('dialog');
 
+/** Opens the purchase of the title on `titlePage` without a wallet extension: the dialog and its Solana Pay QR code. */
+export async function openQrDialog(page: Page, titlePage: string) {
+  await page.goto(titlePage);
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
+  const dialog = purchaseDialog(page);
+  return { dialog, qr: dialog.getByRole('img', { name: /Solana Pay QR code/ }) };
+}
+
 /** Opens the purchase of a card, connects Phantom and pays; resolves once the player shows. */
 export async function buy(page: Page, target: Locator) {
   await target.getByRole('button', { name: /Pay with Solana/ }).click();
