@@ -2,7 +2,7 @@ import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_RECIPIENT, PHONE, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import { purchaseDialog, withWallet } from './support/purchase';
+import { openQrDialog, withWallet } from './support/purchase';
 import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const [trailerId] = content.trailers.find(([, t]) => t.locked)!;
@@ -24,12 +24,7 @@ for (const [phone, userAgent, path] of [
     test.use({ viewport: PHONE, userAgent });
 
     test('is offered "Open in Phantom": a real link that reopens this title inside Phantom’s app', async ({ page }) => {
-      await page.goto(path);
-      await page
-        .getByRole('button', { name: /Pay with Solana/ })
-        .first()
-        .click();
-      const dialog = purchaseDialog(page);
+      const { dialog } = await openQrDialog(page, path);
       const link = dialog.getByRole('link', { name: 'Open in Phantom' });
       await expect(link).toHaveAttribute('href', openInPhantom(path));
       await expect(dialog).toContainText('Phantom’s app opens this title in its own browser');
@@ -39,24 +34,14 @@ for (const [phone, userAgent, path] of [
     });
 
     test(`${phone === 'an Android phone' ? 'is' : 'is not'} offered Android’s Mobile Wallet Adapter`, async ({ page }) => {
-      await page.goto(path);
-      await page
-        .getByRole('button', { name: /Pay with Solana/ })
-        .first()
-        .click();
-      const dialog = purchaseDialog(page);
+      const { dialog } = await openQrDialog(page, path);
       await expect(dialog.getByRole('link', { name: 'Open in Phantom' })).toBeVisible();
       // The wallet adapter adds it in Android browsers only; it reaches any installed wallet app there.
       await expect(dialog.getByRole('button', { name: 'Use a wallet app on this phone' })).toHaveCount(phone === 'an Android phone' ? 1 : 0);
     });
 
     test('is offered "Pay with a Solana wallet app": the QR code’s Solana Pay URL, which unlocks this page once paid', async ({ page }) => {
-      await page.goto(path);
-      await page
-        .getByRole('button', { name: /Pay with Solana/ })
-        .first()
-        .click();
-      const dialog = purchaseDialog(page);
+      const { dialog } = await openQrDialog(page, path);
       const link = dialog.getByRole('link', { name: 'Pay with a Solana wallet app' });
       const url = await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ }));
       expect(url).toMatch(new RegExp(`^solana:${E2E_RECIPIENT}\\?amount=0\\.01&reference=`));
@@ -73,12 +58,7 @@ test.describe('inside Phantom’s in-app browser on a phone', () => {
   test('the usual flow: connect and pay, no link out', async ({ page }) => {
     const wallet = createTestWallet();
     await withWallet(page, wallet);
-    await page.goto(`/watch/trailers/${trailerId}`);
-    await page
-      .getByRole('button', { name: /Pay with Solana/ })
-      .first()
-      .click();
-    const dialog = purchaseDialog(page);
+    const { dialog } = await openQrDialog(page, `/watch/trailers/${trailerId}`);
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     await expect(dialog.getByTestId('connected-wallet')).toHaveAttribute('title', wallet.publicKey.toBase58());
     await expect(dialog.getByRole('link', { name: 'Open in Phantom' })).toHaveCount(0);
