@@ -4,6 +4,7 @@ import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
 import { PlayerProvider } from '@/components/player/PlayerProvider';
 import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
+import { COVER_FALLBACK_SCRIPT } from '@/lib/catalog/cover-urls';
 import { env } from '@/lib/env/server';
 import './globals.css';
 import styles from './layout.module.css';
@@ -27,6 +28,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <head>
+        <script dangerouslySetInnerHTML={{ __html: COVER_FALLBACK_SCRIPT }} />
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>

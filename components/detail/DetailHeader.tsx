@@ -16,7 +16,7 @@ const COVER_SIZES = '(min-width: 900px) 480px, 100vw';
  */
 function backdropProps(coverimg: string | null) {
   const src = coverimg ?? DEFAULT_COVER;
-  return getImageProps({ src, alt: '', width: 32, height: 48, unoptimized: isRemoteCover(src) }).props;
+  return getImageProps({ src, alt: '', width: 32, height: 48, fetchPriority: 'low', unoptimized: isRemoteCover(src) }).props;
 }
 
 type Props = {
