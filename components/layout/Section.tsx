@@ -8,7 +8,11 @@ type Props = {
   seeAll?: { href: string; label: string };
 };
 
-/** A titled band of the page, labelled by its heading for screen-reader landmarks. */
+/**
+ * A titled band of the page, labelled by its heading for screen-reader landmarks. The browser skips
+ * drawing a band until it nears the screen (Section.module.css). No Suspense boundary inside: React
+ * would send a band this large after the rest of the page and move it into place with a script.
+ */
 export function Section({ title, id, children, seeAll }: Props) {
   const headingId = `${id}-heading`;
   return (
