@@ -1,6 +1,5 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
@@ -8,9 +7,10 @@ import { unlocks } from '@/lib/payments/unlocks';
 import { useDialogRequest } from '../dialog/useDialogRequest';
 import { PlaybackLinksContext, type PlaybackLinks } from '../player/PlaybackLinksContext';
 import { PurchasesContext, type PurchaseRequest, type Purchases } from './PurchasesContext';
+import { onDemand } from '../ui/onDemand';
 
 // The wallet adapter and web3.js arrive with the dialog, on the first click of a pay button.
-const PurchaseDialog = dynamic(() => import('./PurchaseDialog'), { ssr: false });
+const PurchaseDialog = onDemand(() => import('./PurchaseDialog'));
 // The payment API's client arrives when this page first asks it something: most visits never do.
 const paymentApi = () => import('@/lib/payments/browser/api');
 

@@ -1,11 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
 import button from '../ui/button.module.css';
+import { onDemand } from '../ui/onDemand';
 
 // Wallet code arrives with the dialog, on the click.
-const RestoreDialog = dynamic(() => import('./RestoreDialog'), { ssr: false });
+const RestoreDialog = onDemand(() => import('./RestoreDialog'));
 
 /** "Restore my purchases": proves wallet ownership by a signed message and re-issues its titles here. */
 export function RestorePurchasesButton() {

@@ -9,7 +9,7 @@ import { UpNext } from './UpNext';
 import { VideoPlayer } from './VideoPlayer';
 
 /** The page's player in a modal, loaded on first use so react-player never ships with a page. */
-export function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
+export default function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
   const { src, title, videoPath, watch, queue, subtitles } = request;
   const play = usePlayer();
   const links = usePlaybackLinks();

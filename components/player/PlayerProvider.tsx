@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { useDialogRequest } from '../dialog/useDialogRequest';
 import { PlayerContext, type PlayRequest } from './PlayerContext';
+import { onDemand } from '../ui/onDemand';
 
 // The player (and react-player with it) is fetched on the first play, never with the page.
-const PlayerModal = dynamic(() => import('./PlayerModal').then((module) => module.PlayerModal), { ssr: false });
+const PlayerModal = onDemand(() => import('./PlayerModal'));
 
 /**
  * The page's one player. It lives here, not in the card that opened it: a carousel re-renders its

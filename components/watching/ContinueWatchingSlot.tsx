@@ -1,10 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useSyncExternalStore } from 'react';
+import { onDemand } from '../ui/onDemand';
 
 // The row's code arrives only in a browser with something to continue: a first visit pays nothing for it.
-const ContinueWatchingRow = dynamic(() => import('./ContinueWatchingRow'), { ssr: false });
+const ContinueWatchingRow = onDemand(() => import('./ContinueWatchingRow'));
 
 const flagged = () => document.documentElement.hasAttribute('data-continue');
 const never = () => () => {};
