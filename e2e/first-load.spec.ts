@@ -1,11 +1,15 @@
 import { visit, walletScripts } from './support/first-load';
 import { expect, test } from './support/offline';
 
-/** The budget for the JavaScript a first visit downloads before any interaction, to network idle. */
-const FIRST_VISIT_BUDGET_GZIP_BYTES = 150 * 1024;
+/**
+ * The budget for the JavaScript a first visit downloads before any interaction, to network idle. Next.js
+ * 16 and React 19 alone take 131.7 KB gzip for an empty App Router page (docs/performance.md); the
+ * site's own code on top of that is held to about 13 KB.
+ */
+const FIRST_VISIT_BUDGET_GZIP_BYTES = 145 * 1024;
 
 for (const path of ['/', '/series/harbor-lights']) {
-  test(`${path}: the JavaScript a visit downloads before any interaction is within 150 KB gzip`, async ({ page }) => {
+  test(`${path}: the JavaScript a visit downloads before any interaction is within 145 KB gzip`, async ({ page }) => {
     const { gzip } = await visit(page, path);
     expect(gzip).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_GZIP_BYTES);
   });
