@@ -55,6 +55,33 @@ export interface Throughput {
   runs: Record<Encoding, { page: Run; static: Run }>;
 }
 
+/** Slices of one URL as one run: req/s and counts over all of them, the median slice's p50, the worst slice's p99. */
+function merged(slices: Run[]): Run {
+  const sum = (key: 'rps' | 'ok' | 'limited' | 'errors') => slices.reduce((total, slice) => total + slice[key], 0);
+  const p50s = slices.map((slice) => slice.p50).sort((a, b) => a - b);
+  return {
+    rps: sum('rps') / slices.length,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...slices.map((slice) => slice.p99)),
+    ok: sum('ok'),
+    limited: sum('limited'),
+    errors: sum('errors'),
+  };
+}
+
+/** The page and its copy in turns (THROUGHPUT.slice), after a warm-up of each. */
+async function inTurns(page: string, copy: string, headers: Record<string, string>): Promise<{ page: Run; static: Run }> {
+  const slice = (url: string, seconds: number = THROUGHPUT.slice) => cannon(url, THROUGHPUT.connections, seconds, {}, headers);
+  await slice(page);
+  await slice(copy);
+  const slices: { page: Run[]; static: Run[] } = { page: [], static: [] };
+  for (let turn = 0; turn < THROUGHPUT.seconds / THROUGHPUT.slice; turn++) {
+    slices.page.push(await slice(page));
+    slices.static.push(await slice(copy));
+  }
+  return { page: merged(slices.page), static: merged(slices.static) };
+}
+
 const bodyBytes = async (url: string) => (await (await fetch(url, { headers: { 'accept-encoding': ENCODINGS.identity } })).arrayBuffer()).byteLength;
 
 export async function measureThroughput(stack: Stack): Promise<Throughput[]> {
@@ -65,10 +92,7 @@ export async function measureThroughput(stack: Stack): Promise<Throughput[]> {
     log(`throughput ${path} (${htmlBytes} B) vs ${copy} (${copyBytes} B)`);
     const runs = {} as Throughput['runs'];
     for (const encoding of Object.keys(ENCODINGS) as Encoding[]) {
-      const headers = { ...BROWSER_HEADERS, 'accept-encoding': ENCODINGS[encoding] };
-      const measure = (url: string) => cannon(url, THROUGHPUT.connections, THROUGHPUT.seconds, {}, headers);
-      await cannon(`${stack.url}${path}`, THROUGHPUT.connections, 2, {}, headers); // warm-up
-      runs[encoding] = { page: await measure(`${stack.url}${path}`), static: await measure(`${stack.url}${copy}`) };
+      runs[encoding] = await inTurns(`${stack.url}${path}`, `${stack.url}${copy}`, { ...BROWSER_HEADERS, 'accept-encoding': ENCODINGS[encoding] });
     }
     results.push({ path, copy, htmlBytes, copyBytes, runs });
   }

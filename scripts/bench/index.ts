@@ -64,7 +64,10 @@ async function main() {
     if (!only.has(name)) return undefined;
     log(`— ${name} —`);
     try {
-      return await measure();
+      const result = await measure();
+      const ended = stack?.ended();
+      if (ended) throw new Error(`the site stopped while it was measured (${ended})`);
+      return result;
     } catch (error) {
       results.errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;

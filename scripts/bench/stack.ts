@@ -17,6 +17,8 @@ export interface Stack {
   /** Billable document reads the site has made so far, and its reads still running, by its own count (READ_COUNTER=1). */
   reads: () => Promise<ReadCount>;
   buildSeconds: number | null;
+  /** How the server ended, when it did: on a shared host another session may stop it, and a section must not report its errors as figures. */
+  ended: () => string | null;
   /** Lines of the build's and the server's output that say a value was too large to cache. */
   over2MbWarnings: () => number;
   stop: () => Promise<void>;
@@ -49,6 +51,11 @@ function copyPrerenderedPages() {
   for (const path of THROUGHPUT.pages) if (existsSync(prerendered(path))) copyFileSync(prerendered(path), `${STATIC_COPIES.dir}/${staticCopy(path)}`);
 }
 
+function ended(server: ChildProcess): string | null {
+  const how = server.exitCode ?? server.signalCode;
+  return how === null ? null : `ended with ${how}`;
+}
+
 /** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size. */
 export async function startStack(size: Size, build: boolean): Promise<Stack> {
   const env = siteEnv();
@@ -75,14 +82,16 @@ export async function startStack(size: Size, build: boolean): Promise<Stack> {
     }
     copyPrerenderedPages();
     const serverLog = `${RESULTS_DIR}/server-${size}.log`;
-    server = await startServer('npx', ['next', 'start', '-p', String(PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: serverLog });
+    const site = await startServer('npx', ['next', 'start', '-p', String(PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: serverLog });
+    server = site;
     const over2Mb = (file: string) => (existsSync(file) ? (readFileSync(file, 'utf8').match(/over 2 ?MB/gi) ?? []).length : 0);
     return {
       url: SITE_URL,
       env,
-      server,
+      server: site,
       reads: () => siteReads(SITE_URL),
       buildSeconds,
+      ended: () => ended(site),
       over2MbWarnings: () => (buildSeconds === null ? 0 : over2Mb(buildLog)) + over2Mb(serverLog),
       stop,
     };
