@@ -48,11 +48,28 @@ export function siteEnv(): NodeJS.ProcessEnv {
 /** Pages measured on the embedded catalog; a locked series, so its page carries a pay button. */
 export const PAGES = ['/', '/series/harbor-lights', '/series/harbor-lights/season/season-one', '/short-films/the-moth-collector'];
 
-export const THROUGHPUT = { connections: 10, seconds: 8 } as const;
+/**
+ * Throughput: each page next to a static copy of its own prerendered HTML, served by the same `next start`
+ * (under STATIC_COPIES, written before the server starts: Next lists its static files once, at start), asked
+ * for uncompressed and as a browser asks. `/` does not run the proxy (proxy.ts's matcher), the series page does.
+ * The two take turns in slices of `slice` seconds, `seconds` each in all: on a shared host the load of the
+ * moment then weighs on both alike, and the ratio holds where two back-to-back runs disagree.
+ */
+export const THROUGHPUT = { connections: 10, seconds: 12, slice: 2, pages: ['/', '/series/harbor-lights'] } as const;
+export const STATIC_COPIES = { dir: `${DIST_DIR}/static/bench`, url: '/_next/static/bench' } as const;
+/** The encodings a throughput run asks for: none, and a browser's. */
+export const ENCODINGS = { identity: 'identity', browser: 'gzip, deflate, br' } as const;
+export type Encoding = keyof typeof ENCODINGS;
 /** Mixed traffic: five kinds of request, 10 connections each, for 30 s. */
 export const LOAD = { connections: 10, seconds: 30, lockedPath: 'trailers/iron-meridian', rangeBytes: 64 * 1024 } as const;
 /** What a browser sends: Next compresses pages and static files alike on the fly. */
-export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' };
+export const BROWSER_HEADERS = { 'accept-encoding': ENCODINGS.browser, accept: 'text/html,*/*' };
+
+/** Lighthouse's pages at each catalog size (lighthouserc.cjs names the embedded ones, for `npx lhci autorun`). */
+export const LIGHTHOUSE_PAGES = { embedded: ['/', '/series/harbor-lights'], large: ['/', '/series/gen-long-series'] } as const satisfies Record<
+  Size,
+  readonly string[]
+>;
 
 export const SCALE = {
   /** Idle time measured; the backstop (REVALIDATE_SECONDS) is a day, so the report scales it to an hour. */

@@ -1,18 +1,17 @@
 /**
- * HTTP figures with autocannon on loopback. Throughput: each page next to a build asset of similar size
- * served by the same `next start` (a JS or CSS file, compressed on the fly like the page). Load: mixed
+ * HTTP figures with autocannon on loopback. Throughput: each page next to a static copy of its own HTML
+ * served by the same `next start`, uncompressed and as a browser asks (both compressed on the fly). Load: mixed
  * traffic of five kinds at once (pages, a buyer's entitlements and media ranges, checkouts from one client
  * whose 429s are the rate limiter at work), against this site and a second one whose limits live in Redis.
  */
 import autocannon from 'autocannon';
-import { readdirSync, statSync } from 'node:fs';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { startRedis } from '../../e2e/support/redis';
 import { startServer, stopServer } from '../../e2e/support/processes';
 import { browserCookieValue, BROWSER_COOKIE, newBrowserId } from '../../lib/payments/entitlements';
-import { BROWSER_HEADERS, DIST_DIR, LOAD, PORTS, RESULTS_DIR, THROUGHPUT } from './config';
-import { log, type Stack } from './stack';
+import { BROWSER_HEADERS, ENCODINGS, type Encoding, LOAD, PORTS, RESULTS_DIR, STATIC_COPIES, THROUGHPUT } from './config';
+import { log, staticCopy, type Stack } from './stack';
 
 export interface Run {
   rps: number;
@@ -26,11 +25,11 @@ export interface Run {
 
 type Request = NonNullable<autocannon.Options['requests']>[number];
 
-/** One bounded autocannon run; `setup` may change each request (a fresh visitor, a random range). */
-function cannon(url: string, connections: number, seconds: number, request: Request = {}): Promise<Run> {
+/** One bounded autocannon run; `request` may change each request (a fresh visitor, a random range). */
+function cannon(url: string, connections: number, seconds: number, request: Request = {}, headers: Record<string, string> = BROWSER_HEADERS): Promise<Run> {
   return new Promise((resolve, reject) => {
     let limited = 0;
-    const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers: BROWSER_HEADERS, requests: [request] }, (error, result) => {
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers, requests: [request] }, (error, result) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       const other = result.non2xx - limited - result['3xx'];
       resolve({
@@ -46,33 +45,56 @@ function cannon(url: string, connections: number, seconds: number, request: Requ
   });
 }
 
-/** The build's JS and CSS files, which Next serves as static files under /_next/static. */
-function staticFiles(dir = `${DIST_DIR}/static`): { path: string; bytes: number }[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = `${dir}/${name}`;
-    if (statSync(full).isDirectory()) return staticFiles(full);
-    return /\.(js|css)$/.test(name) ? [{ path: `/_next/static${full.slice(`${DIST_DIR}/static`.length)}`, bytes: statSync(full).size }] : [];
-  });
-}
-
 export interface Throughput {
   path: string;
+  /** The page's static copy (STATIC_COPIES) and the bytes of each, uncompressed: they differ only if the page was rendered again since the build. */
+  copy: string;
   htmlBytes: number;
-  page: Run;
-  static: Run & { path: string; bytes: number };
+  copyBytes: number;
+  /** The page and its copy, by the encoding asked for. */
+  runs: Record<Encoding, { page: Run; static: Run }>;
 }
 
-export async function measureThroughput(stack: Stack, paths: readonly string[]): Promise<Throughput[]> {
-  const files = staticFiles();
+/** Slices of one URL as one run: req/s and counts over all of them, the median slice's p50, the worst slice's p99. */
+function merged(slices: Run[]): Run {
+  const sum = (key: 'rps' | 'ok' | 'limited' | 'errors') => slices.reduce((total, slice) => total + slice[key], 0);
+  const p50s = slices.map((slice) => slice.p50).sort((a, b) => a - b);
+  return {
+    rps: sum('rps') / slices.length,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...slices.map((slice) => slice.p99)),
+    ok: sum('ok'),
+    limited: sum('limited'),
+    errors: sum('errors'),
+  };
+}
+
+/** The page and its copy in turns (THROUGHPUT.slice), after a warm-up of each. */
+async function inTurns(page: string, copy: string, headers: Record<string, string>): Promise<{ page: Run; static: Run }> {
+  const slice = (url: string, seconds: number = THROUGHPUT.slice) => cannon(url, THROUGHPUT.connections, seconds, {}, headers);
+  await slice(page);
+  await slice(copy);
+  const slices: { page: Run[]; static: Run[] } = { page: [], static: [] };
+  for (let turn = 0; turn < THROUGHPUT.seconds / THROUGHPUT.slice; turn++) {
+    slices.page.push(await slice(page));
+    slices.static.push(await slice(copy));
+  }
+  return { page: merged(slices.page), static: merged(slices.static) };
+}
+
+const bodyBytes = async (url: string) => (await (await fetch(url, { headers: { 'accept-encoding': ENCODINGS.identity } })).arrayBuffer()).byteLength;
+
+export async function measureThroughput(stack: Stack): Promise<Throughput[]> {
   const results: Throughput[] = [];
-  for (const path of paths) {
-    const htmlBytes = (await (await fetch(`${stack.url}${path}`)).arrayBuffer()).byteLength;
-    const file = files.sort((a, b) => Math.abs(Math.log(a.bytes / htmlBytes)) - Math.abs(Math.log(b.bytes / htmlBytes)))[0]!;
-    log(`throughput ${path} (${htmlBytes} B) vs ${file.path} (${file.bytes} B)`);
-    await cannon(`${stack.url}${path}`, THROUGHPUT.connections, 2); // warm-up
-    const page = await cannon(`${stack.url}${path}`, THROUGHPUT.connections, THROUGHPUT.seconds);
-    const asset = await cannon(`${stack.url}${file.path}`, THROUGHPUT.connections, THROUGHPUT.seconds);
-    results.push({ path, htmlBytes, page, static: { ...asset, ...file } });
+  for (const path of THROUGHPUT.pages) {
+    const copy = `${STATIC_COPIES.url}/${staticCopy(path)}`;
+    const [htmlBytes, copyBytes] = [await bodyBytes(`${stack.url}${path}`), await bodyBytes(`${stack.url}${copy}`)];
+    log(`throughput ${path} (${htmlBytes} B) vs ${copy} (${copyBytes} B)`);
+    const runs = {} as Throughput['runs'];
+    for (const encoding of Object.keys(ENCODINGS) as Encoding[]) {
+      runs[encoding] = await inTurns(`${stack.url}${path}`, `${stack.url}${copy}`, { ...BROWSER_HEADERS, 'accept-encoding': ENCODINGS[encoding] });
+    }
+    results.push({ path, copy, htmlBytes, copyBytes, runs });
   }
   return results;
 }

@@ -1,5 +1,6 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
-import type { Bytes, Lighthouse } from './browser';
+import { BUDGETS, METRICS, type Bytes, type Lighthouse } from './browser';
+import type { Encoding, Size } from './config';
 import type { Run, Throughput } from './http';
 import type { PageReads } from './reads';
 import type { ScaleResult } from './scale';
@@ -21,7 +22,7 @@ export interface Results {
   throughput?: Throughput[];
   load?: { memory: Record<string, Run>; redis: Record<string, Run> };
   bytes?: Bytes[];
-  lighthouse?: { pages: Lighthouse[]; budgetMet: boolean };
+  lighthouse?: { size: Size; pages: Lighthouse[]; budgetMet: boolean }[];
   scale?: ScaleResult[];
   errors: string[];
 }
@@ -62,32 +63,65 @@ function scaleRows(sizes: ScaleResult[]): Row[] {
   ];
 }
 
-function lighthouseRows({ pages, budgetMet }: NonNullable<Results['lighthouse']>): Row[] {
-  return pages.flatMap((page): Row[] => {
-    const path = new URL(page.url).pathname;
-    const m = page.metrics;
+const thousands = (value: number) => value.toLocaleString('en-US');
+const METRIC_NAMES: Record<string, string> = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'speed-index': 'speed index',
+  'cumulative-layout-shift': 'CLS',
+};
+const metric = (id: string, value: number) => (id === 'cumulative-layout-shift' ? value.toFixed(3) : `${value.toFixed(0)} ms`);
+
+/** A budget of lighthouserc.cjs as the report's goal, and whether `value` (a score ×100 or a metric) meets it. */
+function budget(id: string, value: number): [goal?: string, met?: boolean] {
+  const options = BUDGETS[id]?.[1];
+  if (options?.minScore !== undefined) return [`≥ ${options.minScore * 100} (${options.aggregationMethod})`, value >= options.minScore * 100];
+  if (options?.maxNumericValue !== undefined)
+    return [`≤ ${metric(id, options.maxNumericValue)} (${options.aggregationMethod})`, value <= options.maxNumericValue];
+  return [];
+}
+
+function lighthouseRows({ size, pages, budgetMet }: NonNullable<Results['lighthouse']>[number]): Row[] {
+  const assert: Row = [`lighthouse ${size}`, 'lhci assert (every budget, every page)', budgetMet ? 'passed' : 'failed', 'passed', budgetMet];
+  const perPage = pages.flatMap((page): Row[] => {
+    const what = `lighthouse ${size}: ${new URL(page.url).pathname}`;
+    const scores = page.runs.map((run) => run.performance);
+    const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
+    const runs = page.runs.map((run) => `${run.performance}${run.median ? '*' : ''} @ ${thousands(run.benchmarkIndex)}`).join(', ');
     return [
+      [what, `Lighthouse ${page.version} performance, median of ${scores.length}`, String(median), ...budget('categories:performance', median)],
+      [what, 'each run: score @ benchmarkIndex (* median run)', runs],
+      ...METRICS.map((id): Row => [what, `median ${METRIC_NAMES[id]}`, metric(id, page.medians[id]!), ...budget(id, page.medians[id]!)]),
       [
-        path,
-        `Lighthouse ${page.version} performance, median of ${page.performance.length}`,
-        `${page.median} (${page.performance.join(', ')})`,
-        '≥ 95 (lhci assert)',
-        page.median >= 95 && budgetMet,
+        what,
+        'median run: longest main-thread task, main thread in all',
+        `${page.longestTask ? `${page.longestTask.ms} ms (${page.longestTask.url.split('/').pop() || page.longestTask.url})` : 'none over 50 ms'}, ${page.mainThreadMs} ms`,
       ],
-      [path, 'Lighthouse a11y / best practices / SEO', ['accessibility', 'best-practices', 'seo'].map((id) => page.scores[id]).join(' / ')],
-      [
-        path,
-        'median run: FCP, LCP, TBT, CLS',
-        [
-          `${ms(m['first-contentful-paint']! / 1000)} s`,
-          `${ms(m['largest-contentful-paint']! / 1000)} s`,
-          `${m['total-blocking-time']!.toFixed(0)} ms`,
-          m['cumulative-layout-shift']!.toFixed(3),
-        ].join(', '),
-      ],
-      [path, 'median run: audits losing points', page.blamed.join('; ') || 'none'],
+      [what, 'median run: a11y / best practices / SEO', ['accessibility', 'best-practices', 'seo'].map((id) => page.scores[id]).join(' / ')],
+      [what, 'median run: audits losing points', page.blamed.join('; ') || 'none'],
     ];
   });
+  return [...perPage, assert];
+}
+
+const ENCODING_NAMES: Record<Encoding, string> = { identity: 'uncompressed', browser: 'as a browser asks (gzip, deflate, br)' };
+
+function throughputRows(t: Throughput): Row[] {
+  return Object.entries(t.runs).flatMap(([encoding, { page, static: copy }]): Row[] => [
+    [
+      t.path,
+      `req/s page ÷ static copy, ${ENCODING_NAMES[encoding as Encoding]}`,
+      `${page.rps.toFixed(0)} ÷ ${copy.rps.toFixed(0)} = ${(page.rps / copy.rps).toFixed(2)}`,
+      'ratio ≥ 0.8',
+      page.rps / copy.rps >= 0.8,
+    ],
+    [
+      t.path,
+      `p50/p99 ms page vs static copy, ${encoding}`,
+      `${page.p50}/${page.p99} vs ${copy.p50}/${copy.p99} (page ${kb(t.htmlBytes)}, copy ${kb(t.copyBytes)}; errors ${page.errors + copy.errors})`,
+    ],
+  ]);
 }
 
 export function rows(results: Results): Row[] {
@@ -102,20 +136,7 @@ export function rows(results: Results): Row[] {
       ],
     ),
     ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),
-    ...(results.throughput ?? []).flatMap((t): Row[] => [
-      [
-        t.path,
-        'req/s page vs static',
-        `${t.page.rps.toFixed(0)} vs ${t.static.rps.toFixed(0)} = ${(t.page.rps / t.static.rps).toFixed(2)}`,
-        'ratio ≥ 0.8',
-        t.page.rps / t.static.rps >= 0.8,
-      ],
-      [
-        t.path,
-        'p50/p99 ms page vs static',
-        `${t.page.p50}/${t.page.p99} vs ${t.static.p50}/${t.static.p99} (page ${kb(t.htmlBytes)}, ${t.static.path.split('/').pop()} ${kb(t.static.bytes)})`,
-      ],
-    ]),
+    ...(results.throughput ?? []).flatMap(throughputRows),
     ...Object.entries(results.load ?? {}).flatMap(([store, kinds]) =>
       Object.entries(kinds).map(([kind, r]): Row => [`load, limits in ${store}`, kind, run(r), '0 errors', r.errors === 0]),
     ),
@@ -126,7 +147,7 @@ export function rows(results: Results): Row[] {
         ? [[b.path, 'JS the first pay click adds (gzip)', `${kb(b.payClick.gzip)}, of it wallet code ${kb(b.payClick.walletGzip)}`] satisfies Row]
         : []),
     ]),
-    ...(results.lighthouse ? lighthouseRows(results.lighthouse) : []),
+    ...(results.lighthouse ?? []).flatMap(lighthouseRows),
     ...(results.scale ? scaleRows(results.scale) : []),
     ...results.errors.map((error): Row => ['(bench)', 'could not run', error.slice(0, 200), '', false]),
   ];

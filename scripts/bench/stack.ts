@@ -4,11 +4,11 @@
  * into the bench's own distDir, and `next start` on loopback.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { startLocalChain } from '../../e2e/support/chain';
 import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
 import { run, startServer, stopServer } from '../../e2e/support/processes';
-import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, SITE_URL, type Size } from './config';
+import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, SITE_URL, STATIC_COPIES, THROUGHPUT, type Size } from './config';
 
 export interface Stack {
   url: string;
@@ -17,6 +17,8 @@ export interface Stack {
   /** Billable document reads the site has made so far, and its reads still running, by its own count (READ_COUNTER=1). */
   reads: () => Promise<ReadCount>;
   buildSeconds: number | null;
+  /** How the server ended, when it did: on a shared host another session may stop it, and a section must not report its errors as figures. */
+  ended: () => string | null;
   /** Lines of the build's and the server's output that say a value was too large to cache. */
   over2MbWarnings: () => number;
   stop: () => Promise<void>;
@@ -35,7 +37,26 @@ async function siteReads(url: string): Promise<ReadCount> {
 
 export const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
-/** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one. */
+/** Which catalog the build in DIST_DIR prerendered: a build of the other size is never reused (its pages show the other catalog). */
+const BUILT_FOR = `${DIST_DIR}/bench-catalog`;
+const builtFor = () => (existsSync(BUILT_FOR) ? readFileSync(BUILT_FOR, 'utf8') : null);
+
+/** Where a page's prerendered HTML is in the build (`/` is index.html), and where the throughput section's copy of it goes. */
+const prerendered = (path: string) => `${DIST_DIR}/server/app${path === '/' ? '/index' : path}.html`;
+export const staticCopy = (path: string) => `${path === '/' ? '/index' : path}.html`.replaceAll('/', '_').slice(1);
+
+/** Next lists its static files when it starts, so the copies are written before `next start`. */
+function copyPrerenderedPages() {
+  mkdirSync(STATIC_COPIES.dir, { recursive: true });
+  for (const path of THROUGHPUT.pages) if (existsSync(prerendered(path))) copyFileSync(prerendered(path), `${STATIC_COPIES.dir}/${staticCopy(path)}`);
+}
+
+function ended(server: ChildProcess): string | null {
+  const how = server.exitCode ?? server.signalCode;
+  return how === null ? null : `ended with ${how}`;
+}
+
+/** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size. */
 export async function startStack(size: Size, build: boolean): Promise<Stack> {
   const env = siteEnv();
   const emulator = await startFirestoreEmulator({ port: PORTS.firestore });
@@ -50,23 +71,27 @@ export async function startStack(size: Size, build: boolean): Promise<Stack> {
     if (size === 'large') await run('npm', ['run', 'catalog:generate', '--silent', '--', '--shape=large'], env);
     const buildLog = `${RESULTS_DIR}/build-${size}.log`;
     let buildSeconds: number | null = null;
-    if (build || !existsSync(`${DIST_DIR}/BUILD_ID`)) {
+    if (build || !existsSync(`${DIST_DIR}/BUILD_ID`) || builtFor() !== size) {
       log(`${size}: next build`);
       // From nothing, so both catalog sizes are timed alike (a build reuses its distDir's compiler cache).
       rmSync(DIST_DIR, { recursive: true, force: true });
       const started = Date.now();
       await run('npx', ['next', 'build'], env, { logFile: buildLog });
       buildSeconds = Math.round((Date.now() - started) / 1000);
+      writeFileSync(BUILT_FOR, size);
     }
+    copyPrerenderedPages();
     const serverLog = `${RESULTS_DIR}/server-${size}.log`;
-    server = await startServer('npx', ['next', 'start', '-p', String(PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: serverLog });
+    const site = await startServer('npx', ['next', 'start', '-p', String(PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: serverLog });
+    server = site;
     const over2Mb = (file: string) => (existsSync(file) ? (readFileSync(file, 'utf8').match(/over 2 ?MB/gi) ?? []).length : 0);
     return {
       url: SITE_URL,
       env,
-      server,
+      server: site,
       reads: () => siteReads(SITE_URL),
       buildSeconds,
+      ended: () => ended(site),
       over2MbWarnings: () => (buildSeconds === null ? 0 : over2Mb(buildLog)) + over2Mb(serverLog),
       stop,
     };

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { config, decodable, namesPossibleTitle, proxy } from '@/proxy';
@@ -55,8 +57,74 @@ describe('proxy: undecodable path segments (vercel/next.js#92527)', () => {
     const response = proxy(new NextRequest('http://localhost/series/abc'));
     expect(response.headers.get('x-middleware-next')).toBe('1');
   });
+});
 
-  it('runs only on the dynamic routes, never on _next or static files', () => {
-    expect(config.matcher).toEqual(['/series/:path*', '/short-films/:path*', '/watch/:path*', '/api/media/:path*']);
+describe('proxy matcher', () => {
+  const matches = (path: string) => unstable_doesMiddlewareMatch({ config, url: `http://localhost${path}` });
+  const answers = (path: string) => proxy(new NextRequest(`http://localhost${path}`)).headers.get('x-middleware-next') !== '1';
+
+  it.each([
+    '/series/harbor-lights',
+    '/series/a/season/b',
+    '/series/a/season/b/episodes/c_1',
+    '/short-films/x',
+    '/watch/trailers/x',
+    '/watch/documentaries/y',
+    '/series',
+  ])('leaves out the well-formed %s', (path) => expect(matches(path)).toBe(false));
+
+  it.each(['/', '/search', '/_next/static/chunks/a.js', '/trailers'])('never runs on %s', (path) => expect(matches(path)).toBe(false));
+
+  it.each([
+    '/series/%',
+    '/series/%00',
+    '/series/a%2Fb',
+    '/series/%61',
+    '/series/a.b',
+    '/series/____',
+    '/series/x/season/__a__',
+    `/series/${'a'.repeat(129)}`,
+    '/series/a//b',
+    '/watch/movies/x',
+    '/watch/trailers/x/y',
+    '/api/media/%/x',
+    '/api/media//%',
+    '/series//%',
+    '/short-films/日本',
+  ])('runs on %s', (path) => expect(matches(path)).toBe(true));
+
+  // The matcher may run the proxy where it lets the request through, never the other way round.
+  it('runs on every path the proxy answers itself', () => {
+    const segment = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+      fc.constantFrom(
+        '%',
+        '%00',
+        '%2F',
+        '%2e',
+        '%E0%A4%A',
+        '%61',
+        '__a__',
+        '____',
+        '.',
+        'a.b',
+        '日本',
+        '',
+        'a'.repeat(128),
+        'a'.repeat(129),
+        'trailers',
+        'documentaries',
+        'season',
+        'movies',
+      ),
+      fc.string({ unit: 'binary', maxLength: 6 }).map(encodeURIComponent),
+    );
+    const path = fc
+      .tuple(fc.constantFrom('/series', '/short-films', '/watch', '/api/media'), fc.array(segment, { maxLength: 5 }))
+      .map(([prefix, segments]) => [prefix, ...segments].join('/'));
+    fc.assert(
+      fc.property(path, (p) => !answers(p) || matches(p)),
+      { numRuns: 3000 },
+    );
   });
 });
