@@ -29,7 +29,9 @@ export function CoverImage({ src, alt, sizes, eager = false, className }: Props)
       sizes={sizes}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      // The main image paints with the page's first frame, not a frame later: by then the scripts have run,
+      // and a phone waits for them too.
+      decoding={eager ? 'sync' : 'async'}
       // Covers beside the page's main image (the hero, a title's cover) must not take its bandwidth.
       fetchPriority={eager ? 'high' : 'low'}
       className={className ? `${styles.fill} ${className}` : styles.fill}
