@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support/offline';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { E2E_PROJECT_ID, E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET } from './support/ports';
+import { E2E_REVALIDATE_SECONDS, E2E_REVALIDATE_SECRET } from './support/ports';
+import { siteFirestore } from './support/site-firestore';
 
 const documentaries = JSON.parse(readFileSync('content/documentaries.json', 'utf8')) as Record<string, { title: string }>;
 const [id, doc] = Object.entries(documentaries)
@@ -17,7 +16,7 @@ test.describe('content from Firestore', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a title changed in Firestore shows after an on-demand refresh', async ({ page, request }) => {
-    const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+    const db = siteFirestore();
     const renamed = `${doc.title} (Director’s Cut)`;
     await page.goto('/');
     await expect(page.getByText(doc.title, { exact: true }).first()).toBeAttached();

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { E2E_MEDIA_HOST, E2E_PORTS, E2E_PROJECT_ID, E2E_REVALIDATE_SECRET } from './support/ports';
+import { E2E_MEDIA_HOST, E2E_PORTS, E2E_REVALIDATE_SECRET } from './support/ports';
+import { siteFirestore } from './support/site-firestore';
 import { expect, test } from './support/offline';
 import { stubVideoHosts } from './support/video-hosts';
 
@@ -41,13 +40,12 @@ const KINDS = [
 
 // Plain firebase-admin against the e2e emulator, whichever emulator serves that port.
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${E2E_PORTS.firestore}`;
-const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
 
 for (const { kind, videourl, element, reaches } of KINDS) {
   test(`${kind} plays under the site's policy: ${videourl}`, async ({ page, request, cspViolations }) => {
     // A fresh id per run: no read of it is cached yet. Written without popularKey, so no list shows it.
     const id = `e2e-player-${element}-${randomBytes(4).toString('hex')}`;
-    const document = db().doc(`trailers/${id}`);
+    const document = siteFirestore().doc(`trailers/${id}`);
     await document.set({ title: `Player kind: ${kind}`, coverimg: '/media/covers/trailers/city-of-small-hours.jpg', type: 'Trailer', videourl, locked: false });
     try {
       const seen = await stubVideoHosts(page);

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import type { APIRequestContext } from '@playwright/test';
 import { writeCatalog } from '../lib/catalog/writer';
 import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
@@ -8,8 +6,9 @@ import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/search/entries';
 import { sitePaths } from './support/catalog';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
 import { grantInLedger } from './support/owner';
+import { siteFirestore } from './support/site-firestore';
 import { expect, test } from './support/offline';
-import { E2E_ENTITLEMENT_SECRET, E2E_PROJECT_ID, E2E_REVALIDATE_SECRET, READS_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
+import { E2E_ENTITLEMENT_SECRET, E2E_REVALIDATE_SECRET, READS_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
 
 /**
  * The catalog at a scale CI affords (TEST_CATALOG: ~130 series, a series of 60 seasons, a season and a short
@@ -55,7 +54,7 @@ async function settledReads(request: APIRequestContext) {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+  const db = siteFirestore();
   await writeCatalog(db, generated);
   // What a writer does after writing: the lists and search change (stale-while-revalidate), then settle.
   const data = { titles: ['series', 'shortFilms', 'trailers', 'documentaries'] };

@@ -1,18 +1,14 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { newBrowserId } from '@/lib/payments/entitlements';
 import { LOCAL_GENESIS_HASH } from './chain';
 import { mint } from './fuzz';
-import { E2E_PROJECT_ID } from './ports';
-
-const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: E2E_PROJECT_ID }));
+import { siteFirestore } from './site-firestore';
 
 /**
  * Writes what the ledger holds after a verified purchase of `path` by browser `id` (`entitlements/{id}~{via}`), on
  * the cluster the e2e site verifies on (the local chain's genesis hash): a grant of another cluster unlocks nothing.
  */
 export async function grantInLedger(id: string, path: string, via: string, grantedAt = new Date()) {
-  await db().doc(`entitlements/${id}~${via}`).set({ browser: id, path, via, cluster: LOCAL_GENESIS_HASH, grantedAt: grantedAt.toISOString() });
+  await siteFirestore().doc(`entitlements/${id}~${via}`).set({ browser: id, path, via, cluster: LOCAL_GENESIS_HASH, grantedAt: grantedAt.toISOString() });
 }
 
 /**
