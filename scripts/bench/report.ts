@@ -88,10 +88,10 @@ function lighthouseRows({ size, pages, budgetMet }: NonNullable<Results['lightho
     const what = `lighthouse ${size}: ${new URL(page.url).pathname}`;
     const scores = page.runs.map((run) => run.performance);
     const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]!;
-    const runs = page.runs.map((run) => `${run.performance}${run.median ? '*' : ''} @ ${thousands(run.benchmarkIndex)}`).join(', ');
+    const runs = page.runs.map((run) => `${run.performance}${run.median ? '*' : ''}${run.paintHeld ? '†' : ''} @ ${thousands(run.benchmarkIndex)}`).join(', ');
     return [
       [what, `Lighthouse ${page.version} performance, median of ${scores.length}`, String(median), ...budget('categories:performance', median)],
-      [what, 'each run: score @ benchmarkIndex (* median run)', runs],
+      [what, 'each run: score @ benchmarkIndex (* median run, † first frame held past load by headless Chrome)', runs],
       ...METRICS.map((id): Row => [what, `median ${METRIC_NAMES[id]}`, metric(id, page.medians[id]!), ...budget(id, page.medians[id]!)]),
       [
         what,
