@@ -76,3 +76,44 @@ test.describe('with reduced motion', () => {
     expect(await heroPaused(page)).toBe(true);
   });
 });
+
+test("the hero's video is fetched only once the page has loaded", async ({ page }) => {
+  // A slow network for the poster keeps the page loading well past hydration.
+  await page.route('**/media/hero-poster.jpg', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  const events: string[] = [];
+  page.on('load', () => events.push('load'));
+  page.on('request', (request) => {
+    if (request.url().endsWith('/media/clips/hero.mp4')) events.push('video');
+  });
+  await page.goto('/');
+  await expect.poll(() => heroPaused(page)).toBe(false);
+  expect(events.indexOf('load')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('video')).toBeGreaterThan(events.indexOf('load'));
+});
+
+test.describe('with Data Saver on', () => {
+  test.beforeEach(async ({ page }) => {
+    // The browser's own setting (Chrome's Data Saver / Lite mode), which a test cannot switch on otherwise.
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
+  });
+
+  test('the hero does not start by itself, and its video is not downloaded until Play', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/media/clips/hero.mp4')) videoRequests.push(request.url());
+    });
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-title"]');
+    await expect(hero.locator('[data-settled]')).toHaveAttribute('data-settled', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await heroPaused(page)).toBe(true);
+    expect(videoRequests).toEqual([]);
+
+    await hero.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => heroPaused(page)).toBe(false);
+    expect(videoRequests.length).toBeGreaterThan(0);
+  });
+});

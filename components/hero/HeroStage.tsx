@@ -9,6 +9,9 @@ const STORAGE_KEY = 'solenema:hero-playback';
 
 type Props = { videoSrc: string; poster: string; videoLabel: string; description: string; children: React.ReactNode };
 
+/** Data Saver (Chrome's `navigator.connection.saveData`; the DOM types do not have it yet). */
+const savesData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
 /** Starts playback; a refusal by the autoplay policy means the visitor has not asked for it yet. */
 function start(video: HTMLVideoElement, wantsPlay: React.RefObject<boolean>) {
   video.play().catch((error: unknown) => {
@@ -34,7 +37,8 @@ export function HeroStage({ videoSrc, poster, videoLabel, description, children 
     const video = videoRef.current;
     if (!video) return;
     const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    wantsPlay.current = !reducedMotion && localStorage.getItem(STORAGE_KEY) !== 'paused';
+    // The loop is decoration: a phone asking for less data, or for less motion, starts it with Play.
+    wantsPlay.current = !reducedMotion && !savesData() && localStorage.getItem(STORAGE_KEY) !== 'paused';
 
     const save = () => localStorage.setItem(STORAGE_KEY, wantsPlay.current ? 'playing' : 'paused');
     window.addEventListener('pagehide', save);
@@ -48,10 +52,14 @@ export function HeroStage({ videoSrc, poster, videoLabel, description, children 
       },
       { threshold: [0, 0.99, 1] },
     );
-    observer.observe(video);
+    // The page's own images and scripts come first: the loop's download starts once the page has loaded.
+    const watch = () => observer.observe(video);
+    if (document.readyState === 'complete') watch();
+    else window.addEventListener('load', watch, { once: true });
 
     return () => {
       observer.disconnect();
+      window.removeEventListener('load', watch);
       window.removeEventListener('pagehide', save);
     };
   }, []);
