@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { parseEnv } from './lib/env/schema';
 import { firebaseWebConfigFrom } from './lib/analytics/config';
 import { securityHeaderRules } from './lib/http/security-headers';
+import { addCompileHints } from './lib/build/compile-hints';
 
 // Fail the build or the server start at once, with a message naming the bad variable.
 const env = parseEnv(process.env);
@@ -14,6 +15,11 @@ const env = parseEnv(process.env);
 const fieldInsight = firebaseWebConfigFrom(env) !== undefined;
 
 const nextConfig: NextConfig = {
+  compiler: {
+    runAfterProductionCompile: async ({ distDir }) => {
+      await addCompileHints({ distDir });
+    },
+  },
   turbopack: {
     resolveAlias: fieldInsight ? { '@/components/analytics/FieldInsightSlot': './components/analytics/FieldInsightSlot.configured.tsx' } : {},
   },

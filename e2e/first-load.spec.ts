@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { COMPILE_HINT } from '../lib/build/compile-hints';
 import { visit, walletScripts } from './support/first-load';
 import { expect, test } from './support/offline';
 
@@ -21,3 +23,16 @@ for (const path of ['/', '/series/harbor-lights', '/watch/trailers/iron-meridian
     expect(walletScripts(scripts).map((s) => s.url)).toEqual([]);
   });
 }
+
+test("the framework's start-up scripts ask V8 to compile them while they download, not on the main thread", async ({ page }) => {
+  // The site under test is the build in .next (global-setup); its manifest names what every page starts with.
+  const { rootMainFiles } = JSON.parse(readFileSync('.next/build-manifest.json', 'utf8')) as { rootMainFiles: string[] };
+  const loaded = new Map((await visit(page, '/')).scripts.filter((s) => s.beforeLoad).map((s) => [new URL(s.url).pathname, s.body]));
+  // React DOM, Next's router and Turbopack's runtime at least.
+  expect(rootMainFiles.length).toBeGreaterThanOrEqual(3);
+  for (const file of rootMainFiles) {
+    const body = loaded.get(`/_next/${file}`);
+    expect(body, file).toBeDefined();
+    expect(body!.subarray(0, COMPILE_HINT.length).toString(), file).toBe(COMPILE_HINT);
+  }
+});
