@@ -141,7 +141,13 @@ export function rows(results: Results): Row[] {
       Object.entries(kinds).map(([kind, r]): Row => [`load, limits in ${store}`, kind, run(r), '0 errors', r.errors === 0]),
     ),
     ...(results.bytes ?? []).flatMap((b): Row[] => [
-      [b.path, 'JS to network idle (gzip)', `${kb(b.jsGzip)} in ${b.scripts} scripts`, '≤ 150 KB (gated in e2e/first-load.spec.ts)', b.jsGzip <= 150 * 1024],
+      [
+        b.path,
+        'JS to network idle (gzip)',
+        `${kb(b.jsGzip)} in ${b.scripts} scripts`,
+        '≤ 150 KB (standing budget; e2e/first-load.spec.ts gates 145 KB)',
+        b.jsGzip <= 150 * 1024,
+      ],
       [b.path, 'scripts with wallet code before a pay click', String(b.walletScripts), '0', b.walletScripts === 0],
       ...(b.payClick
         ? [[b.path, 'JS the first pay click adds (gzip)', `${kb(b.payClick.gzip)}, of it wallet code ${kb(b.payClick.walletGzip)}`] satisfies Row]
