@@ -4,6 +4,7 @@ import { env } from '../env/server';
 import { chooseBackend, firestore } from '../firebase';
 import { readsSoFar } from '../firestore-reads';
 import { bearerMatches } from '../http/secret';
+import { catchUp, type CatchUpState } from '../catch-up';
 import { scanCatalog, sweepEntries, syncTree, treesToSync } from './sync';
 import { tagsToExpire } from './tags';
 import { watchCatalog, type CatalogWatch } from './watch';
@@ -32,8 +33,8 @@ export interface SyncReport {
  * Shared through globalThis: instrumentation (which starts the watch) and the route (which runs the sync)
  * are bundled apart, but run in one server process.
  */
-type SyncProcess = { token: string; watch?: CatalogWatch; running?: Promise<SyncReport | null> };
-const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= { token: randomBytes(32).toString('base64url') });
+type SyncProcess = { token: string; watch?: CatalogWatch; runs: CatchUpState<SyncReport | null> };
+const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= { token: randomBytes(32).toString('base64url'), runs: {} });
 
 /** Vercel's Cron Job (Bearer CRON_SECRET) or this server's own schedule (a token that never leaves the process). */
 export const mayRunSync = (request: Request) =>
@@ -74,14 +75,10 @@ async function sync(): Promise<SyncReport | null> {
 /**
  * Brings the operator's edits into the derived data: with a watch in this process, the trees it saw
  * change; otherwise (Vercel) a scan of the catalog. Null when there is nothing to sync with (the embedded
- * catalog, or a watch still taking its first look). One sync at a time: a second call shares the first.
+ * catalog, or a watch still taking its first look). One sync at a time; a call during a sync gets the next
+ * one, which takes the edits that came in meanwhile (shared by every call during that sync).
  */
-export function runCatalogSync(): Promise<SyncReport | null> {
-  shared.running ??= sync().finally(() => {
-    shared.running = undefined;
-  });
-  return shared.running;
-}
+export const runCatalogSync = (): Promise<SyncReport | null> => catchUp(shared.runs, sync);
 
 /** How long after a failed call the server tries again. */
 const RETRY_MS = 5_000;

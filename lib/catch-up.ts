@@ -1,0 +1,24 @@
+/** A task's runs, one at a time: `current` is running, `next` is the one that starts after it. */
+export type CatchUpState<T> = { current?: Promise<T>; next?: Promise<T> };
+
+/**
+ * Runs `task` one at a time, so that every call is answered by a run that started after the call.
+ * A call while a run is under way gets the run after it, shared with every other call meanwhile:
+ * work that came in during a run (an operator's edit during a sync) is never answered by that run.
+ */
+export function catchUp<T>(state: CatchUpState<T>, task: () => Promise<T>): Promise<T> {
+  if (state.current) {
+    state.next ??= state.current
+      .catch(() => undefined)
+      .then(() => {
+        state.next = undefined;
+        return catchUp(state, task);
+      });
+    return state.next;
+  }
+  const run = task().finally(() => {
+    if (state.current === run) state.current = undefined;
+  });
+  state.current = run;
+  return run;
+}
