@@ -15,11 +15,7 @@ const env = parseEnv(process.env);
 const fieldInsight = firebaseWebConfigFrom(env) !== undefined;
 
 const nextConfig: NextConfig = {
-  compiler: {
-    runAfterProductionCompile: async ({ distDir }) => {
-      await addCompileHints({ distDir });
-    },
-  },
+  compiler: { runAfterProductionCompile: addCompileHints },
   turbopack: {
     resolveAlias: fieldInsight ? { '@/components/analytics/FieldInsightSlot': './components/analytics/FieldInsightSlot.configured.tsx' } : {},
   },

@@ -77,6 +77,8 @@ test.describe('with reduced motion', () => {
   });
 });
 
+const isHeroVideo = (url: string) => url.endsWith('/media/clips/hero.mp4');
+
 test("the hero's video is fetched only once the page has loaded", async ({ page }) => {
   // A slow network for the poster keeps the page loading well past hydration.
   await page.route('**/media/hero-poster.jpg', async (route) => {
@@ -86,7 +88,7 @@ test("the hero's video is fetched only once the page has loaded", async ({ page 
   const events: string[] = [];
   page.on('load', () => events.push('load'));
   page.on('request', (request) => {
-    if (request.url().endsWith('/media/clips/hero.mp4')) events.push('video');
+    if (isHeroVideo(request.url())) events.push('video');
   });
   await page.goto('/');
   await expect.poll(() => heroPaused(page)).toBe(false);
@@ -103,7 +105,7 @@ test.describe('with Data Saver on', () => {
   test('the hero does not start by itself, and its video is not downloaded until Play', async ({ page }) => {
     const videoRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/media/clips/hero.mp4')) videoRequests.push(request.url());
+      if (isHeroVideo(request.url())) videoRequests.push(request.url());
     });
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-title"]');

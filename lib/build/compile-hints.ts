@@ -13,16 +13,15 @@ type BuildManifest = { rootMainFiles?: unknown };
  * (`compiler.runAfterProductionCompile`), so every build has it: `npm run build`, Vercel's, the tests' and the
  * bench's. A file already marked is left as it is.
  */
-export async function addCompileHints({ distDir }: { distDir: string }): Promise<string[]> {
+export async function addCompileHints({ distDir }: { distDir: string }): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'build-manifest.json'), 'utf8')) as BuildManifest;
   const files = Array.isArray(manifest.rootMainFiles) ? manifest.rootMainFiles.filter((file): file is string => typeof file === 'string') : [];
   if (files.length === 0) throw new Error('compile hints: the build manifest lists no rootMainFiles (has Next changed its manifest?)');
-  return Promise.all(
+  await Promise.all(
     files.map(async (file) => {
       const target = path.join(distDir, file);
       const source = await readFile(target, 'utf8');
       if (!source.startsWith(COMPILE_HINT)) await writeFile(target, COMPILE_HINT + source);
-      return file;
     }),
   );
 }
