@@ -33,6 +33,8 @@ interface RouteContext<B, P, N extends BrowserNeed> extends Precheck<P> {
 interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
   /** The rate-limit bucket, charged only once every cheap check passed. */
   limit: Bucket;
+  /** Requests no client pays for: the server's calls to itself, which share no visitor's budget. */
+  unmetered?: (request: Request) => boolean;
   browser: N;
   /** A state-changing route: refused unless it comes from this site's pages (lib/http/same-origin.ts). */
   sameOrigin?: boolean;
@@ -94,7 +96,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       const refused = browserRefusal(spec, visitor);
       if (refused) return apiErrorResponse(refused);
       const keys = limitKeys(request, visitor.browser);
-      const limited = await chargeLimit(spec.limit, keys);
+      const limited = spec.unmetered?.(request) ? null : await chargeLimit(spec.limit, keys);
       if (limited) return apiErrorResponse(limited);
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
       // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.

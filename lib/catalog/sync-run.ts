@@ -36,9 +36,11 @@ export interface SyncReport {
 type SyncProcess = { token: string; watch?: CatalogWatch; runs: CatchUpState<SyncReport | null> };
 const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= { token: randomBytes(32).toString('base64url'), runs: {} });
 
-/** Vercel's Cron Job (Bearer CRON_SECRET) or this server's own schedule (a token that never leaves the process). */
-export const mayRunSync = (request: Request) =>
-  bearerMatches(request, shared.token) || (env.CRON_SECRET !== undefined && bearerMatches(request, env.CRON_SECRET));
+/** This server's own schedule: a token that never leaves the process. */
+export const isOwnSchedule = (request: Request) => bearerMatches(request, shared.token);
+
+/** Vercel's Cron Job (Bearer CRON_SECRET) or this server's own schedule. */
+export const mayRunSync = (request: Request) => isOwnSchedule(request) || (env.CRON_SECRET !== undefined && bearerMatches(request, env.CRON_SECRET));
 
 async function sync(): Promise<SyncReport | null> {
   if (chooseBackend(env) !== 'firestore') return null;

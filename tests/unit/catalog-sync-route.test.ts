@@ -1,0 +1,25 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = 'unit-test-cron-secret-0123456789'));
+
+const { GET } = await import('@/app/api/cron/catalog-sync/route');
+const { BUDGETS } = await import('@/lib/http/rate-limit');
+
+/** The token the server's own schedule sends (lib/catalog/sync-run.ts keeps it on globalThis for the process). */
+const ownToken = (globalThis as { __solenemaCatalogSync?: { token: string } }).__solenemaCatalogSync!.token;
+const NO_PARAMS = { params: Promise.resolve({}) };
+const callWith = (bearer: string) =>
+  GET(new Request('http://localhost:3000/api/cron/catalog-sync', { headers: { authorization: `Bearer ${bearer}` } }), NO_PARAMS);
+
+describe('GET /api/cron/catalog-sync', () => {
+  it("never refuses the server's own schedule for the rate: it calls after every burst of an operator's edits", async () => {
+    for (let i = 0; i < BUDGETS.revalidate.points * 3; i += 1) expect((await callWith(ownToken)).status).toBe(200);
+  });
+
+  it('keeps a budget for the Cron Job secret, so a leaked secret cannot keep the catalog scanning', async () => {
+    const statuses = [];
+    for (let i = 0; i <= BUDGETS.revalidate.points; i += 1) statuses.push((await callWith(CRON_SECRET)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+  });
+});
