@@ -50,6 +50,8 @@ export const e2eSiteEnv = {
   // The tests play the proxy in front of the site: each test's own X-Forwarded-For is its client key.
   TRUSTED_PROXY_HOPS: '1',
   NEXT_TELEMETRY_DISABLED: '1',
+  // Types are checked by `npm test` before the browser tests (next.config.ts).
+  E2E_BUILD: '1',
 };
 
 const INSIGHT_DIST_DIR = '.next/field-insight';
