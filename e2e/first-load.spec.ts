@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { COMPILE_HINT } from '../lib/build/compile-hints';
-import { visit, walletScripts } from './support/first-load';
+import { visit, WALLET_MARKERS, walletScripts } from './support/first-load';
 import { expect, test } from './support/offline';
 
 /**
@@ -23,6 +24,30 @@ for (const path of ['/', '/series/harbor-lights', '/watch/trailers/iron-meridian
     expect(walletScripts(scripts).map((s) => s.url)).toEqual([]);
   });
 }
+
+test('the wallet check sees wallet code: each marker is in the build, and the first pay click brings it', async ({ page }) => {
+  // The checks above find nothing when a marker is minified away: each must be in the build's client chunks.
+  const chunksDir = '.next/static/chunks';
+  const chunks = readdirSync(chunksDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(chunksDir, file), 'utf8'));
+  for (const [library, marker] of Object.entries(WALLET_MARKERS))
+    expect(
+      chunks.some((chunk) => chunk.includes(marker)),
+      `${library}: ${marker}`,
+    ).toBe(true);
+
+  const { scripts, settled } = await visit(page, '/watch/trailers/iron-meridian');
+  const beforeClick = scripts.length;
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
+  await expect(page.getByRole('img', { name: /Solana Pay QR code/ })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await settled();
+  expect(walletScripts(scripts.slice(beforeClick)).length).toBeGreaterThan(0);
+});
 
 test("the framework's start-up scripts ask V8 to compile them while they download, not on the main thread", async ({ page }) => {
   // The site under test is the build in .next (global-setup); its manifest names what every page starts with.

@@ -1,8 +1,17 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
-/** Strings only the wallet adapter or web3.js bundles carry, minified or not. */
-export const WALLET_MARKERS = ['PhantomWalletAdapter', 'WalletReadyState', 'SystemProgram', 'TransactionInstruction'];
+/**
+ * A string each wallet or web3 library keeps through a production build: an error message, a URL, a feature
+ * id. Class and function names (PhantomWalletAdapter, SystemProgram) are minified away, so they find nothing.
+ */
+export const WALLET_MARKERS = {
+  '@solana/web3.js': 'Invalid public key input',
+  '@solana/wallet-adapter-base': 'WalletNotReadyError',
+  '@solana/wallet-adapter-phantom': 'phantom.app',
+  '@solana/wallet-standard-features': 'solana:signAndSendTransaction',
+};
+const markers = Object.values(WALLET_MARKERS);
 
 export interface LoadedScript {
   url: string;
@@ -11,7 +20,7 @@ export interface LoadedScript {
 }
 
 export const gzipBytes = (scripts: LoadedScript[]) => scripts.reduce((sum, s) => sum + gzipSync(s.body).length, 0);
-export const walletScripts = (scripts: LoadedScript[]) => scripts.filter((s) => WALLET_MARKERS.some((marker) => s.body.includes(marker)));
+export const walletScripts = (scripts: LoadedScript[]) => scripts.filter((s) => markers.some((marker) => s.body.includes(marker)));
 
 /**
  * The one counter of what a visit downloads (e2e/first-load.spec.ts gates it, the bench reports it): every
