@@ -44,9 +44,12 @@ test.describe('continue watching', () => {
     await dialog.getByRole('button', { name: 'Close player' }).click();
 
     const again = await openPlayer(page);
+    // Where playback starts, read as it starts: by the time a poll sees it playing, a slow host has played on for seconds.
+    const startsAt = again.video.evaluate(
+      (v: HTMLVideoElement) => new Promise<number>((resolve) => v.addEventListener('playing', () => resolve(v.currentTime), { once: true })),
+    );
     await again.dialog.getByRole('button', { name: 'Start over' }).click();
-    await expect.poll(() => paused(again.video)).toBe(false);
-    expect(await currentTime(again.video)).toBeLessThan(2);
+    expect(await startsAt).toBeLessThan(1);
   });
 
   test('a video watched to the end is forgotten', async ({ page }) => {
