@@ -53,3 +53,19 @@ export async function visit(page: Page, path: string) {
   );
   return { scripts, gzip, settled: () => Promise.all(pending) };
 }
+
+/**
+ * The scripts the first pay click on a visited page adds: everything downloaded until the purchase dialog shows
+ * its Solana Pay QR code and the network is idle again.
+ */
+export async function scriptsAddedByPayClick(page: Page, visited: Awaited<ReturnType<typeof visit>>): Promise<LoadedScript[]> {
+  const before = visited.scripts.length;
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
+  await page.getByRole('img', { name: /Solana Pay QR code/ }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await visited.settled();
+  return visited.scripts.slice(before);
+}

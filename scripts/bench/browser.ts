@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
-import { gzipBytes, visit, walletScripts } from '../../e2e/support/first-load';
+import { gzipBytes, scriptsAddedByPayClick, visit, walletScripts } from '../../e2e/support/first-load';
 import { LIGHTHOUSE_PAGES, RESULTS_DIR, SITE_URL, type Size } from './config';
 import { log, type Stack } from './stack';
 
@@ -28,16 +28,11 @@ export async function measureBytes(stack: Stack, paths: readonly string[]): Prom
     const results: Bytes[] = [];
     for (const path of paths) {
       const page = await (await browser.newContext({ baseURL: stack.url })).newPage();
-      const { scripts, gzip, settled } = await visit(page, path);
-      const first = scripts.length;
-      const result: Bytes = { path, jsGzip: gzip, scripts: first, walletScripts: walletScripts(scripts).length, payClick: null };
-      const pay = page.getByRole('button', { name: /Pay with Solana/ }).first();
-      if ((await pay.count()) > 0) {
-        await pay.click();
-        await page.getByRole('img', { name: /Solana Pay QR code/ }).waitFor({ timeout: 30_000 });
-        await page.waitForLoadState('networkidle');
-        await settled();
-        const added = scripts.slice(first);
+      const visited = await visit(page, path);
+      const { scripts, gzip } = visited;
+      const result: Bytes = { path, jsGzip: gzip, scripts: scripts.length, walletScripts: walletScripts(scripts).length, payClick: null };
+      if ((await page.getByRole('button', { name: /Pay with Solana/ }).count()) > 0) {
+        const added = await scriptsAddedByPayClick(page, visited);
         result.payClick = { gzip: gzipBytes(added), walletGzip: gzipBytes(walletScripts(added)) };
       }
       results.push(result);

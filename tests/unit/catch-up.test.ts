@@ -3,14 +3,14 @@ import { catchUp, type CatchUpState } from '@/lib/catch-up';
 
 /** A task whose runs finish when the test says, numbered in the order they started. */
 function controlledTask() {
-  const finishers: ((value: number) => void)[] = [];
+  const finishers: (() => void)[] = [];
   let started = 0;
   const task = () =>
     new Promise<number>((resolve) => {
       const n = ++started;
       finishers.push(() => resolve(n));
     });
-  return { task, finish: (i: number) => finishers[i]!(0), started: () => started };
+  return { task, finish: (i: number) => finishers[i]!(), started: () => started };
 }
 
 describe('catchUp', () => {
