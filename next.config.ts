@@ -3,6 +3,7 @@ import { parseEnv } from './lib/env/schema';
 import { firebaseWebConfigFrom } from './lib/analytics/config';
 import { securityHeaderRules } from './lib/http/security-headers';
 import { addCompileHints } from './lib/build/compile-hints';
+import { syncCatalogBeforePrerender } from './lib/build/catalog-sync';
 
 // Fail the build or the server start at once, with a message naming the bad variable.
 const env = parseEnv(process.env);
@@ -22,7 +23,13 @@ const fieldInsight = firebaseWebConfigFrom(env) !== undefined;
 const testBuild = process.env.E2E_BUILD === '1';
 
 const nextConfig: NextConfig = {
-  compiler: { runAfterProductionCompile: addCompileHints },
+  compiler: {
+    // After the compile, before any page is prerendered.
+    runAfterProductionCompile: async (build) => {
+      await addCompileHints(build);
+      syncCatalogBeforePrerender(env);
+    },
+  },
   turbopack: {
     resolveAlias: fieldInsight ? { '@/components/analytics/FieldInsightSlot': './components/analytics/FieldInsightSlot.configured.tsx' } : {},
   },

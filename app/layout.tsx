@@ -1,9 +1,11 @@
 import type { Metadata, Viewport } from 'next';
+import { after } from 'next/server';
 import { SiteFooter } from '@/components/layout/SiteFooter';
 import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
 import { PlayerProvider } from '@/components/player/PlayerProvider';
 import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
+import { keepCatalogFresh } from '@/lib/catalog';
 import { COVER_FALLBACK_SCRIPT } from '@/lib/catalog/cover-urls';
 import { env } from '@/lib/env/server';
 import './globals.css';
@@ -25,6 +27,8 @@ export const viewport: Viewport = { themeColor: '#09090d', colorScheme: 'dark' }
 const NO_SCRIPT_CSS = 'body>div[hidden][id^="S:"]{display:block;order:1}body>footer{order:2}[data-skeleton]{display:none}';
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
+  // Where no listener runs (Vercel), the pages visitors open bring the operator's edits in (lib/catalog/upkeep.ts).
+  after(keepCatalogFresh);
   return (
     <html lang="en">
       <head>

@@ -1,9 +1,9 @@
 import 'server-only';
 import { applicationDefault, cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { firestoreConfigured, type Env } from './env/schema';
+import type { Env } from './env/schema';
 
-export { firestoreConfigured } from './env/schema';
+export { chooseBackend, firestoreConfigured } from './env/schema';
 
 function credentialFor(env: Env) {
   if (env.FIRESTORE_EMULATOR_HOST) return undefined;
@@ -11,11 +11,6 @@ function credentialFor(env: Env) {
     return cert({ projectId: env.FIREBASE_PROJECT_ID, clientEmail: env.FIREBASE_CLIENT_EMAIL, privateKey: env.FIREBASE_PRIVATE_KEY });
   }
   return applicationDefault();
-}
-
-/** Which backend serves content: forced by CATALOG, else Firestore when configured, else the embedded catalog. */
-export function chooseBackend(env: Env): 'local' | 'firestore' {
-  return env.CATALOG ?? (firestoreConfigured(env) ? 'firestore' : 'local');
 }
 
 /** One firebase-admin app per process, reused across hot reloads and route handlers. */

@@ -17,6 +17,7 @@ import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind }
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
+import { isEditedTitle, treeOf } from './sync-hash';
 import type { Access, Catalog, Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;
@@ -33,11 +34,20 @@ export type CoverCheck = (coverimg: string) => boolean;
 /**
  * The site's reads over any DocumentStore: validation, defaults, ordering and the locked-URL rule live
  * here once. Every list is one ordered, limited query (keyset pages), so a read costs what it shows.
+ * A title read whose document changed since the site indexed it is told to `onEditedTitle` (no extra read).
  */
-export function createCatalog(store: DocumentStore, log: CatalogLogger = console, coverExists: CoverCheck = () => true): Catalog {
+export function createCatalog(
+  store: DocumentStore,
+  log: CatalogLogger = console,
+  coverExists: CoverCheck = () => true,
+  onEditedTitle: (tree: string) => void = () => {},
+): Catalog {
   function parse<S extends z.ZodType>(raw: RawDocument, schema: S): Parsed<z.output<S>> | null {
     const result = schema.safeParse(raw.data);
-    if (result.success) return { ...raw, doc: withUsableCover(raw.path, result.data) };
+    if (result.success) {
+      if (treeOf(raw.path) === raw.path && isEditedTitle(raw.data)) onEditedTitle(raw.path);
+      return { ...raw, doc: withUsableCover(raw.path, result.data) };
+    }
     const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
     log.warn(`[catalog] skipped ${raw.path}: ${reasons.join('; ')}`);
     return null;

@@ -9,30 +9,36 @@ import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
 import { PAGE_SIZES } from './paging';
 import { countPurchaseIn } from './purchase-count';
+import { noteEditedTitle } from './sync-run';
 import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
+import { catalogUpkeep } from './upkeep';
 import type { Kind, MovieKind } from './kinds';
 
 export type * from './types';
 export type { Page } from './paging';
 export { PAGE_SIZES } from './paging';
 export { CATALOG_TAG, tagsToExpire } from './tags';
+export { keepCatalogFresh } from './sync-run';
 
 const catalogBackend = chooseBackend(env);
 
 const db = catalogBackend === 'firestore' ? firestore(env) : null;
 const store = db ? createFirestoreStore(db, env.FIRESTORE_TIMEOUT_MS) : createLocalStore();
-const catalog = createCatalog(store, console, publicCoverCheck());
+const catalog = createCatalog(store, console, publicCoverCheck(), noteEditedTitle);
+const { lifetimeSeconds } = catalogUpkeep(env);
 
 /**
  * Reads for pages, kept in Next's data cache under tags naming what they depend on (a title's tree, a
- * list of a kind, search), so POST /api/revalidate expires exactly the reads a change touches;
- * REVALIDATE_SECONDS is only the backstop. Memoised per render, so metadata and page share one read.
+ * list of a kind, search), so POST /api/revalidate and the catalog sync expire exactly the reads a change
+ * touches; their lifetime is the backstop (a day), or where no listener runs (Vercel) what keeps an
+ * operator's edit within CATALOG_SYNC_SECONDS (lib/catalog/upkeep.ts). Memoised per render, so metadata and
+ * page share one read.
  * Every value is one page of a list or one title: far below the data cache's 2 MB limit.
  */
 function cachedRead<Args extends unknown[], Result>(name: string, read: (...args: Args) => Promise<Result>, dependsOn: (args: NoInfer<Args>) => string[]) {
   return cache((...args: Args) =>
     unstable_cache(() => read(...args), ['catalog', name, ...args.map(String)], {
-      revalidate: env.REVALIDATE_SECONDS,
+      revalidate: lifetimeSeconds,
       tags: [CATALOG_TAG, ...dependsOn(args)],
     })(),
   );

@@ -19,13 +19,39 @@ interface KindInfo {
   jsonLdType: 'VideoObject' | 'Movie' | 'TVSeries';
   /** The levels of documents beneath a title, outermost first: a movie has none. */
   beneath: readonly Beneath[];
+  /** What its titles' search entries call the kind (`kind` of a search document). */
+  searchKind: 'series' | 'shortFilm' | 'trailer' | 'documentary';
 }
 
 /** In the order the site lists kinds (sitemap files, browse pages). */
 export const KINDS = {
-  series: { segment: 'series', pageBase: '/series', label: 'Series', singular: 'Series', jsonLdType: 'TVSeries', beneath: ['seasons', 'episodes'] },
-  shortFilms: { segment: 'short-films', pageBase: '/short-films', label: 'Short films', singular: 'Short film', jsonLdType: 'Movie', beneath: ['episodes'] },
-  trailers: { segment: 'trailers', pageBase: '/watch/trailers', label: 'Trailers', singular: 'Trailer', jsonLdType: 'VideoObject', beneath: [] },
+  series: {
+    segment: 'series',
+    pageBase: '/series',
+    label: 'Series',
+    singular: 'Series',
+    jsonLdType: 'TVSeries',
+    beneath: ['seasons', 'episodes'],
+    searchKind: 'series',
+  },
+  shortFilms: {
+    segment: 'short-films',
+    pageBase: '/short-films',
+    label: 'Short films',
+    singular: 'Short film',
+    jsonLdType: 'Movie',
+    beneath: ['episodes'],
+    searchKind: 'shortFilm',
+  },
+  trailers: {
+    segment: 'trailers',
+    pageBase: '/watch/trailers',
+    label: 'Trailers',
+    singular: 'Trailer',
+    jsonLdType: 'VideoObject',
+    beneath: [],
+    searchKind: 'trailer',
+  },
   documentaries: {
     segment: 'documentaries',
     pageBase: '/watch/documentaries',
@@ -33,6 +59,7 @@ export const KINDS = {
     singular: 'Documentary',
     jsonLdType: 'Movie',
     beneath: [],
+    searchKind: 'documentary',
   },
 } as const satisfies Record<string, KindInfo>;
 

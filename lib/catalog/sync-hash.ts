@@ -4,9 +4,14 @@ import { POPULAR_KEY } from './popularity';
 
 /** Where a title records the state of its tree (itself, its seasons and episodes) that the site last indexed. */
 export const SYNC_HASH = 'syncHash';
+/**
+ * Where a title records the state of its own document that the site last indexed: any page or list that reads
+ * the title can tell, at no extra read, that the operator edited it since (see isEditedTitle).
+ */
+export const TITLE_HASH = 'titleHash';
 
 /** Fields the site writes into an operator's documents: a change to them is no edit of the operator's. */
-const SITE_FIELDS = new Set([POPULAR_KEY, SYNC_HASH, 'purchaseCount']);
+const SITE_FIELDS = new Set([POPULAR_KEY, SYNC_HASH, TITLE_HASH, 'purchaseCount']);
 
 /**
  * The tree a catalog document belongs to, the unit the site indexes: `series/x` for the series, its
@@ -35,6 +40,12 @@ function stable(value: unknown): string {
 export function documentHash(data: unknown): string {
   const own = typeof data === 'object' && data !== null ? Object.fromEntries(Object.entries(data).filter(([key]) => !SITE_FIELDS.has(key))) : data;
   return createHash('sha256').update(stable(own)).digest('base64url').slice(0, 22);
+}
+
+/** Whether a title document was written or edited by hand since the site last indexed its tree (no sort key, or another state). */
+export function isEditedTitle(data: unknown): boolean {
+  const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return fields[POPULAR_KEY] === undefined || fields[TITLE_HASH] !== documentHash(data);
 }
 
 /** A tree's state from its documents' digests: any edit, addition or removal in the tree changes it. */

@@ -1,23 +1,30 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
 import { env } from '../env/server';
 import { chooseBackend, firestore } from '../firebase';
 import { readsSoFar } from '../firestore-reads';
 import { bearerMatches } from '../http/secret';
 import { catchUp, type CatchUpState } from '../catch-up';
+import { claimCheck, indexChangedTitles, recordCensus } from './changed-titles';
 import { scanCatalog, sweepEntries, syncTree, treesToSync } from './sync';
 import { tagsToExpire } from './tags';
+import { catalogUpkeep } from './upkeep';
 import { watchCatalog, type CatalogWatch } from './watch';
 
 /** Where the last sync says what it did, for `npm run catalog:check`. */
 export const SYNC_STATUS_PATH = 'catalogSync/status';
+const upkeep = catalogUpkeep(env);
 /** The route that runs a sync: Vercel's Cron Job calls it, and so does the server itself on `next start`. */
 const SYNC_ROUTE = '/api/cron/catalog-sync';
 
 export interface SyncReport {
   at: string;
-  /** `watch`: the trees the server's listeners saw change; `scan`: every document read to find them. */
-  mode: 'watch' | 'scan';
+  /**
+   * `watch`: the trees the server's listeners saw change; `scan`: every document read to find them; `visits`: the
+   * titles pages found edited, and those a census of counts showed added, written by hand or deleted.
+   */
+  mode: 'watch' | 'scan' | 'visits';
   /** Trees indexed anew (their pages, lists and search are refreshed). */
   indexed: string[];
   /** Search entries of documents that no longer exist. */
@@ -33,8 +40,21 @@ export interface SyncReport {
  * Shared through globalThis: instrumentation (which starts the watch) and the route (which runs the sync)
  * are bundled apart, but run in one server process.
  */
-type SyncProcess = { token: string; watch?: CatalogWatch; runs: CatchUpState<SyncReport | null> };
-const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= { token: randomBytes(32).toString('base64url'), runs: {} });
+type SyncProcess = {
+  token: string;
+  watch?: CatalogWatch;
+  runs: CatchUpState<SyncReport | null>;
+  /** Titles the pages found edited since their last indexing, for the next visit's upkeep. */
+  edited: Set<string>;
+  nextCheckAt: number;
+  upkeep?: Promise<void>;
+};
+const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= {
+  token: randomBytes(32).toString('base64url'),
+  runs: {},
+  edited: new Set(),
+  nextCheckAt: 0,
+});
 
 /** This server's own schedule: a token that never leaves the process. */
 export const isOwnSchedule = (request: Request) => bearerMatches(request, shared.token);
@@ -82,6 +102,57 @@ async function sync(): Promise<SyncReport | null> {
  */
 export const runCatalogSync = (): Promise<SyncReport | null> => catchUp(shared.runs, sync);
 
+const isBuilding = () => process.env.NEXT_PHASE === 'phase-production-build';
+
+/** A page read a title whose document changed since it was indexed: the next visit's upkeep indexes it (on Vercel). */
+export function noteEditedTitle(tree: string): void {
+  if (upkeep.mode === 'visits' && !isBuilding()) shared.edited.add(tree);
+}
+
+async function upkeepOnce(db: Firestore): Promise<void> {
+  const started = Date.now();
+  const readsBefore = readsSoFar();
+  const edited = [...shared.edited];
+  shared.edited.clear();
+  const indexed: string[] = [];
+  try {
+    for (const tree of edited) if (await syncTree(db, tree)) indexed.push(tree);
+  } catch (error) {
+    for (const tree of edited) shared.edited.add(tree);
+    throw error;
+  }
+  if (Date.now() >= shared.nextCheckAt) {
+    shared.nextCheckAt = Date.now() + upkeep.checkEverySeconds * 1000;
+    const claimed = await claimCheck(db, upkeep.checkEverySeconds * 1000);
+    if (claimed) {
+      const checked = await indexChangedTitles(db, claimed.before);
+      await recordCensus(db, checked.census);
+      indexed.push(...checked.indexed.filter((tree) => !indexed.includes(tree)));
+    }
+  }
+  if (indexed.length === 0) return;
+  const reads = readsSoFar() - readsBefore;
+  const report: SyncReport = { at: new Date().toISOString(), mode: 'visits', indexed, removedEntries: 0, reads, durationMs: Date.now() - started, tags: [] };
+  await db.doc(SYNC_STATUS_PATH).set({ ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+  console.log(`[catalog sync] visits: indexed ${indexed.length} titles, ${reads} reads`);
+}
+
+/**
+ * Where no listener runs (Vercel), called after a page renders: indexes the titles the pages found edited, and
+ * at most every `checkEverySeconds` takes the census that finds titles added, written by hand or deleted.
+ * The reads it changed expire by their lifetime (a render cannot expire tags). Never fails the page.
+ */
+export async function keepCatalogFresh(): Promise<void> {
+  if (upkeep.mode !== 'visits' || isBuilding()) return;
+  if (shared.edited.size === 0 && Date.now() < shared.nextCheckAt) return;
+  shared.upkeep ??= upkeepOnce(firestore(env))
+    .catch((error: unknown) =>
+      console.warn(`[catalog sync] visits: could not index edits (${error instanceof Error ? error.message : error}); the next visit tries again`),
+    )
+    .finally(() => (shared.upkeep = undefined));
+  await shared.upkeep;
+}
+
 /** How long after a failed call the server tries again. */
 const RETRY_MS = 5_000;
 /** An operator's edits come in bursts (a title, then its seasons and episodes): the sync waits for a quiet moment. */
@@ -94,7 +165,7 @@ const QUIET_MS = 2_000;
  * Not on Vercel (its Cron Job calls the route), nor while building, nor with the sync turned off.
  */
 export function startCatalogSync(): void {
-  if (chooseBackend(env) !== 'firestore' || env.CATALOG_SYNC_SECONDS === 0 || env.VERCEL || process.env.NEXT_PHASE === 'phase-production-build') return;
+  if (upkeep.mode !== 'watch' || isBuilding()) return;
   if (shared.watch) return;
   const origin = () => process.env.__NEXT_PRIVATE_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
   async function tick() {

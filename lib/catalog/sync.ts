@@ -5,7 +5,7 @@ import { countAggregation, countReads } from '../firestore-reads';
 import { isKind, KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
 import { POPULAR_KEY } from './popularity';
 import type { RawDocument } from './store';
-import { SYNC_HASH } from './sync-hash';
+import { SYNC_HASH, TITLE_HASH } from './sync-hash';
 import { documentsToWrite, treeHashes } from './writes';
 
 /**
@@ -32,7 +32,7 @@ async function read(query: Query): Promise<RawDocument[]> {
 }
 
 /** Every document of a query, a page at a time by document path (a real cursor: no document is read twice). */
-async function* pagesOf(query: Query) {
+export async function* pagesOf(query: Query) {
   let last: DocumentSnapshot | undefined;
   for (;;) {
     const ordered = query.orderBy(FieldPath.documentId()).limit(SCAN_PAGE);
@@ -93,7 +93,7 @@ export function treeWrites(tree: string, documents: RawDocument[], entries: RawD
   const title = prepared.find((doc) => doc.path === tree);
   const stored = documents.find((doc) => doc.path === tree);
   const writes: Write[] = [];
-  const derived = title && { [POPULAR_KEY]: fieldOf(title, POPULAR_KEY), [SYNC_HASH]: fieldOf(title, SYNC_HASH) };
+  const derived = title && Object.fromEntries([POPULAR_KEY, SYNC_HASH, TITLE_HASH].map((field) => [field, fieldOf(title, field)]));
   if (derived && Object.entries(derived).some(([field, value]) => fieldOf(stored, field) !== value)) writes.push({ kind: 'update', path: tree, data: derived });
   const current = new Map(entries.map((entry) => [entry.path, entry.data]));
   const wanted = prepared.filter((doc) => doc.path.startsWith(`${SEARCH_COLLECTION}/`));

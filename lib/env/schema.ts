@@ -82,8 +82,8 @@ const envSchema = z.object({
   /** How long one Firestore read or write may take before the request gives up (the client would retry for minutes). */
   FIRESTORE_TIMEOUT_MS: positiveInt(10_000),
   /**
-   * How often the site brings an operator's Firestore edits into its lists, search and pages (0 turns the
-   * sync off); on Vercel the Cron Job in vercel.json runs it instead.
+   * The longest an operator's Firestore edit waits for its lists, search and pages (0 turns the sync off): on
+   * `next start` listeners sync it at once; on Vercel the visits check every third of it (lib/catalog/upkeep.ts).
    */
   CATALOG_SYNC_SECONDS: wholeNumber(300),
   /** Vercel's convention: the bearer token its Cron Jobs send to /api/cron/catalog-sync. */
@@ -126,6 +126,11 @@ export function firestoreConfigured(env: Env): boolean {
   return Boolean(
     env.FIRESTORE_EMULATOR_HOST || (env.FIREBASE_PROJECT_ID && env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY) || env.GOOGLE_APPLICATION_CREDENTIALS,
   );
+}
+
+/** Which backend serves content: forced by CATALOG, else Firestore when configured, else the embedded catalog. */
+export function chooseBackend(env: Env): 'local' | 'firestore' {
+  return env.CATALOG ?? (firestoreConfigured(env) ? 'firestore' : 'local');
 }
 
 /** On Vercel an unset NEXT_PUBLIC_SITE_URL means the project's production domain, not localhost. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isMovieKind, parseTitlePath } from '../catalog/kinds';
+import { isMovieKind, KINDS, parseTitlePath } from '../catalog/kinds';
 import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from '../catalog/schemas';
 import type { RawDocument } from '../catalog/store';
 import { routes } from '../routes';
@@ -82,9 +82,17 @@ export function searchEntriesOf(documents: RawDocument[]): RawDocument[] {
     if (isMovieKind(address.kind)) {
       const movie = parsed(raw.path, movieDocSchema);
       if (!movie) continue;
-      const kind = address.kind === 'trailers' ? 'trailer' : 'documentary';
       const { title, description, coverimg, locked } = movie.doc;
-      entries.push({ path: raw.path, kind, title, description, coverimg, href: routes.watch(address.kind, id), locked, context: null });
+      entries.push({
+        path: raw.path,
+        kind: KINDS[address.kind].searchKind,
+        title,
+        description,
+        coverimg,
+        href: routes.watch(address.kind, id),
+        locked,
+        context: null,
+      });
     } else if (address.kind === 'series') {
       const show = parsed(`series/${id}`, seriesDocSchema);
       if (!show) continue;

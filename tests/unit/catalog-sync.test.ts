@@ -2,7 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import type { RawDocument } from '@/lib/catalog/store';
 import { treeWrites, treesToSync } from '@/lib/catalog/sync';
-import { documentHash, treeHash, treeOf } from '@/lib/catalog/sync-hash';
+import { documentHash, isEditedTitle, treeHash, treeOf } from '@/lib/catalog/sync-hash';
 import { documentsToWrite } from '@/lib/catalog/writes';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
 
@@ -18,7 +18,7 @@ describe('what the site indexed, as a digest', () => {
   it('ignores the fields the site writes, and the order of keys', () => {
     const data = { title: 'Orbit', locked: false };
     expect(documentHash({ locked: false, title: 'Orbit' })).toBe(documentHash(data));
-    expect(documentHash({ ...data, popularKey: 'k', syncHash: 'h', purchaseCount: 9 })).toBe(documentHash(data));
+    expect(documentHash({ ...data, popularKey: 'k', syncHash: 'h', titleHash: 't', purchaseCount: 9 })).toBe(documentHash(data));
     expect(documentHash({ ...data, title: 'Orbit 2' })).not.toBe(documentHash(data));
   });
 
@@ -35,6 +35,18 @@ describe('what the site indexed, as a digest', () => {
     expect(treeHash([...tree].reverse())).toBe(treeHash(tree));
     expect(treeHash([tree[0]!, { ...tree[1]!, hash: 'c' }])).not.toBe(treeHash(tree));
     expect(treeHash(tree.slice(0, 1))).not.toBe(treeHash(tree));
+  });
+});
+
+describe('a title read by a page tells whether it was edited since indexing (no extra read)', () => {
+  const title = (documents: RawDocument[]) => documents.find((d) => d.path === 'series/harbor')!.data;
+  it('written by hand (no sort key), or edited in the console: yes; as indexed, or counted a purchase: no', () => {
+    expect(isEditedTitle(title(handWritten))).toBe(true);
+    expect(isEditedTitle(title(indexed()))).toBe(false);
+    expect(isEditedTitle(title(edit(indexed(), 'series/harbor', { title: 'Harbor Nights' })))).toBe(true);
+    expect(isEditedTitle(title(edit(indexed(), 'series/harbor', { purchaseCount: 3, popularKey: '1000000.000000003.x.harbor' })))).toBe(false);
+    const { titleHash: _dropped, ...withoutState } = title(indexed()) as Record<string, unknown>;
+    expect(isEditedTitle(withoutState)).toBe(true);
   });
 });
 
@@ -60,7 +72,11 @@ describe('what indexing a tree writes', () => {
   it('a title written by hand: its sort key and state (an update, nothing else), and its search entries', () => {
     const movie = handWritten.slice(0, 1);
     const writes = treeWrites('trailers/orbit', movie, []);
-    expect(writes[0]).toEqual({ kind: 'update', path: 'trailers/orbit', data: { popularKey: expect.any(String), syncHash: expect.any(String) } });
+    expect(writes[0]).toEqual({
+      kind: 'update',
+      path: 'trailers/orbit',
+      data: { popularKey: expect.any(String), syncHash: expect.any(String), titleHash: expect.any(String) },
+    });
     expect(writes.slice(1)).toEqual([{ kind: 'set', path: 'searchEntries/trailers~orbit', data: expect.objectContaining({ title: 'Orbit Rising' }) }]);
   });
 

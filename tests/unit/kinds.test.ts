@@ -60,6 +60,7 @@ describe('the registry of kinds', () => {
       singular: 'Short film',
       jsonLdType: 'Movie',
       beneath: ['episodes'],
+      searchKind: 'shortFilm',
     });
     expect(KIND_LIST.filter(isMovieKind)).toEqual(['trailers', 'documentaries']);
     expect(KIND_LIST.map((kind) => KINDS[kind].beneath)).toEqual([['seasons', 'episodes'], ['episodes'], [], []]);

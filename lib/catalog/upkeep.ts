@@ -1,0 +1,27 @@
+import { chooseBackend, type Env } from '../env/schema';
+
+/**
+ * How the site keeps what it derives from an operator's Firestore edits (sort keys, search entries) current
+ * and its cached reads fresh:
+ * - `watch` (`next start`): Firestore listeners see each edit; the sync expires exactly the reads it changed
+ *   within seconds, so cached reads keep the day's backstop.
+ * - `visits` (Vercel, where no listener outlives a request): pages that visitors open check for edits at most
+ *   every `checkEverySeconds` (a few count() reads), and cached reads live `lifetimeSeconds`, so an edit is
+ *   live within CATALOG_SYNC_SECONDS of the first visit after it, with no cron, and an idle site reads nothing.
+ * - `off`: the embedded catalog, or CATALOG_SYNC_SECONDS=0 (only the Cron Job and POST /api/revalidate).
+ */
+export interface CatalogUpkeep {
+  mode: 'watch' | 'visits' | 'off';
+  lifetimeSeconds: number;
+  checkEverySeconds: number;
+}
+
+export function catalogUpkeep(env: Env): CatalogUpkeep {
+  if (chooseBackend(env) !== 'firestore' || env.CATALOG_SYNC_SECONDS === 0)
+    return { mode: 'off', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: 0 };
+  if (!env.VERCEL) return { mode: 'watch', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: env.CATALOG_SYNC_SECONDS };
+  // An edit waits for the next check, then for the cached reads that show it to expire, then for a visit to
+  // render them anew (a stale page is served once while it renders): a third of the setting each.
+  const third = Math.max(1, Math.floor(env.CATALOG_SYNC_SECONDS / 3));
+  return { mode: 'visits', lifetimeSeconds: Math.min(env.REVALIDATE_SECONDS, third), checkEverySeconds: third };
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run catalog:sync`: indexes every title written or edited by hand since the site last did (its sort key,
+ * so lists and sitemaps show it; its search entries) and removes what deleted titles left in search. A
+ * `next build` with Firestore runs it before prerendering (lib/build/catalog-sync.ts), so a deploy of a
+ * catalog written in the Firebase console is whole from its first visit. Reads each title once, never a
+ * season or an episode unless its title changed. Exit status 1 when Firestore cannot be read.
+ */
+import { parseEnv } from '../lib/env/schema';
+import { firestore, firestoreConfigured } from '../lib/firebase';
+import { readsSoFar } from '../lib/firestore-reads';
+import { indexChangedTitles, recordCensus } from '../lib/catalog/changed-titles';
+
+async function main() {
+  const env = parseEnv(process.env);
+  if (!firestoreConfigured(env)) {
+    console.log('catalog:sync: no Firestore configured; the embedded catalog is indexed as it is read');
+    return;
+  }
+  const db = firestore(env);
+  const started = Date.now();
+  // No earlier census: every kind's titles are read, so edits made while no site ran are found too.
+  const { indexed, census } = await indexChangedTitles(db, null);
+  await recordCensus(db, census);
+  const titles = Object.values(census).reduce((sum, kind) => sum + kind.titles, 0);
+  console.log(`catalog:sync: ${titles} titles, ${indexed.length} indexed anew, ${readsSoFar()} reads, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const tree of indexed.slice(0, 20)) console.log(`  indexed ${tree}`);
+  if (indexed.length > 20) console.log(`  … and ${indexed.length - 20} more`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`catalog:sync: could not sync (${error instanceof Error ? error.message : error})`);
+    process.exit(1);
+  },
+);
