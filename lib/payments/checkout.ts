@@ -87,8 +87,13 @@ export async function createCheckout(path: string, browser: string, terms: Check
   return { ok: true, checkout, token: signToken(terms.secret, PURPOSE, checkout) };
 }
 
-/** The reference of a checkout token today's key signed; null for an altered one, or one only a rotated-out key signed. */
-export const checkoutReference = (secret: SigningKeys, token: string): string | null => readToken(secret, PURPOSE, token, checkoutSchema)?.reference ?? null;
+/**
+ * The reference of a checkout token today's or the rotated-out key signed; null for an altered one.
+ * A rotation must not drop a payment the server still keeps, and the previous key opens nothing new
+ * here: the reference only finds the stored checkout, whose browser and terms are what verification trusts.
+ */
+export const checkoutReference = (secret: SigningKeys, token: string): string | null =>
+  readToken(secret, PURPOSE, token, checkoutSchema, 'current-or-previous')?.reference ?? null;
 
 /** Until when the server keeps a checkout and credits a payment of it. */
 export const keptUntil = (checkout: Pick<Checkout, 'issuedAt'>) => checkout.issuedAt + CHECKOUT_KEPT_MS;
