@@ -1,6 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
 import type { Catalog } from '../catalog/types';
+import { CHECKOUT_KEPT_MS } from './checkout-kept';
 import { LEGACY_GENESIS_HASH } from './cluster';
 import { holderOf, readToken, signToken, type SigningKeys } from './signed-token';
 
@@ -8,11 +9,6 @@ const PURPOSE = 'checkout';
 
 /** How long a checkout's request is drawn as payable (CHECKOUT_WINDOW_SECONDS); the dialog then shows a fresh one. */
 export const DEFAULT_CHECKOUT_WINDOW_MS = 30 * 60_000;
-/**
- * How long the server keeps a checkout, and credits a payment that matches it however late it lands:
- * a buyer who paid an expired QR still gets the title (the Firestore TTL policy deletes it after).
- */
-export const CHECKOUT_KEPT_MS = 30 * 24 * 60 * 60_000;
 /**
  * Cluster clocks drift from ours. A lagging one stamps a payment earlier than it was made, so a block
  * time up to this long before the checkout was issued is still taken as made after it...

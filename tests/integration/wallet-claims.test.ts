@@ -1,7 +1,8 @@
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_KEPT_MS, createCheckout } from '@/lib/payments/checkout';
+import { createCheckout } from '@/lib/payments/checkout';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { claimWalletPayments } from '@/lib/payments/wallet-claims';
 import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
