@@ -40,7 +40,7 @@ test.afterAll(async () => {
   await otherChain?.stop();
 });
 
-test('after a key rotation the previous key keeps the buyer’s cookie, and mints no checkout or media link', async ({ page }) => {
+test('after a key rotation the previous key keeps the buyer’s cookie and open checkouts, and mints no checkout or media link', async ({ page }) => {
   test.setTimeout(120_000);
   const link = await buyTrailer(page);
   const checkout = (await (await page.request.post('/api/checkout', { data: { path: trailerPath }, headers: SAME_ORIGIN })).json()) as { checkout: string };
@@ -53,10 +53,11 @@ test('after a key rotation the previous key keeps the buyer’s cookie, and mint
   expect(((await owned.json()) as { paths: string[] }).paths).toEqual([trailerPath]);
   expect(owned.headers()['set-cookie']).toMatch(/solenema_browser=/);
 
-  for (const route of ['/api/payments/status', '/api/payments/verify']) {
-    const answer = await page.request.post(`${rotated.url}${route}`, { data: { checkout: checkout.checkout, signature: '5'.repeat(88) }, headers: origin });
-    expect(answer.status(), route).toBe(400);
-  }
+  // The old checkout still names the server's copy, so a pending payment is never dropped as unknown.
+  const post = (route: string) =>
+    page.request.post(`${rotated.url}${route}`, { data: { checkout: checkout.checkout, signature: '5'.repeat(88) }, headers: origin });
+  expect(await (await post('/api/payments/status')).json()).toMatchObject({ state: 'waiting' });
+  expect((await post('/api/payments/verify')).status(), 'a signature that exists nowhere, looked for').toBe(404);
   const oldLink = await page.request.get(`${rotated.url}${link}`);
   expect(oldLink.status()).toBe(403);
   expect(((await oldLink.json()) as { error: string }).error).toMatch(/not valid/);

@@ -4,6 +4,7 @@ import { useConnection } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useState } from 'react';
 import { PaymentApiError, grantOf, type EntitlementsAnswer, type VerifyAnswer, type VideoRef } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
+import { isFinalVerdict } from '@/lib/payments/browser/verdict';
 import { buysWholeShow } from '@/lib/payments/unlocks';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
@@ -104,7 +105,8 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
     } catch (error) {
       console.error('[purchase] failed', error);
       track({ name: 'purchase_failed', params: { title_path: request.purchasePath, method: 'phantom' } });
-      const paidButUnverified = error instanceof PaymentApiError && error.retryable && reached === 'verifying';
+      // Kept by browser/pending.ts unless the server refused it for good: finished on the next visit.
+      const paidButUnverified = error instanceof PaymentApiError && !isFinalVerdict(error, Date.now()) && reached === 'verifying';
       setNotice(
         paidButUnverified ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' } : FAILED,
       );

@@ -1,8 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PaymentApiError, checkTransfer, requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
+import { requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { forgetTransfer, rememberTransfer } from '@/lib/payments/browser/pending';
+import { watchTransfer } from '@/lib/payments/browser/transfer-watch';
 
 /**
  * `waiting` for the wallet, `refused` (a transfer carried the reference but did not pay it; still
@@ -10,16 +11,6 @@ import { forgetTransfer, rememberTransfer } from '@/lib/payments/browser/pending
  * no checkout could be made.
  */
 export type TransferPhase = 'starting' | 'waiting' | 'refused' | 'stopped' | 'unavailable';
-
-/** Polled every 1.5 s for the first minute (a phone scan takes that long), then less and less often. */
-export function pollDelay(elapsedMs: number, failures: number): number {
-  if (failures > 0) return Math.min(15_000, 2_000 * 2 ** (failures - 1));
-  if (elapsedMs < 60_000) return 1_500;
-  return Math.min(5_000, 1_500 + (elapsedMs - 60_000) / 30);
-}
-
-/** A dialog left open this long stops asking and offers "Check again". */
-export const WATCH_FOR_MS = 10 * 60_000;
 
 /** Checkouts already shown in this page, by purchase path: reopening the dialog resumes the same one while it is payable. */
 const shown = new Map<string, CheckoutAnswer>();
@@ -81,46 +72,20 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
 
   useEffect(() => {
     if (!checkout) return;
-    let timer: number | undefined;
-    let stopped = false;
-    let failures = 0;
-    const started = Date.now();
-    const ask = async () => {
-      try {
-        const answer = await checkTransfer(checkout.checkout);
-        if (stopped) return;
-        failures = 0;
-        if (answer.state === 'paid') {
-          shown.delete(purchasePath);
-          forgetTransfer(checkout.checkout);
-          paid.current(answer);
-          return;
-        }
-        setPhase(answer.state);
-      } catch (error) {
-        if (stopped) return;
-        // A refused checkout (altered, another browser) will never be paid here; anything else is asked again.
-        if (error instanceof PaymentApiError && !error.retryable && error.code !== 'rate_limited') {
-          console.error('[solana-pay] the checkout was refused', error);
-          shown.delete(purchasePath);
-          forgetTransfer(checkout.checkout);
-          setPhase('unavailable');
-          // "Try again" then makes a new checkout, never re-asks about this one.
-          setCheckout(null);
-          return;
-        }
-        failures += 1;
-      }
-      const elapsed = Date.now() - started;
-      if (elapsed >= WATCH_FOR_MS) setPhase('stopped');
-      else timer = window.setTimeout(ask, pollDelay(elapsed, failures));
-    };
-    // At once: a reopened dialog or "Check again" may find the payment already there.
-    void ask();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
+    // A shown checkout is still payable, so made minutes ago: its age decides nothing here.
+    return watchTransfer(checkout.checkout, Date.now(), {
+      paid: (answer) => {
+        shown.delete(purchasePath);
+        paid.current(answer);
+      },
+      phase: setPhase,
+      refused: () => {
+        shown.delete(purchasePath);
+        setPhase('unavailable');
+        // "Try again" then makes a new checkout, never re-asks about this one.
+        setCheckout(null);
+      },
+    });
   }, [checkout, purchasePath, round]);
 
   /** After a long wait or a failed start: look again (and keep looking for another while). */

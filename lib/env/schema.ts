@@ -49,7 +49,10 @@ const envSchema = z.object({
   SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
   PRICE_LAMPORTS: positiveInt(10_000_000),
   ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
-  /** The secret ENTITLEMENT_SECRET replaced: what it signed stays valid, and cookies are signed anew as browsers return. */
+  /**
+   * The secret ENTITLEMENT_SECRET replaced: it still reads browser cookies (signed anew as browsers return) and
+   * checkout references (pending payments finish); it opens no new checkout, restore or playback link.
+   */
   ENTITLEMENT_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
   /** The backstop refresh of cached catalog reads: content changes reach pages through POST /api/revalidate. */
   REVALIDATE_SECONDS: positiveInt(24 * 60 * 60),

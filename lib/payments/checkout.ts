@@ -1,6 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
 import type { Catalog } from '../catalog/types';
+import { CHECKOUT_KEPT_MS } from './checkout-kept';
 import { LEGACY_GENESIS_HASH } from './cluster';
 import { holderOf, readToken, signToken, type SigningKeys } from './signed-token';
 
@@ -8,11 +9,6 @@ const PURPOSE = 'checkout';
 
 /** How long a checkout's request is drawn as payable (CHECKOUT_WINDOW_SECONDS); the dialog then shows a fresh one. */
 export const DEFAULT_CHECKOUT_WINDOW_MS = 30 * 60_000;
-/**
- * How long the server keeps a checkout, and credits a payment that matches it however late it lands:
- * a buyer who paid an expired QR still gets the title (the Firestore TTL policy deletes it after).
- */
-export const CHECKOUT_KEPT_MS = 30 * 24 * 60 * 60_000;
 /**
  * Cluster clocks drift from ours. A lagging one stamps a payment earlier than it was made, so a block
  * time up to this long before the checkout was issued is still taken as made after it...
@@ -87,8 +83,13 @@ export async function createCheckout(path: string, browser: string, terms: Check
   return { ok: true, checkout, token: signToken(terms.secret, PURPOSE, checkout) };
 }
 
-/** The reference of a checkout token today's key signed; null for an altered one, or one only a rotated-out key signed. */
-export const checkoutReference = (secret: SigningKeys, token: string): string | null => readToken(secret, PURPOSE, token, checkoutSchema)?.reference ?? null;
+/**
+ * The reference of a checkout token today's or the rotated-out key signed; null for an altered one.
+ * A rotation must not drop a payment the server still keeps, and the previous key opens nothing new
+ * here: the reference only finds the stored checkout, whose browser and terms are what verification trusts.
+ */
+export const checkoutReference = (secret: SigningKeys, token: string): string | null =>
+  readToken(secret, PURPOSE, token, checkoutSchema, 'current-or-previous')?.reference ?? null;
 
 /** Until when the server keeps a checkout and credits a payment of it. */
 export const keptUntil = (checkout: Pick<Checkout, 'issuedAt'>) => checkout.issuedAt + CHECKOUT_KEPT_MS;

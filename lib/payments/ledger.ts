@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { firestore, firestoreConfigured } from '../firebase';
 import { countReads, whileReading } from '../firestore-reads';
 import { keptUntil, storedCheckoutSchema, type StoredCheckout } from './checkout';
 import { LEGACY_GENESIS_HASH } from './cluster';
+import { createRecordFile, readRecordFile, replaceRecordFile } from './ledger-files';
 
 const purchaseSchema = z.object({
   signature: z.string(),
@@ -168,37 +169,24 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
   });
 }
 
-/** Files created with O_EXCL: the same create-once guarantee as Firestore's create(), for a site without Firestore. */
+/** Files written whole and put in place once (ledger-files.ts): the same create-once guarantee as Firestore's create(), for a site without Firestore. */
 export function fileLedger(dir: string): Ledger {
   const purchases = join(dir, 'purchases');
   const nonces = join(dir, 'restore-nonces');
   const checkouts = join(dir, 'checkouts');
   const scans = join(dir, 'wallet-scans');
   const grants = (browser: string) => join(dir, 'entitlements', browser);
+  // Outside every folder the ledger lists, on the same disk (a link or rename cannot cross disks).
+  const tmp = join(dir, '.tmp');
   const prune = expiringFolders();
-  const createOnce = async (folder: string, name: string, data: object) => {
-    await mkdir(folder, { recursive: true });
-    try {
-      const handle = await open(join(folder, `${name}.json`), 'wx');
-      await handle.writeFile(JSON.stringify(data));
-      await handle.close();
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw error;
-    }
-  };
+  const createOnce = (folder: string, name: string, data: object) => createRecordFile(join(folder, `${name}.json`), data, tmp);
   const readAll = async <S extends z.ZodType>(folder: string, schema: S, files?: string[]) => {
     const names = files ?? (await readdir(folder).catch(() => [] as string[]));
     const all = await Promise.all(
       names.map(async (name) => {
-        const text = await readFile(join(folder, name), 'utf8').catch(() => null);
-        if (text === null) return null;
-        try {
-          return parseWith(schema, JSON.parse(text), name);
-        } catch {
-          return parseWith(schema, null, name);
-        }
+        const found = await readRecordFile(join(folder, name));
+        if (found.state === 'broken') console.warn(`[ledger] ${join(folder, name)} is half-written: read as absent until the next write replaces it`);
+        return found.state === 'whole' ? parseWith(schema, found.data, name) : null;
       }),
     );
     return all.filter(present);
@@ -224,10 +212,7 @@ export function fileLedger(dir: string): Ledger {
       return checkout && keptUntil(checkout) > Date.now() ? checkout : null;
     },
     scanOf: async (wallet) => (await readAll(scans, walletScanSchema, [`${wallet}.json`]))[0] ?? null,
-    async saveScan(wallet, scan) {
-      await mkdir(scans, { recursive: true });
-      await writeFile(join(scans, `${wallet}.json`), JSON.stringify({ ...scan, expireAt: keepScan(Date.now()) }));
-    },
+    saveScan: (wallet, scan) => replaceRecordFile(join(scans, `${wallet}.json`), { ...scan, expireAt: keepScan(Date.now()) }, tmp),
   });
 }
 
@@ -236,7 +221,8 @@ const expiringSchema = z.object({ expireAt: z.number() });
 
 /**
  * The file ledger's stand-in for Firestore's TTL policy: before a write, a folder of expiring records
- * (`expireAt`, ms) drops those past it, at most once an hour per folder.
+ * (`expireAt`, ms) drops those past it, at most once an hour per folder. A file it cannot read is
+ * skipped and named, never a reason for the write to fail.
  */
 function expiringFolders(now = Date.now) {
   const prunedAt = new Map<string, number>();
@@ -247,7 +233,10 @@ function expiringFolders(now = Date.now) {
     await Promise.all(
       names.map(async (name) => {
         const file = join(folder, name);
-        const record = expiringSchema.safeParse(JSON.parse((await readFile(file, 'utf8').catch(() => null)) ?? 'null'));
+        const found = await readRecordFile(file).catch(() => ({ state: 'broken' as const }));
+        if (found.state === 'broken') console.warn(`[ledger] pruning skipped ${file}: it cannot be read or parsed`);
+        if (found.state !== 'whole') return;
+        const record = expiringSchema.safeParse(found.data);
         if (record.success && record.data.expireAt <= now()) await rm(file, { force: true });
       }),
     );

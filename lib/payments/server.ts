@@ -11,6 +11,7 @@ import { createCheckout } from './checkout';
 import { chainIdOf, type ClusterName } from './cluster';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { ledger, type Purchase } from './ledger';
+import { ownedCache } from './owned-cache';
 import { unlocks } from './unlocks';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { budgetedFetch, timedFetch } from './rpc';
@@ -61,23 +62,19 @@ async function onServerCluster<T>(work: (cluster: string) => Promise<T>) {
   return cluster ? work(cluster) : { ok: false as const, status: 503 as const, reason: CHAIN_UNREACHABLE };
 }
 
-/**
- * Positive answers only, for a minute: playback requests ask on every range request, and a
- * purchase made on another instance must never be refused here because of an old "no".
- */
-const knownOwned = new Map<string, { paths: string[]; until: number }>();
+const knownOwned = ownedCache();
 
 /** Every path this browser owns, from the ledger: nothing is ever dropped, however many. */
 export async function ownedPaths(browser: string | null): Promise<string[]> {
   if (!browser) return [];
   const paths = await ledger.ownedBy(browser, await serverCluster());
-  if (paths.length > 0) knownOwned.set(browser, { paths, until: Date.now() + 60_000 });
+  knownOwned.remember(browser, paths);
   return paths;
 }
 
 export async function ownsVideo(browser: string, videoPath: string): Promise<boolean> {
-  const known = knownOwned.get(browser);
-  if (known && known.until > Date.now() && unlocks(known.paths, videoPath)) return true;
+  const known = knownOwned.pathsOf(browser);
+  if (known && unlocks(known, videoPath)) return true;
   return unlocks(await ownedPaths(browser), videoPath);
 }
 

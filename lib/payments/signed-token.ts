@@ -4,7 +4,8 @@ import type { z } from 'zod';
 /**
  * The keys that sign and check tokens: the first signs and checks. A rotated-out key
  * (ENTITLEMENT_SECRET_PREVIOUS) checks only what a reader opts into (the browser cookie, so it can be
- * signed anew): a leaked old key then mints no checkout, playback link or restore challenge.
+ * signed anew; a checkout's reference, which only finds the server's own copy): a leaked old key then
+ * mints no checkout, playback link or restore challenge.
  */
 export type SigningKeys = string | readonly [string, ...string[]];
 
@@ -22,7 +23,7 @@ export function signToken(keys: SigningKeys, purpose: string, payload: unknown):
   return `${body}.${mac(currentKey(keys), purpose, body)}`;
 }
 
-/** Which keys a token may be signed with: today's only, or a rotated-out one too (the browser cookie alone). */
+/** Which keys a token may be signed with: today's only, or a rotated-out one too (the browser cookie, a checkout's reference). */
 type AcceptedKeys = 'current' | 'current-or-previous';
 
 const acceptedKeys = (keys: SigningKeys, accepted: AcceptedKeys) => (accepted === 'current' ? [currentKey(keys)] : keyList(keys));

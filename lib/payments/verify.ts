@@ -42,7 +42,7 @@ export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): P
 type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
 
 /**
- * The server's copy of the checkout a browser brings back: named by a token today's key signed, started
+ * The server's copy of the checkout a browser brings back: named by a token our current or previous key signed, started
  * by this browser, on this cluster, and still kept (the ledger forgets it after 30 days). Its price and recipient are what a payment must meet.
  */
 export async function storedCheckout(

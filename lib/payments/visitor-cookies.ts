@@ -25,8 +25,8 @@ const isHttps = (request: Request) => overHttps(request.headers.get('x-forwarded
 
 /**
  * Sets the browser cookie when the request had no valid one, and signs the same id again when it was
- * a day old, signed with a rotated-out key, or sent under the plain name over https: the id never
- * changes, the year it lasts starts again. Over https it is `__Host-` (Secure, host-only, Path=/).
+ * a day old or signed with a rotated-out key: the id never changes, the year it lasts starts again.
+ * Over https it is `__Host-` (Secure, host-only, Path=/).
  */
 export function keepBrowserCookie(response: NextResponse, request: Request, visitor: Visitor, browser: string) {
   if (visitor.browser && !visitor.renewCookie) return;

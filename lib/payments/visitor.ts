@@ -4,7 +4,7 @@ import type { SigningKeys } from './signed-token';
 /** Who is asking: a browser id from the cookie this server signed, or null. */
 export interface Visitor {
   browser: string | null;
-  /** The answer signs the same id again: a rotated-out key, a day-old cookie (its year slides), or the plain name over https. */
+  /** The answer signs the same id again: a rotated-out key, or a day-old cookie (its year slides). */
   renewCookie: boolean;
   /** Two different valid browser cookies came: one may be planted, so the request acts as neither. */
   conflict: boolean;
@@ -27,23 +27,21 @@ function cookieValues(header: string | null, name: string): string[] {
 
 /**
  * The browser a request speaks for. A `__Host-` cookie can only have been set by this host over
- * https, so when one is valid the plain name is ignored; the plain name is read when there is none
- * (plain http, and browsers from before the prefix, which are moved to it on their next answer).
+ * https, so over https it is the only name read: a plain one may have been planted by a sibling
+ * subdomain or an http page, and promoting it would credit the buyer's purchases to the planter's id.
+ * The plain name is read over plain http only (localhost), where it is the name this server sets.
  * Among the values of one name, two different valid ids mean one was planted (a sibling subdomain
  * can set `Domain=` cookies, a plain-http page can too): the server cannot tell which is the buyer's,
  * since a planter can hold a cookie as old as any, so the request acts as no browser at all. Reads
  * then show nothing, writes are refused (`browser_conflict`), and nothing is credited to the planter.
  */
 export function visitorFromCookies(keys: SigningKeys, header: string | null, secure: boolean, now = Date.now()): Visitor {
-  for (const name of [HOST_BROWSER_COOKIE, BROWSER_COOKIE]) {
+  for (const name of secure ? [HOST_BROWSER_COOKIE] : [HOST_BROWSER_COOKIE, BROWSER_COOKIE]) {
     const valid = cookieValues(header, name).filter((value) => browserIdFrom(keys, value) !== null);
     const ids = new Set(valid.map((value) => browserIdFrom(keys, value)));
     if (ids.size > 1) return { ...NOBODY, conflict: true };
     const [browser] = ids;
-    if (browser) {
-      const movesToPrefix = secure && name === BROWSER_COOKIE;
-      return { browser, renewCookie: movesToPrefix || valid.every((value) => cookieNeedsRenewal(keys, value, now)), conflict: false };
-    }
+    if (browser) return { browser, renewCookie: valid.every((value) => cookieNeedsRenewal(keys, value, now)), conflict: false };
   }
   return NOBODY;
 }

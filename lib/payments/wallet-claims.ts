@@ -58,8 +58,9 @@ export async function claimWalletPayments(wallet: string, deps: WalletClaimDeps)
         if (fetched === TRANSACTIONS_PER_RESTORE) return stop(true);
         fetched += 1;
         const transaction = await deps.connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-        const outcome = transaction ? await claimByReference(transaction, signature, wallet, deps) : null;
-        // The ledger or the chain failed: this signature is read again by the next restore.
+        // Listed but not readable (a lagging node), or the ledger or the chain failed: the cursor stays
+        // before this signature, so the next restore reads it again rather than walking past a payment.
+        const outcome = transaction ? await claimByReference(transaction, signature, wallet, deps) : 'retry';
         if (outcome === 'retry') return stop(true);
         if (outcome) claimed.push(outcome);
       }
@@ -76,7 +77,8 @@ async function claimByReference(transaction: ParsedTransactionWithMeta, signatur
     if (!checkout) continue;
     const result = await claimPayment(checkout, signature, checkout.browser, deps);
     if (result.ok) return result.purchase;
-    if (result.status === 503) return 'retry';
+    // 404: the claim's own read of the transaction found nothing on a node behind the one that listed it.
+    if (result.status === 503 || result.status === 404) return 'retry';
   }
   return null;
 }

@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_KEPT_MS, DEFAULT_CHECKOUT_WINDOW_MS, createCheckout } from '@/lib/payments/checkout';
+import { DEFAULT_CHECKOUT_WINDOW_MS, createCheckout } from '@/lib/payments/checkout';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { signToken } from '@/lib/payments/signed-token';
 import type { Ledger } from '@/lib/payments/ledger';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
@@ -101,13 +102,24 @@ describe('checkout', () => {
   });
 });
 
-describe('what verification trusts: the stored checkout, today’s key, this cluster', () => {
-  it('refuses a checkout token signed with the previous key (ENTITLEMENT_SECRET_PREVIOUS), though it names a stored checkout', async () => {
+describe('what verification trusts: the stored checkout, its browser, this cluster', () => {
+  it('finishes a payment whose checkout the previous key signed (ENTITLEMENT_SECRET_PREVIOUS): a rotation drops no pending payment', async () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const rotated = { ...deps, secret: ['a-new-verify-secret-0123456789abcdef', SECRET] as const };
-    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, rotated)).toMatchObject({ ok: false, status: 400 });
+    // The old token only names the reference; the stored checkout still binds it to its browser.
+    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, rotated)).toMatchObject({ ok: false, status: 403 });
+    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, rotated)).toMatchObject({ ok: true });
+    expect(await ledgerFiles()).toHaveLength(1);
+  });
+
+  it('refuses a checkout token no key of ours signed, though it names a stored checkout', async () => {
+    const payer = await fundedWallet(bed);
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const forged = signToken('a-stranger-secret-0123456789abcdefgh', 'checkout', started.checkout);
+    expect(await verifyPayment({ checkoutToken: forged, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 400 });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 

@@ -1,7 +1,8 @@
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_KEPT_MS, createCheckout } from '@/lib/payments/checkout';
+import { createCheckout } from '@/lib/payments/checkout';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { claimWalletPayments } from '@/lib/payments/wallet-claims';
 import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
@@ -112,6 +113,32 @@ describe('claimWalletPayments (restore finds what no browser claimed)', () => {
     } finally {
       pages.mockRestore();
     }
+  });
+
+  it('keeps its place at a transaction a lagging RPC node answers null for, and claims it on the next restore', async () => {
+    const wallet = await fundedWallet(bed);
+    const signature = await pay(wallet, await forgottenQr());
+    const lookups = vi.spyOn(bed.connection, 'getParsedTransaction').mockResolvedValueOnce(null);
+    try {
+      expect(await restoreOnce(wallet)).toEqual({ claimed: [], more: true });
+    } finally {
+      lookups.mockRestore();
+    }
+    expect((await claim(wallet)).map((purchase) => purchase.signature)).toEqual([signature]);
+  });
+
+  it('keeps its place at a payment whose claim hears 404 from a lagging RPC node, and claims it on the next restore', async () => {
+    const wallet = await fundedWallet(bed);
+    const signature = await pay(wallet, await forgottenQr());
+    const read = bed.connection.getParsedTransaction.bind(bed.connection);
+    // The walk reads the payment; the claim's own check of it on chain then hears nothing (404).
+    const lookups = vi.spyOn(bed.connection, 'getParsedTransaction').mockImplementationOnce(read).mockResolvedValueOnce(null);
+    try {
+      expect(await restoreOnce(wallet)).toEqual({ claimed: [], more: true });
+    } finally {
+      lookups.mockRestore();
+    }
+    expect((await claim(wallet)).map((purchase) => purchase.signature)).toEqual([signature]);
   });
 
   it('claims nothing for a wallet that did not pay', async () => {

@@ -130,14 +130,23 @@ describe('apiRoute', () => {
     expect(browserIdFrom(SECRET, renewed![1])).toBe(id);
   });
 
-  it('over https sets __Host-solenema_browser (Secure, Path=/, no Domain) and moves a plain cookie to it, same id', async () => {
-    const id = newBrowserId();
-    const response = await route(post('{"n":0}', { cookie: cookie(id), 'x-forwarded-proto': 'https' }), NO_PARAMS);
-    expect(await response.json()).toEqual({ browser: id });
+  it('over https sets __Host-solenema_browser (Secure, Path=/, no Domain)', async () => {
+    const response = await route(post('{"n":0}', { cookie: 'unrelated=1', 'x-forwarded-proto': 'https' }), NO_PARAMS);
+    const { browser } = (await response.json()) as { browser: string };
     const set = setCookieOf(response);
     expect(set).toMatch(/^__Host-solenema_browser=[^;]+; Path=\/; .*Secure/i);
     expect(set).not.toMatch(/Domain=/i);
-    expect(browserIdFrom(SECRET, /^__Host-solenema_browser=([^;]+)/.exec(set)![1])).toBe(id);
+    expect(browserIdFrom(SECRET, /^__Host-solenema_browser=([^;]+)/.exec(set)![1])).toBe(browser);
+  });
+
+  it('over https never accepts nor promotes a plain cookie: a planted one leaves the browser a new id of its own', async () => {
+    const planted = newBrowserId();
+    const response = await route(post('{"n":0}', { cookie: cookie(planted), 'x-forwarded-proto': 'https' }), NO_PARAMS);
+    const { browser } = (await response.json()) as { browser: string };
+    expect(browser).not.toBe(planted);
+    const set = setCookieOf(response);
+    expect(set).toMatch(/^__Host-solenema_browser=/);
+    expect(browserIdFrom(SECRET, /^__Host-solenema_browser=([^;]+)/.exec(set)![1])).toBe(browser);
   });
 
   it('never acts as a planted browser: two different valid cookies are refused (409 browser_conflict), whichever comes last', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { codeOfStatus, type ApiErrorCode } from '@/lib/api/errors';
 import { finishLeftovers } from '@/lib/payments/browser/leftovers';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { pendingPayments, savePending } from '@/lib/payments/browser/pending';
 
 /** localStorage as a browser keeps it, for the page's code running here in Node. */
@@ -57,8 +58,21 @@ describe('finishLeftovers: a Phantom payment signed but not yet verified', () =>
     expect(pendingPayments()).toHaveLength(1);
   });
 
-  it.each([400, 403, 409, 410, 422])('is dropped on a refusal for good (%i)', async (status) => {
+  it.each([403, 409, 410, 422])('is dropped on a refusal for good (%i)', async (status) => {
     serverAnswers(status);
+    await finish();
+    expect(pendingPayments()).toEqual([]);
+  });
+
+  it('is kept on an unknown checkout (400) while the server keeps it: a server that lost a rotated key answers that', async () => {
+    serverAnswers(400);
+    await finish();
+    expect(pendingPayments()).toHaveLength(1);
+  });
+
+  it('is dropped on an unknown checkout (400) once the server no longer keeps it', async () => {
+    savePending({ checkout: 'checkout-token', signature: SIGNATURE, path: 'trailers/c-vault', savedAt: Date.now() - CHECKOUT_KEPT_MS - 60_000 });
+    serverAnswers(400);
     await finish();
     expect(pendingPayments()).toEqual([]);
   });

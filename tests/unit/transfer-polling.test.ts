@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WATCH_FOR_MS, pollDelay } from '@/components/payment/useTransferRequest';
+import { WATCH_FOR_MS, pollDelay } from '@/lib/payments/browser/transfer-watch';
 
 describe('pollDelay: how often the QR dialog asks whether it was paid', () => {
   it('asks every 1.5 s for the first minute, when a phone scan usually lands', () => {

@@ -25,16 +25,11 @@ export class PaymentApiError extends Error {
   constructor(
     readonly code: CallFailure,
     message: string,
-    /** The HTTP status, 0 without an answer: for logs; decisions read `code`. */
+    /** The HTTP status, 0 without an answer: for logs; decisions read `code` (browser/verdict.ts). */
     readonly status: number,
   ) {
     super(message);
     this.name = 'PaymentApiError';
-  }
-
-  /** Worth trying again later: the server or the chain was unreachable, nothing was refused. */
-  get retryable() {
-    return this.code === 'network' || this.code === 'unavailable';
   }
 }
 

@@ -1,20 +1,6 @@
 import { checkTransfer, verifySignature, type PaymentApiError, type VerifyAnswer } from './api';
 import { TRANSFER_WATCH_MS, forgetPending, forgetTransfer, openTransfers, pendingPayments } from './pending';
-
-/**
- * Answers that settle a leftover for good: an altered or forgotten checkout (invalid_request: unknown, or past
- * the 30 days the server keeps it), another browser's (forbidden), a transaction claimed for another purchase
- * or a checkout of another cluster (conflict), a gone one (expired), a transaction that failed or paid the wrong
- * thing (payment_refused). Anything else is asked again on a later load: not_found (the server's RPC has not seen
- * the transaction yet), limits, outages, no network, and browser_conflict (a planted cookie beside this one: the
- * payment waits until it is gone).
- */
-const REFUSED_FOR_GOOD = new Set<PaymentApiError['code']>(['invalid_request', 'forbidden', 'conflict', 'expired', 'payment_refused']);
-/** A signature still not found a day after it was signed never landed (its blockhash expired within minutes). */
-const NEVER_LANDED_MS = 24 * 60 * 60_000;
-
-const settled = (error: PaymentApiError, savedAt: number) =>
-  REFUSED_FOR_GOOD.has(error.code) || (error.code === 'not_found' && Date.now() - savedAt > NEVER_LANDED_MS);
+import { isFinalVerdict } from './verdict';
 
 /**
  * On page load, finishes what an earlier visit left open: Phantom payments signed but not yet
@@ -30,7 +16,7 @@ export async function finishLeftovers(grant: (answer: VerifyAnswer) => void): Pr
       },
       (error: PaymentApiError) => {
         console.error('[purchases] a pending payment could not be finished yet', error);
-        if (settled(error, payment.savedAt)) forgetPending(payment.signature);
+        if (isFinalVerdict(error, payment.savedAt)) forgetPending(payment.signature);
       },
     ),
   );
@@ -54,7 +40,7 @@ function askAbout(transfer: { checkout: string; savedAt: number }, grant: (answe
       }
     },
     (error: PaymentApiError) => {
-      if (settled(error, transfer.savedAt)) forgetTransfer(transfer.checkout);
+      if (isFinalVerdict(error, transfer.savedAt)) forgetTransfer(transfer.checkout);
     },
   );
 }
