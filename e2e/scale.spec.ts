@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { writeCatalog } from '../lib/catalog/writer';
+import { writeCatalog } from '../lib/catalog/seed-writer';
 import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
 import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/search/entries';
 import { sitePaths } from './support/catalog';

@@ -6,9 +6,9 @@
  */
 import { parseArgs } from 'node:util';
 import { checkCatalog, needsOperator, type Finding } from '../lib/catalog/check';
-import { publicCoverCheck } from '../lib/catalog/covers';
-import { scanCatalog } from '../lib/catalog/sync';
-import { SYNC_STATUS_PATH } from '../lib/catalog/sync-run';
+import { publicCoverCheck } from '../lib/catalog/cover-check';
+import { scanCatalog } from '../lib/catalog/tree-sync';
+import { SYNC_STATUS_PATH } from '../lib/catalog/sync-service';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { videoPolicyProblem } from '../lib/media/policy-check';

@@ -4,8 +4,8 @@ import { countAggregation, countReads } from '../firestore-reads';
 import { SEARCH_COLLECTION } from '../search/entries';
 import { KIND_LIST, KINDS, type Kind } from './kinds';
 import { POPULAR_KEY } from './popularity';
-import { isEditedTitle } from './sync-hash';
-import { pagesOf, syncTree } from './sync';
+import { isEditedTitle } from './tree-state';
+import { pagesOf, syncTree } from './tree-sync';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever

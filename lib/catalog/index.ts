@@ -3,13 +3,13 @@ import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env } from '../env/server';
 import { chooseBackend, firestore } from '../firebase';
-import { createCatalog } from './catalog';
-import { publicCoverCheck } from './covers';
+import { createCatalog } from './reads';
+import { publicCoverCheck } from './cover-check';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
 import { PAGE_SIZES } from './paging';
 import { countPurchaseIn } from './purchase-count';
-import { noteEditedTitle } from './sync-run';
+import { noteEditedTitle } from './sync-service';
 import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
 import { catalogUpkeep } from './upkeep';
 import type { Kind, MovieKind } from './kinds';
@@ -18,7 +18,7 @@ export type * from './types';
 export type { Page } from './paging';
 export { PAGE_SIZES } from './paging';
 export { CATALOG_TAG, tagsToExpire } from './tags';
-export { keepCatalogFresh } from './sync-run';
+export { keepCatalogFresh } from './sync-service';
 
 const catalogBackend = chooseBackend(env);
 

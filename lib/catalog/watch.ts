@@ -2,8 +2,8 @@ import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
 import { countReads } from '../firestore-reads';
 import { KIND_LIST, LEVELS_BENEATH } from './kinds';
 import type { RawDocument } from './store';
-import { treeOf } from './sync-hash';
-import { treesToSync } from './sync';
+import { treeOf } from './tree-state';
+import { treesToSync } from './tree-sync';
 
 /** What changed since the sync last asked: trees to index, and whether this is the watch's first look at the catalog. */
 interface WatchedChanges {

@@ -7,7 +7,7 @@ import { readsSoFar } from '../firestore-reads';
 import { bearerMatches } from '../http/secret';
 import { catchUp, type CatchUpState } from '../catch-up';
 import { claimCheck, indexChangedTitles, recordCensus } from './changed-titles';
-import { scanCatalog, sweepEntries, syncTree, treesToSync } from './sync';
+import { scanCatalog, sweepEntries, syncTree, treesToSync } from './tree-sync';
 import { tagsToExpire } from './tags';
 import { catalogUpkeep } from './upkeep';
 import { watchCatalog, type CatalogWatch } from './watch';

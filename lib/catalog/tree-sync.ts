@@ -5,8 +5,8 @@ import { countAggregation, countReads } from '../firestore-reads';
 import { isKind, KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
 import { POPULAR_KEY } from './popularity';
 import type { RawDocument } from './store';
-import { SYNC_HASH, TITLE_HASH } from './sync-hash';
-import { documentsToWrite, treeHashes } from './writes';
+import { SYNC_HASH, TITLE_HASH } from './tree-state';
+import { documentsToWrite, treeHashes } from './indexing';
 
 /**
  * The catalog sync: the site's own upkeep of what it derives from the operator's documents (each title's
