@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
-import { SEARCH_COLLECTION } from '../search/entries';
 import { KIND_LIST, KINDS, type Kind } from './kinds';
 import { POPULAR_KEY } from './popularity';
+import { SEARCH_COLLECTION } from './search-entries';
 import { isEditedTitle } from './tree-state';
 import { countQuery as count, pagesOf, readInTransaction, setDocument } from './firestore';
 import { syncTree } from './tree-sync';

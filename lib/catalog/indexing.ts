@@ -1,5 +1,5 @@
-import { searchEntriesOf } from '../search/entries';
 import { POPULAR_KEY, popularKey } from './popularity';
+import { searchEntriesOf } from './search-entries';
 import type { RawDocument } from './store';
 import { documentHash, SYNC_HASH, TITLE_HASH, treeHash, treeOf } from './tree-state';
 

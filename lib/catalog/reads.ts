@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { searchDocumentSchema, type SearchDocument } from '../search/documents';
-import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../search/entries';
+import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from './search-entries';
 import {
   documentIdSchema,
   episodeDocSchema,

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { SEARCH_COLLECTION } from '../search/entries';
 import { catalogQueries, commitWrites, countQuery, pagesOf, readDocument, readQuery, type Write } from './firestore';
 import { isKind, KINDS, titleContaining } from './kinds';
 import { POPULAR_KEY } from './popularity';
+import { catalogPathOfEntry, SEARCH_COLLECTION, searchEntryId } from './search-entries';
 import type { RawDocument } from './store';
 import { SYNC_HASH, TITLE_HASH } from './tree-state';
 import { documentsToWrite, treeHashes } from './indexing';
@@ -16,7 +16,6 @@ import { documentsToWrite, treeHashes } from './indexing';
  * without reading a single search entry.
  */
 
-const entryId = (path: string) => path.replaceAll('/', '~');
 const fieldOf = (doc: RawDocument | undefined, field: string): unknown => (doc?.data as Record<string, unknown> | undefined)?.[field];
 
 /** A tree as it is now: the title, and its seasons and episodes (those left behind by a deleted title too). */
@@ -36,7 +35,7 @@ async function readTree(db: Firestore, tree: string): Promise<RawDocument[]> {
 
 /** The search entries a tree has now: its title's, and those of everything beneath it (ids `series~x~…`). */
 async function readTreeEntries(db: Firestore, tree: string): Promise<RawDocument[]> {
-  const id = entryId(tree);
+  const id = searchEntryId(tree);
   const entries = db.collection(SEARCH_COLLECTION);
   const [own, beneath] = await Promise.all([
     readDocument(db, `${SEARCH_COLLECTION}/${id}`),
@@ -107,6 +106,5 @@ export async function sweepEntries(db: Firestore, documents: RawDocument[]): Pro
     for (const entry of page) if (!expected.has(entry.id)) orphans.push({ kind: 'delete', path: entry.path });
   }
   await commitWrites(db, orphans);
-  // The catalog path an entry was made for: its id with `~` as `/` (ids hold no `~`).
-  return orphans.map((orphan) => orphan.path.slice(SEARCH_COLLECTION.length + 1).replaceAll('~', '/'));
+  return orphans.map((orphan) => catalogPathOfEntry(orphan.path));
 }
