@@ -44,6 +44,15 @@ module.exports = {
       to: { path: '^(components|app)/' },
     },
     {
+      name: 'search-needs-nothing-of-the-catalog',
+      severity: 'error',
+      comment:
+        'One way only: lib/catalog derives the search entries and reads them (search-entries.ts, index.ts), and imports lib/search ' +
+        'for normalization and ranking; lib/search ranks, normalizes and parses queries over plain SearchDocuments and never imports lib/catalog.',
+      from: { path: '^lib/search/' },
+      to: { path: '^lib/catalog/' },
+    },
+    {
       name: 'ui-never-imports-server-only',
       severity: 'error',
       comment:

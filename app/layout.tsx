@@ -6,7 +6,7 @@ import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
 import { PlayerProvider } from '@/components/player/PlayerProvider';
 import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
 import { keepCatalogFresh } from '@/lib/catalog';
-import { COVER_FALLBACK_SCRIPT } from '@/lib/catalog/cover-urls';
+import { COVER_FALLBACK_SCRIPT } from '@/lib/catalog/default-cover';
 import { env } from '@/lib/env/server';
 import './globals.css';
 import styles from './layout.module.css';

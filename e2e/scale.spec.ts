@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { writeCatalog } from '../lib/catalog/writer';
+import { writeCatalog } from '../lib/catalog/seed-writer';
 import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
-import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/search/entries';
+import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/catalog/search-entries';
 import { sitePaths } from './support/catalog';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
 import { grantInLedger } from './support/owner';

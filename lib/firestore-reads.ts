@@ -1,10 +1,9 @@
-import 'server-only';
-
 /**
  * Firestore's billable document reads made by this process, counted where the site reads (the catalog's
  * store, the ledger, the catalog sync), as Firestore bills them: each document a query or get returns,
  * an empty answer still one, a count() one per 1,000 index entries. The tests and the bench read it
  * through GET /api/internal/reads (served only with READ_COUNTER=1) to hold pages and searches to budgets.
+ * No secret here, so not server-only: the seed writer counts its reads in scripts and Playwright's scale spec too.
  */
 const counter = ((globalThis as { __solenemaReads?: { reads: number; inFlight: number } }).__solenemaReads ??= { reads: 0, inFlight: 0 });
 

@@ -6,9 +6,10 @@
  */
 import { parseArgs } from 'node:util';
 import { checkCatalog, needsOperator, type Finding } from '../lib/catalog/check';
-import { publicCoverCheck } from '../lib/catalog/covers';
-import { scanCatalog } from '../lib/catalog/sync';
-import { SYNC_STATUS_PATH } from '../lib/catalog/sync-run';
+import { publicCoverCheck } from '../lib/catalog/cover-check';
+import { readDocument } from '../lib/catalog/firestore';
+import { scanCatalog } from '../lib/catalog/tree-sync';
+import { SYNC_STATUS_PATH } from '../lib/catalog/sync-service';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { videoPolicyProblem } from '../lib/media/policy-check';
@@ -32,9 +33,9 @@ async function main() {
     process.exit(2);
   }
   const db = firestore(env);
-  const [documents, status] = await Promise.all([scanCatalog(db), db.doc(SYNC_STATUS_PATH).get()]);
+  const [documents, status] = await Promise.all([scanCatalog(db), readDocument(db, SYNC_STATUS_PATH)]);
   const check = checkCatalog(documents, publicCoverCheck(), (videourl) => videoPolicyProblem(videourl, env));
-  const lastSync = status.exists ? status.data() : null;
+  const lastSync = (status?.data as Record<string, unknown> | undefined) ?? null;
   if (values.json) {
     console.log(JSON.stringify({ documents: documents.length, ...check, lastSync }, null, 2));
   } else {

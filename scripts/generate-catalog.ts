@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { generateCatalog, LARGE_CATALOG, TEST_CATALOG } from '../e2e/support/generated-catalog';
-import { revalidateSite, writeCatalog } from '../lib/catalog/writer';
+import { writeCatalog } from '../lib/catalog/seed-writer';
+import { revalidateSite } from './revalidate-site';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 

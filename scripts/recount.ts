@@ -3,7 +3,7 @@
  * `purchases` ledger, then asks the site to refresh the titles that moved.
  */
 import { recountPurchases } from '../lib/catalog/purchase-count';
-import { revalidateSite } from '../lib/catalog/writer';
+import { revalidateSite } from './revalidate-site';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 

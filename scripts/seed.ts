@@ -10,7 +10,8 @@ import { firestore, firestoreConfigured } from '../lib/firebase';
 import { embeddedDocuments } from '../lib/catalog/embedded';
 import { subtitlesField } from '../lib/catalog/schemas';
 import type { RawDocument } from '../lib/catalog/store';
-import { revalidateSite, writeCatalog } from '../lib/catalog/writer';
+import { writeCatalog } from '../lib/catalog/seed-writer';
+import { revalidateSite } from './revalidate-site';
 import { videoSource } from '../lib/media/source';
 
 async function main() {

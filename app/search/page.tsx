@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SearchPage } from '@/components/search/SearchPage';
 import { parseSearchQuery } from '@/lib/search/query';
-import { searchCatalog } from '@/lib/search/server';
+import { searchCatalog } from '@/lib/catalog';
 
 // Results pages are endless and thin: crawlers may follow them to titles but must not index them.
 export const metadata: Metadata = {

@@ -1,6 +1,6 @@
 import { getImageProps } from 'next/image';
 import { preload } from 'react-dom';
-import { COVER_ATTRIBUTE, DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/cover-urls';
+import { COVER_ATTRIBUTE, DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/default-cover';
 import styles from './CoverImage.module.css';
 
 type Props = {

@@ -1,5 +1,5 @@
 import { getImageProps } from 'next/image';
-import { DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/cover-urls';
+import { DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/default-cover';
 import { CoverImage } from '../cards/CoverImage';
 import { LockBadge } from '../cards/LockBadge';
 import type { ReactNode } from 'react';

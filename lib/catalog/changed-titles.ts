@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Firestore, Query } from 'firebase-admin/firestore';
-import { countAggregation, countReads } from '../firestore-reads';
-import { SEARCH_COLLECTION } from '../search/entries';
+import type { Firestore } from 'firebase-admin/firestore';
 import { KIND_LIST, KINDS, type Kind } from './kinds';
 import { POPULAR_KEY } from './popularity';
-import { isEditedTitle } from './sync-hash';
-import { pagesOf, syncTree } from './sync';
+import { SEARCH_COLLECTION } from './search-entries';
+import { isEditedTitle } from './tree-state';
+import { countQuery as count, pagesOf, readInTransaction, setDocument } from './firestore';
+import { syncTree } from './tree-sync';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever
@@ -18,12 +18,6 @@ interface KindCensus {
   searchable: number;
 }
 export type CatalogCensus = Record<Kind, KindCensus>;
-
-async function count(query: Query): Promise<number> {
-  const found = (await query.count().get()).data().count;
-  countAggregation(found);
-  return found;
-}
 
 export async function takeCensus(db: Firestore): Promise<CatalogCensus> {
   const kinds = await Promise.all(
@@ -90,8 +84,7 @@ const CENSUS_PATH = 'catalogSync/census';
 export async function claimCheck(db: Firestore, everyMs: number): Promise<{ before: CatalogCensus | null } | null> {
   const ref = db.doc(CENSUS_PATH);
   return db.runTransaction(async (transaction) => {
-    const last = (await transaction.get(ref)).data() as { checkedAt?: number; census?: CatalogCensus | null } | undefined;
-    countReads(1);
+    const last = (await readInTransaction(transaction, ref)).data() as { checkedAt?: number; census?: CatalogCensus | null } | undefined;
     if (last?.checkedAt && Date.now() - last.checkedAt < everyMs) return null;
     transaction.set(ref, { checkedAt: Date.now(), census: last?.census ?? null });
     return { before: last?.census ?? null };
@@ -99,5 +92,5 @@ export async function claimCheck(db: Firestore, everyMs: number): Promise<{ befo
 }
 
 export async function recordCensus(db: Firestore, census: CatalogCensus): Promise<void> {
-  await db.doc(CENSUS_PATH).set({ census }, { merge: true });
+  await setDocument(db, CENSUS_PATH, { census }, true);
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { videoSource } from '../media/source';
-import type { CoverCheck } from './catalog';
+import type { CoverCheck } from './reads';
 import { isDocumentId, parseTitlePath } from './kinds';
 import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
 import type { RawDocument } from './store';
-import { treesToSync } from './sync';
+import { treesToSync } from './tree-sync';
 
 /** One thing the operator should know about, by the document it is in. */
 export interface Finding {

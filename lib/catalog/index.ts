@@ -3,13 +3,15 @@ import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env } from '../env/server';
 import { chooseBackend, firestore } from '../firebase';
-import { createCatalog } from './catalog';
-import { publicCoverCheck } from './covers';
+import { searchWith } from '../search/lookup';
+import type { SearchResults } from '../search/search-index';
+import { createCatalog } from './reads';
+import { publicCoverCheck } from './cover-check';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
 import { PAGE_SIZES } from './paging';
 import { countPurchaseIn } from './purchase-count';
-import { noteEditedTitle } from './sync-run';
+import { noteEditedTitle } from './sync-service';
 import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
 import { catalogUpkeep } from './upkeep';
 import type { Kind, MovieKind } from './kinds';
@@ -18,7 +20,7 @@ export type * from './types';
 export type { Page } from './paging';
 export { PAGE_SIZES } from './paging';
 export { CATALOG_TAG, tagsToExpire } from './tags';
-export { keepCatalogFresh } from './sync-run';
+export { keepCatalogFresh } from './sync-service';
 
 const catalogBackend = chooseBackend(env);
 
@@ -82,7 +84,9 @@ export const getShortFilm = cachedRead(
 );
 export const getFirstEpisodeAfter = cachedRead('getFirstEpisodeAfter', catalog.getFirstEpisodeAfter, ([seriesId]) => [treeTag(`series/${seriesId}`)]);
 /** The search candidates of one word piece; every change to the catalog expires them. */
-export const searchEntries = cachedRead('searchEntries', catalog.searchEntries, () => [searchTag]);
+const searchEntries = cachedRead('searchEntries', catalog.searchEntries, () => [searchTag]);
+/** Searches the catalog: a few hundred document reads at most per word piece, and none once its candidates are cached. */
+export const searchCatalog = (query: string): Promise<SearchResults> => searchWith(searchEntries, query);
 
 /** The tree tag of the title a path lies in (`series/x/seasons/s1/episodes/e1` → `series/x`). */
 const titleTree = ([path]: [string]) => [treeTag(path.split('/').slice(0, 2).join('/'))];

@@ -1,6 +1,6 @@
 import { embeddedDocuments } from './embedded';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
-import { documentsToWrite } from './writes';
+import { documentsToWrite } from './indexing';
 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 

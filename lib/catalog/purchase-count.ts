@@ -1,5 +1,6 @@
-import { FieldPath, type Firestore } from 'firebase-admin/firestore';
-import { countReads, whileReading } from '../firestore-reads';
+import type { Firestore } from 'firebase-admin/firestore';
+import { whileReading } from '../firestore-reads';
+import { commitWrites, pagesOf, readInTransaction, type Write } from './firestore';
 import { formatTitlePath, KIND_LIST, titleContaining } from './kinds';
 import { POPULAR_KEY, popularKey } from './popularity';
 
@@ -14,8 +15,7 @@ export async function countPurchaseIn(db: Firestore, path: string): Promise<void
   const ref = db.doc(formatTitlePath(title));
   await whileReading(
     db.runTransaction(async (transaction) => {
-      const snapshot = await transaction.get(ref);
-      countReads(1);
+      const snapshot = await readInTransaction(transaction, ref);
       if (!snapshot.exists) return;
       const data = { ...snapshot.data(), purchaseCount: Number(snapshot.get('purchaseCount') ?? 0) + 1 };
       transaction.update(ref, { purchaseCount: data.purchaseCount, [POPULAR_KEY]: popularKey(ref.id, data) });
@@ -23,19 +23,8 @@ export async function countPurchaseIn(db: Firestore, path: string): Promise<void
   );
 }
 
-const PAGE = 500;
-
-/** Every document of a collection, a page at a time in id order, each page starting after the last one read: for operator commands only. */
-async function* everyDocument(db: Firestore, collection: string) {
-  let query = db.collection(collection).orderBy(FieldPath.documentId()).limit(PAGE);
-  for (;;) {
-    const page = await query.get();
-    yield* page.docs;
-    const last = page.docs.at(-1);
-    if (page.size < PAGE || !last) return;
-    query = query.startAfter(last);
-  }
-}
+/** Documents per page of the recount's walk (a page of titles is also one batch of updates). */
+const RECOUNT_PAGE = 500;
 
 /**
  * Repairs every title's `purchaseCount` (and `popularKey`) from the `purchases` ledger, the record of
@@ -44,20 +33,26 @@ async function* everyDocument(db: Firestore, collection: string) {
  */
 export async function recountPurchases(db: Firestore): Promise<string[]> {
   const counts = new Map<string, number>();
-  for await (const purchase of everyDocument(db, 'purchases')) {
-    const title = titleContaining(String(purchase.get('path') ?? ''));
-    const path = title && formatTitlePath(title);
-    if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
+  for await (const page of pagesOf(db.collection('purchases'), RECOUNT_PAGE)) {
+    for (const purchase of page) {
+      const title = titleContaining(String((purchase.data as { path?: unknown } | undefined)?.path ?? ''));
+      const path = title && formatTitlePath(title);
+      if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
+    }
   }
   const changed: string[] = [];
   for (const collection of KIND_LIST) {
-    for await (const doc of everyDocument(db, collection)) {
-      const data = doc.data();
-      const purchaseCount = counts.get(doc.ref.path) ?? 0;
-      const key = popularKey(doc.id, { ...data, purchaseCount });
-      if (data.purchaseCount === purchaseCount && data[POPULAR_KEY] === key) continue;
-      await doc.ref.update({ purchaseCount, [POPULAR_KEY]: key });
-      changed.push(doc.ref.path);
+    for await (const page of pagesOf(db.collection(collection), RECOUNT_PAGE)) {
+      const updates: Write[] = [];
+      for (const doc of page) {
+        const data = (doc.data ?? {}) as Record<string, unknown>;
+        const purchaseCount = counts.get(doc.path) ?? 0;
+        const key = popularKey(doc.id, { ...data, purchaseCount });
+        if (data.purchaseCount === purchaseCount && data[POPULAR_KEY] === key) continue;
+        updates.push({ kind: 'update', path: doc.path, data: { purchaseCount, [POPULAR_KEY]: key } });
+      }
+      await commitWrites(db, updates);
+      changed.push(...updates.map((update) => update.path));
     }
   }
   return changed;

@@ -1,9 +1,8 @@
-import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
-import { countReads } from '../firestore-reads';
-import { KIND_LIST, LEVELS_BENEATH } from './kinds';
+import type { Firestore } from 'firebase-admin/firestore';
+import { catalogQueries, listenTo, type DocumentChange } from './firestore';
 import type { RawDocument } from './store';
-import { treeOf } from './sync-hash';
-import { treesToSync } from './sync';
+import { treeOf } from './tree-state';
+import { treesToSync } from './tree-sync';
 
 /** What changed since the sync last asked: trees to index, and whether this is the watch's first look at the catalog. */
 interface WatchedChanges {
@@ -32,7 +31,7 @@ const RETRY_MS = 30_000;
  * after it. A listener that fails is started again after 30 s, with a new first look.
  */
 export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console, onChange: () => void = () => {}): CatalogWatch {
-  const queries: Query[] = [...KIND_LIST.map((kind) => db.collection(kind)), ...LEVELS_BENEATH.map((level) => db.collectionGroup(level))];
+  const queries = catalogQueries(db);
   const documents = new Map<string, RawDocument>();
   const changed = new Set<string>();
   let ready = new Set<number>();
@@ -40,14 +39,12 @@ export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console
   let unsubscribers: (() => void)[] = [];
   let retry: ReturnType<typeof setTimeout> | undefined;
 
-  function apply(index: number, snapshot: QuerySnapshot) {
-    const changes = snapshot.docChanges();
-    if (changes.length > 0) countReads(changes.length);
+  function apply(index: number, changes: DocumentChange[]) {
     for (const { type, doc } of changes) {
-      const tree = treeOf(doc.ref.path);
+      const tree = treeOf(doc.path);
       if (!tree) continue;
-      if (type === 'removed') documents.delete(doc.ref.path);
-      else documents.set(doc.ref.path, { id: doc.id, path: doc.ref.path, data: doc.data() });
+      if (type === 'removed') documents.delete(doc.path);
+      else documents.set(doc.path, doc);
       changed.add(tree);
     }
     const firstLookDone = ready.size < queries.length && ready.add(index).size === queries.length;
@@ -61,8 +58,9 @@ export function watchCatalog(db: Firestore, log: Pick<Console, 'warn'> = console
     ready = new Set();
     firstLook = true;
     unsubscribers = queries.map((query, index) =>
-      query.onSnapshot(
-        (snapshot) => apply(index, snapshot),
+      listenTo(
+        query,
+        (changes) => apply(index, changes),
         (error) => {
           log.warn(`[catalog sync] a Firestore listener stopped (${error.message}); watching again in ${RETRY_MS / 1000} s`);
           stop();

@@ -18,3 +18,7 @@ export const searchDocumentSchema = z.object({
   context: z.string().nullable(),
 });
 export type SearchDocument = z.infer<typeof searchDocumentSchema>;
+
+const KIND_ORDER: Record<SearchKind, number> = { series: 0, shortFilm: 1, documentary: 2, trailer: 3, season: 4, episode: 5 };
+/** How the ranking breaks ties between kinds (whole titles before their seasons and episodes); search entries' rank keys start with it. */
+export const kindOrder = (kind: SearchKind) => KIND_ORDER[kind];

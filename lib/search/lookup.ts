@@ -1,6 +1,5 @@
 import type { SearchDocument } from './documents';
-import { lookupToken } from './entries';
-import { normalizeText } from './normalize';
+import { lookupToken, normalizeText } from './normalize';
 import { createSearchIndex, type SearchResults } from './search-index';
 
 /** Where the candidates of one word piece come from: the catalog's search entries (cached on the site). */

@@ -28,3 +28,12 @@ export function normalizeText(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+/** Looked-up words are cut to this many characters: longer ones are matched exactly when ranked. */
+export const MAX_TOKEN = 10;
+
+/** The word a query is looked up by: its longest, since the longest is the rarest. */
+export function lookupToken(normalizedQuery: string): string {
+  const longest = normalizedQuery.split(' ').reduce((best, word) => (word.length > best.length ? word : best), '');
+  return longest.slice(0, MAX_TOKEN);
+}

@@ -1,5 +1,4 @@
-import type { SearchDocument } from './documents';
-import { kindOrder } from './entries';
+import { kindOrder, type SearchDocument } from './documents';
 import { normalizeText } from './normalize';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { DEFAULT_COVER } from '../catalog/cover-urls';
+import { DEFAULT_COVER } from '../catalog/default-cover';
 import { KINDS } from '../catalog/kinds';
 import type { Access, Episode, MovieItem, SeasonDetail, SeriesDetail, ShortFilmDetail } from '../catalog/types';
 import { routes } from '../routes';

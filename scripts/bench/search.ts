@@ -3,11 +3,11 @@
  * process, with the documents each query reads counted: shared by search.bench.ts (timings) and the report.
  */
 import { generateCatalog, LARGE_CATALOG } from '../../e2e/support/generated-catalog';
-import { createCatalog } from '../../lib/catalog/catalog';
+import { createCatalog } from '../../lib/catalog/reads';
 import { embeddedDocuments } from '../../lib/catalog/embedded';
 import { createLocalStore } from '../../lib/catalog/local';
 import type { DocumentStore } from '../../lib/catalog/store';
-import { documentsToWrite } from '../../lib/catalog/writes';
+import { documentsToWrite } from '../../lib/catalog/indexing';
 import { searchWith } from '../../lib/search/lookup';
 
 /** Common words (cut at the lookup's limits), a word inside titles, a phrase, and a miss. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import type { DocumentStore } from '@/lib/catalog/store';
 import type { Catalog } from '@/lib/catalog/types';
 import { allOf } from '../fixtures/catalog-documents';

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
-import { scanCatalog, sweepEntries, syncTree, treesToSync } from '@/lib/catalog/sync';
+import { scanCatalog, sweepEntries, syncTree, treesToSync } from '@/lib/catalog/tree-sync';
 import { watchCatalog, type CatalogWatch } from '@/lib/catalog/watch';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';

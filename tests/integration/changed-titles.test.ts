@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { claimCheck, indexChangedTitles, kindsToScan, recordCensus, takeCensus } from '@/lib/catalog/changed-titles';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';

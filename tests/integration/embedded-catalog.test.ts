@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
 import { createLocalStore } from '@/lib/catalog/local';
 import { allOf } from '../fixtures/catalog-documents';

@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { countPurchaseIn, recountPurchases } from '@/lib/catalog/purchase-count';
-import { writeCatalog } from '@/lib/catalog/writer';
+import { writeCatalog } from '@/lib/catalog/seed-writer';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 
 let firestore: TestFirestore;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Connection, Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { createCheckout } from '@/lib/payments/checkout';

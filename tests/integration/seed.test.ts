@@ -1,11 +1,11 @@
 import { exec } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { createLocalStore } from '@/lib/catalog/local';
-import { documentsToWrite } from '@/lib/catalog/writes';
+import { documentsToWrite } from '@/lib/catalog/indexing';
 import { emulatorHost, testFirestore } from '../support/firestore';
 
 const sh = promisify(exec);

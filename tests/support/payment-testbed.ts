@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Connection, Keypair, type PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import type { Catalog } from '@/lib/catalog/types';
 import type { CheckoutTerms } from '@/lib/payments/checkout';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkCatalog, needsOperator } from '@/lib/catalog/check';
 import type { RawDocument } from '@/lib/catalog/store';
-import { documentsToWrite } from '@/lib/catalog/writes';
-import { treeOf } from '@/lib/catalog/sync-hash';
+import { documentsToWrite } from '@/lib/catalog/indexing';
+import { treeOf } from '@/lib/catalog/tree-state';
 
 const doc = (path: string, data: object): RawDocument => ({ id: path.split('/').at(-1)!, path, data });
 const indexed = (documents: RawDocument[]) => documentsToWrite(documents).filter((d) => treeOf(d.path));

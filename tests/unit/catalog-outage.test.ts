@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import type { DocumentStore } from '@/lib/catalog/store';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicCoverCheck } from '@/lib/catalog/covers';
+import { publicCoverCheck } from '@/lib/catalog/cover-check';
 
 describe('publicCoverCheck', () => {
   const exists = publicCoverCheck();

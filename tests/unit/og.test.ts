@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, noRemoteAssets, renderCard, withoutCharacters } from '@/lib/og/card';
 import { cardForTitle, cardTitleAt, type TitleReads } from '@/lib/og/titles';

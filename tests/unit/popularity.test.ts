@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import { titleContaining } from '@/lib/catalog/kinds';
 import { popularKey, popularKeySchema } from '@/lib/catalog/popularity';
 import type { RawDocument } from '@/lib/catalog/store';
 import { tagsToExpire } from '@/lib/catalog/tags';
-import { documentsToWrite } from '@/lib/catalog/writes';
+import { documentsToWrite } from '@/lib/catalog/indexing';
 
 const series = (id: string, extra: Record<string, unknown>): RawDocument => ({ id, path: `series/${id}`, data: { title: id, locked: false, ...extra } });
 

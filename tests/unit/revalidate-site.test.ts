@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { revalidateSite } from '@/lib/catalog/writer';
+import { revalidateSite } from '@/scripts/revalidate-site';
 
 const received: { authorization?: string; body: unknown }[] = [];
 const server = createServer((request, response) => {

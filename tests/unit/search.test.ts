@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalog } from '@/lib/catalog/catalog';
+import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import type { RawDocument } from '@/lib/catalog/store';
-import { documentsToWrite } from '@/lib/catalog/writes';
+import { documentsToWrite } from '@/lib/catalog/indexing';
 import type { SearchDocument } from '@/lib/search/documents';
 import { searchWith } from '@/lib/search/lookup';
 import { normalizeText } from '@/lib/search/normalize';

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
-import { SEARCH_COLLECTION } from '../search/entries';
-import { countAggregation, countReads } from '../firestore-reads';
-import { isKind, KIND_LIST, KINDS, LEVELS_BENEATH, titleContaining } from './kinds';
+import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { catalogQueries, commitWrites, countQuery, pagesOf, readDocument, readQuery, type Write } from './firestore';
+import { isKind, KINDS, titleContaining } from './kinds';
 import { POPULAR_KEY } from './popularity';
+import { catalogPathOfEntry, SEARCH_COLLECTION, searchEntryId } from './search-entries';
 import type { RawDocument } from './store';
-import { SYNC_HASH, TITLE_HASH } from './sync-hash';
-import { documentsToWrite, treeHashes } from './writes';
+import { SYNC_HASH, TITLE_HASH } from './tree-state';
+import { documentsToWrite, treeHashes } from './indexing';
 
 /**
  * The catalog sync: the site's own upkeep of what it derives from the operator's documents (each title's
@@ -16,71 +16,32 @@ import { documentsToWrite, treeHashes } from './writes';
  * without reading a single search entry.
  */
 
-/** Firestore takes at most 500 writes a batch. */
-const BATCH = 400;
-/** Documents per page of a whole-catalog scan: memory stays bounded by a page, not the catalog. */
-const SCAN_PAGE = 1000;
-
-const toRaw = (snapshot: DocumentSnapshot): RawDocument => ({ id: snapshot.id, path: snapshot.ref.path, data: snapshot.data() });
 const fieldOf = (doc: RawDocument | undefined, field: string): unknown => (doc?.data as Record<string, unknown> | undefined)?.[field];
-const entryId = (path: string) => path.replaceAll('/', '~');
-
-async function read(query: Query): Promise<RawDocument[]> {
-  const snapshot = await query.get();
-  countReads(snapshot.size);
-  return snapshot.docs.map(toRaw);
-}
-
-/** Every document of a query, a page at a time by document path (a real cursor: no document is read twice). */
-export async function* pagesOf(query: Query) {
-  let last: DocumentSnapshot | undefined;
-  for (;;) {
-    const ordered = query.orderBy(FieldPath.documentId()).limit(SCAN_PAGE);
-    const page = await (last ? ordered.startAfter(last) : ordered).get();
-    countReads(page.size);
-    yield page.docs.map(toRaw);
-    if (page.size < SCAN_PAGE) return;
-    last = page.docs.at(-1);
-  }
-}
 
 /** A tree as it is now: the title, and its seasons and episodes (those left behind by a deleted title too). */
 async function readTree(db: Firestore, tree: string): Promise<RawDocument[]> {
-  const title = await db.doc(tree).get();
-  countReads(1);
+  const title = await readDocument(db, tree);
   const children: RawDocument[] = [];
   let parents = [tree];
   const kind = titleContaining(tree)?.kind;
   // Level by level as the registry lists them: a series' seasons, then their episodes; a short film's episodes.
   for (const level of kind ? KINDS[kind].beneath : []) {
-    const found = (await Promise.all(parents.map((parent) => read(db.collection(`${parent}/${level}`))))).flat();
+    const found = (await Promise.all(parents.map((parent) => readQuery(db.collection(`${parent}/${level}`))))).flat();
     children.push(...found);
     parents = found.map((doc) => doc.path);
   }
-  return [...(title.exists ? [toRaw(title)] : []), ...children];
+  return [...(title ? [title] : []), ...children];
 }
 
 /** The search entries a tree has now: its title's, and those of everything beneath it (ids `series~x~…`). */
 async function readTreeEntries(db: Firestore, tree: string): Promise<RawDocument[]> {
-  const id = entryId(tree);
+  const id = searchEntryId(tree);
   const entries = db.collection(SEARCH_COLLECTION);
-  const [own, beneath] = await Promise.all([entries.doc(id).get(), read(entries.orderBy(FieldPath.documentId()).startAt(`${id}~`).endAt(`${id}~\uf8ff`))]);
-  countReads(1);
-  return [...(own.exists ? [toRaw(own)] : []), ...beneath];
-}
-
-type Write = { kind: 'update' | 'set'; path: string; data: DocumentData } | { kind: 'delete'; path: string };
-
-async function commit(db: Firestore, writes: Write[]) {
-  for (let start = 0; start < writes.length; start += BATCH) {
-    const batch = db.batch();
-    for (const write of writes.slice(start, start + BATCH)) {
-      if (write.kind === 'delete') batch.delete(db.doc(write.path));
-      else if (write.kind === 'update') batch.update(db.doc(write.path), write.data);
-      else batch.set(db.doc(write.path), write.data);
-    }
-    await batch.commit();
-  }
+  const [own, beneath] = await Promise.all([
+    readDocument(db, `${SEARCH_COLLECTION}/${id}`),
+    readQuery(entries.orderBy(FieldPath.documentId()).startAt(`${id}~`).endAt(`${id}~\uf8ff`)),
+  ]);
+  return [...(own ? [own] : []), ...beneath];
 }
 
 /**
@@ -108,7 +69,7 @@ export function treeWrites(tree: string, documents: RawDocument[], entries: RawD
 export async function syncTree(db: Firestore, tree: string): Promise<boolean> {
   const [documents, entries] = await Promise.all([readTree(db, tree), readTreeEntries(db, tree)]);
   const writes = treeWrites(tree, documents, entries);
-  await commit(db, writes);
+  await commitWrites(db, writes);
   return writes.length > 0;
 }
 
@@ -120,10 +81,10 @@ export function treesToSync(documents: RawDocument[]): string[] {
 
 /** Every catalog document: the titles, then every season and episode (collection-group queries), page by page. */
 export async function scanCatalog(db: Firestore): Promise<RawDocument[]> {
-  const queries = [...KIND_LIST.map((kind) => db.collection(kind)), ...LEVELS_BENEATH.map((level) => db.collectionGroup(level))];
   const documents: RawDocument[] = [];
   // Every document under a kind's collection, an id the site cannot address included (catalog:check names it; the sync passes it by).
-  for (const query of queries) for await (const page of pagesOf(query)) documents.push(...page.filter((doc) => isKind(doc.path.split('/')[0] ?? '')));
+  for (const query of catalogQueries(db))
+    for await (const page of pagesOf(query)) documents.push(...page.filter((doc) => isKind(doc.path.split('/')[0] ?? '')));
   return documents;
 }
 
@@ -138,14 +99,12 @@ export async function sweepEntries(db: Firestore, documents: RawDocument[]): Pro
       .filter((doc) => doc.path.startsWith(`${SEARCH_COLLECTION}/`))
       .map((doc) => doc.id),
   );
-  const counted = (await db.collection(SEARCH_COLLECTION).count().get()).data().count;
-  countAggregation(counted);
+  const counted = await countQuery(db.collection(SEARCH_COLLECTION));
   if (counted <= expected.size) return [];
   const orphans: Write[] = [];
   for await (const page of pagesOf(db.collection(SEARCH_COLLECTION).select())) {
     for (const entry of page) if (!expected.has(entry.id)) orphans.push({ kind: 'delete', path: entry.path });
   }
-  await commit(db, orphans);
-  // The catalog path an entry was made for: its id with `~` as `/` (ids hold no `~`).
-  return orphans.map((orphan) => orphan.path.slice(SEARCH_COLLECTION.length + 1).replaceAll('~', '/'));
+  await commitWrites(db, orphans);
+  return orphans.map((orphan) => catalogPathOfEntry(orphan.path));
 }

@@ -1,7 +1,7 @@
-import { searchEntriesOf } from '../search/entries';
 import { POPULAR_KEY, popularKey } from './popularity';
+import { searchEntriesOf } from './search-entries';
 import type { RawDocument } from './store';
-import { documentHash, SYNC_HASH, TITLE_HASH, treeHash, treeOf } from './sync-hash';
+import { documentHash, SYNC_HASH, TITLE_HASH, treeHash, treeOf } from './tree-state';
 
 /** Each tree's state (see treeHash) from the documents given: the trees they hold, whole. */
 export function treeHashes(documents: RawDocument[]): Map<string, string> {

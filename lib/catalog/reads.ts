@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { searchDocumentSchema, type SearchDocument } from '../search/documents';
-import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../search/entries';
+import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from './search-entries';
 import {
   documentIdSchema,
   episodeDocSchema,
@@ -17,7 +17,7 @@ import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind }
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
-import { isEditedTitle, treeOf } from './sync-hash';
+import { isEditedTitle, treeOf } from './tree-state';
 import type { Access, Catalog, Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;

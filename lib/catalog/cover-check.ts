@@ -1,8 +1,8 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoverCheck } from './catalog';
-import { DEFAULT_COVER } from './cover-urls';
+import type { CoverCheck } from './reads';
+import { DEFAULT_COVER } from './default-cover';
 
 const PUBLIC_DIR = join(process.cwd(), 'public');
 

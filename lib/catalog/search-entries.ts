@@ -1,15 +1,19 @@
 import type { z } from 'zod';
-import { isMovieKind, KINDS, parseTitlePath } from '../catalog/kinds';
-import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from '../catalog/schemas';
-import type { RawDocument } from '../catalog/store';
 import { routes } from '../routes';
-import type { SearchDocument, SearchKind } from './documents';
-import { normalizeText } from './normalize';
+import { kindOrder, type SearchDocument } from '../search/documents';
+import { MAX_TOKEN, normalizeText } from '../search/normalize';
+import { isMovieKind, KINDS, parseTitlePath } from './kinds';
+import { episodeDocSchema, movieDocSchema, seasonDocSchema, seriesDocSchema, shortFilmDocSchema } from './schemas';
+import type { RawDocument } from './store';
+
+/**
+ * The catalog's indexing for search: the entries derived from its documents (what a writer stores beside them),
+ * and the fields they are looked up and ordered by. lib/search ranks what these lookups find; it needs nothing
+ * of the catalog.
+ */
 
 /** Where search entries live: one flat collection, one entry per title, season and episode. */
 export const SEARCH_COLLECTION = 'searchEntries';
-/** Looked-up words are cut to this many characters: longer ones are matched exactly when ranked. */
-const MAX_TOKEN = 10;
 const MAX_DESCRIPTION_WORDS = 30;
 
 /**
@@ -27,26 +31,17 @@ export const LOOKUPS = [
 /** Orders the candidates of one lookup as the ranking breaks ties: whole titles first, then shorter titles. */
 export const RANK_KEY = 'rankKey';
 
-const KIND_ORDER: Record<SearchKind, number> = { series: 0, shortFilm: 1, documentary: 2, trailer: 3, season: 4, episode: 5 };
-export const kindOrder = (kind: SearchKind) => KIND_ORDER[kind];
-
 const words = (text: string) => normalizeText(text).split(' ').filter(Boolean);
 const prefixesOf = (word: string) => Array.from({ length: Math.min(word.length, MAX_TOKEN) }, (_, end) => word.slice(0, end + 1));
 /** Every piece of a word that does not start it, up to MAX_TOKEN long: what "inside a title" (or a description) matches. */
 const insidesOf = (word: string) => [...word.slice(1)].flatMap((_, start) => prefixesOf(word.slice(start + 1)));
-
-/** The word a query is looked up by: its longest, since the longest is the rarest. */
-export function lookupToken(normalizedQuery: string): string {
-  const longest = normalizedQuery.split(' ').reduce((best, word) => (word.length > best.length ? word : best), '');
-  return longest.slice(0, MAX_TOKEN);
-}
 
 /** A search document as stored: itself plus the normalized word pieces it is found by. */
 function searchEntryData(document: SearchDocument) {
   const title = normalizeText(document.title);
   const titleWords = words(document.title);
   const description = words(document.description).slice(0, MAX_DESCRIPTION_WORDS);
-  const rankKey = `${KIND_ORDER[document.kind]}.${String(title.length).padStart(4, '0')}.${title}`;
+  const rankKey = `${kindOrder(document.kind)}.${String(title.length).padStart(4, '0')}.${title}`;
   return {
     ...document,
     titleWords: [...new Set(titleWords.flatMap(prefixesOf))],
@@ -57,8 +52,10 @@ function searchEntryData(document: SearchDocument) {
   };
 }
 
-/** An entry's id: its catalog path with `/` as `~`, so one title has exactly one entry. */
-const searchEntryId = (path: string) => path.replaceAll('/', '~');
+/** An entry's id: its catalog path with `/` as `~`, so one title has exactly one entry (catalog ids hold no `~`). */
+export const searchEntryId = (path: string) => path.replaceAll('/', '~');
+/** The catalog path an entry (`searchEntries/series~x`) was made for: the inverse of searchEntryId. */
+export const catalogPathOfEntry = (entryPath: string) => entryPath.slice(SEARCH_COLLECTION.length + 1).replaceAll('~', '/');
 
 type Parsed<S extends z.ZodType> = { raw: RawDocument; doc: z.output<S> };
 

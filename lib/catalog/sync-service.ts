@@ -6,8 +6,9 @@ import { chooseBackend, firestore } from '../firebase';
 import { readsSoFar } from '../firestore-reads';
 import { bearerMatches } from '../http/secret';
 import { catchUp, type CatchUpState } from '../catch-up';
+import { setDocument } from './firestore';
 import { claimCheck, indexChangedTitles, recordCensus } from './changed-titles';
-import { scanCatalog, sweepEntries, syncTree, treesToSync } from './sync';
+import { scanCatalog, sweepEntries, syncTree, treesToSync } from './tree-sync';
 import { tagsToExpire } from './tags';
 import { catalogUpkeep } from './upkeep';
 import { watchCatalog, type CatalogWatch } from './watch';
@@ -90,7 +91,7 @@ async function sync(): Promise<SyncReport | null> {
   };
   // A watch's run that found only the sync's own writes is no news for the operator.
   if (report.mode === 'scan' || report.tags.length > 0)
-    await db.doc(SYNC_STATUS_PATH).set({ ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+    await setDocument(db, SYNC_STATUS_PATH, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
   return report;
 }
 
@@ -133,7 +134,7 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   if (indexed.length === 0) return;
   const reads = readsSoFar() - readsBefore;
   const report: SyncReport = { at: new Date().toISOString(), mode: 'visits', indexed, removedEntries: 0, reads, durationMs: Date.now() - started, tags: [] };
-  await db.doc(SYNC_STATUS_PATH).set({ ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+  await setDocument(db, SYNC_STATUS_PATH, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
   console.log(`[catalog sync] visits: indexed ${indexed.length} titles, ${reads} reads`);
 }
 
