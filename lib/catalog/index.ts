@@ -36,6 +36,8 @@ const { lifetimeSeconds } = catalogUpkeep(env);
  * operator's edit within CATALOG_SYNC_SECONDS (lib/catalog/upkeep.ts). Memoised per render, so metadata and
  * page share one read.
  * Every value is one page of a list or one title: far below the data cache's 2 MB limit.
+ * Not `'use cache'`: without cacheComponents it keeps entries in each process's memory, so on Vercel every
+ * instance would read Firestore anew, where this data cache is shared (docs/catalog.md, "Caching").
  */
 function cachedRead<Args extends unknown[], Result>(name: string, read: (...args: Args) => Promise<Result>, dependsOn: (args: NoInfer<Args>) => string[]) {
   return cache((...args: Args) =>
