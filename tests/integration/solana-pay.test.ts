@@ -53,6 +53,10 @@ async function payAsWallet(url: string, change: Partial<Pick<TransferRequestURL,
   return { payer, signature };
 }
 
+type Lookups = { mock: { calls: Parameters<TransferWatchDeps['connection']['getSignaturesForAddress']>[] } };
+/** The reads of one address's history (a look also reads the recipient's). */
+const readsOf = (lookups: Lookups, address: string) => lookups.mock.calls.filter(([key]) => key.toBase58() === address);
+
 describe('transferRequest', () => {
   it('encodes the checkout as a Solana Pay URL, and the QR code reads back as the same URL', async () => {
     const { checkout: started, request } = await checkout();
@@ -89,17 +93,45 @@ describe('watchTransfers on a local chain', () => {
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       const status = watch();
-      const { token } = await checkout();
+      const { token, checkout: started } = await checkout();
       const answers = await Promise.all(Array.from({ length: 20 }, () => status(token, BROWSER)));
       expect(answers.every((a) => a.ok && a.status.state === 'waiting')).toBe(true);
       clock += INTERVAL - 1;
       expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting', retryAfterMs: 1 } });
-      expect(lookups).toHaveBeenCalledTimes(1);
+      expect(readsOf(lookups, started.reference)).toHaveLength(1);
+      expect(readsOf(lookups, recipient.toBase58())).toHaveLength(1);
       clock += 1;
       await status(token, BROWSER);
-      expect(lookups).toHaveBeenCalledTimes(2);
+      expect(readsOf(lookups, started.reference)).toHaveLength(2);
+      expect(readsOf(lookups, recipient.toBase58())).toHaveLength(2);
     } finally {
       lookups.mockRestore();
+    }
+  });
+
+  it('costs the chain the same however many checkouts are polled, and credits a payment among them at the next look', async () => {
+    const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
+    const fetches = vi.spyOn(bed.connection, 'getParsedTransaction');
+    try {
+      const status = watch();
+      const open = await Promise.all(Array.from({ length: 40 }, () => checkout()));
+      const pollAll = () => Promise.all(open.flatMap(({ token }) => [status(token, BROWSER), status(token, BROWSER)]));
+      for (let look = 0; look < 5; look += 1) {
+        await pollAll();
+        clock += INTERVAL;
+      }
+      // Per look: the recipient's history and two references' own, whether 1 or 40 checkouts are open, 80 polls or 2.
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(5 * 3);
+      expect(fetches).not.toHaveBeenCalled();
+
+      const { signature } = await payAsWallet(open[39]!.request.url);
+      const answers = await pollAll();
+      expect(answers.at(-1)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(6 * 3);
+    } finally {
+      lookups.mockRestore();
+      fetches.mockRestore();
     }
   });
 
@@ -151,10 +183,13 @@ describe('watchTransfers on a local chain', () => {
       expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(lookups).not.toHaveBeenCalled();
       const second = await checkout();
+      clock += INTERVAL;
       await status(second.token, BROWSER);
       // The first was forgotten: it is found again on chain and answered from the ledger's claim.
+      clock += INTERVAL;
       expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-      expect(lookups).toHaveBeenCalledTimes(2);
+      expect(readsOf(lookups, first.checkout.reference)).toHaveLength(1);
+      expect(readsOf(lookups, second.checkout.reference)).toHaveLength(1);
     } finally {
       lookups.mockRestore();
     }
@@ -182,7 +217,7 @@ describe('watchTransfers on a local chain', () => {
         clock += INTERVAL;
       }
       expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-      expect(lookups.mock.calls.map(([, options]) => options?.before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
+      expect(readsOf(lookups, started.reference).map(([, options]) => options?.before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
       expect(fetches).toHaveBeenCalledTimes(36);
     } finally {
       lookups.mockRestore();
@@ -200,7 +235,7 @@ describe('watchTransfers on a local chain', () => {
       clock += INTERVAL;
       const { signature } = await payAsWallet(request.url);
       expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-      expect(lookups.mock.calls.map(([, options]) => options?.until)).toEqual([undefined, newest]);
+      expect(readsOf(lookups, started.reference).map(([, options]) => options?.until)).toEqual([undefined, newest]);
     } finally {
       lookups.mockRestore();
     }
