@@ -5,7 +5,6 @@ import { env } from '../env/server';
 import { readJsonBody } from '../http/json';
 import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
 import { crossSiteReason } from '../http/same-origin';
-import { payingFor } from '../payments/rpc-share';
 import { NOBODY, type Visitor } from '../payments/visitor';
 import { currentVisitor, keepBrowserCookie, visitorOrNew } from '../payments/visitor-cookies';
 import { ApiError, apiErrorResponse } from './api-error';
@@ -72,8 +71,7 @@ export const answer = (data: unknown, cacheControl = 'no-store') => NextResponse
  * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
  * charged to the browser (or the address without one), so junk never spends anyone's budget. The
  * handler returns a Response or throws an ApiError; anything else it throws is logged and answered
- * 503 with the route's reassurance. The browser cookie is set or slid on the way out, never replaced,
- * and the RPC calls made meanwhile are paid by whoever the request's limit is charged to.
+ * 503 with the route's reassurance. The browser cookie is set or slid on the way out, never replaced.
  */
 export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<S, P, N>,
@@ -101,7 +99,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
       // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.
       const context = { request, params, visitor, body, browser } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>;
-      const response = await payingFor([keys.own], () => handler(context));
+      const response = await handler(context);
       // Streamed media is a plain Response: its cookie is kept by the page's other requests.
       if (browser && response instanceof NextResponse) keepBrowserCookie(response, request, visitor, browser);
       return response;

@@ -4,9 +4,11 @@ import { env } from '../env/server';
 import { lazyLimiter, spend } from '../http/limiter';
 
 /**
- * One payer (a browser, a wallet, a cookieless address) may take at most this share of a minute's
- * RPC calls, so no one visitor repeating restores or verifications can leave the others' payments
- * unverified. A restore costs about 31 calls: a fifth of the default 300 leaves room for one or two a minute.
+ * A restore is the one chain read a visitor's request makes by itself (a wallet's history; the rest is
+ * read per interval for everyone, DESIGN.md invariant 16). Its wallet and its client (address, or browser
+ * without a trusted one) may take at most this share of a minute's RPC calls, so no one repeating restores
+ * can leave the others' payments unverified. A restore costs about 31 calls: a fifth of the default 300
+ * leaves room for one or two a minute.
  */
 const SHARE_DIVISOR = 5;
 
@@ -14,10 +16,10 @@ const SHARE_DIVISOR = 5;
 const allCalls = lazyLimiter({ name: 'rpc-calls', points: env.RPC_CALLS_PER_MINUTE, durationSeconds: 60 });
 const payerCalls = lazyLimiter({ name: 'rpc-share', points: Math.max(1, Math.ceil(env.RPC_CALLS_PER_MINUTE / SHARE_DIVISOR)), durationSeconds: 60 });
 
-/** Who pays for the RPC calls made while serving this request (set by the route wrapper, a restore adds its wallet). */
+/** Who pays for the RPC calls made within a restore: its wallet and its client. */
 const payers = new AsyncLocalStorage<readonly string[]>();
 
-/** Runs `work` with `keys` paying for its RPC calls, besides whoever already pays in this request. */
+/** Runs `work` with `keys` paying for its RPC calls, besides whoever already pays. */
 export const payingFor = <T>(keys: readonly string[], work: () => T): T => payers.run([...(payers.getStore() ?? []), ...keys], work);
 
 /**

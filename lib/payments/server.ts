@@ -6,10 +6,11 @@ import { countPurchase, firstVideo, getTitle, getTitleSummary, getVideo } from '
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
 import { lazyLimiter } from '../http/limiter';
-import { takeLapsingLock } from '../http/redis';
+import { sharedRedis, takeLapsingLock } from '../http/redis';
 import { createCheckout } from './checkout';
 import { chainIdOf, type ClusterName } from './cluster';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
+import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
 import { ownedCache } from './owned-cache';
 import { unlocks } from './unlocks';
@@ -17,6 +18,7 @@ import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { budgetedFetch, timedFetch } from './rpc';
 import { payingFor, takeRpcCall } from './rpc-share';
 import { receiptsFor } from './receipts';
+import { signatureReads } from './signature-reads';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
 import { signingSecret } from './secret';
@@ -32,10 +34,16 @@ export const signatureSchema = base58(64, 90);
 export const walletSchema = base58(32, 44);
 
 const catalog = { getTitle };
-const connection = new Connection(env.SOLANA_RPC_URL, {
-  commitment: 'confirmed',
-  fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)),
-});
+/** Every RPC call counts against RPC_CALLS_PER_MINUTE; during a restore, against its wallet's and address's shares too. */
+const rpcFetch = budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS));
+const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: rpcFetch });
+
+/**
+ * Signatures a visitor names (verify) are asked of the chain together, one getSignatureStatuses per interval
+ * (DESIGN.md invariant 16): a Phantom payment waits at most this long more, and no visitor multiplies calls.
+ */
+const SIGNATURE_LOOK_MS = 2_000;
+const signatures = signatureReads({ connection, intervalMs: SIGNATURE_LOOK_MS });
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIPIENT };
@@ -47,7 +55,8 @@ const paymentTerms = { lamports: env.PRICE_LAMPORTS, recipient: env.SOLANA_RECIP
 export const paymentCluster = clusterCheck({
   serverRpc: env.SOLANA_RPC_URL,
   browserRpc: publicEnv.solanaRpcUrl,
-  genesisHashOf: (url) => new Connection(url, { fetch: budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)) }).getGenesisHash(),
+  // With REDIS_URL a cold instance finds it there: no instance asks again, and no visitor's traffic can keep it from knowing.
+  genesisHashOf: sharedGenesisHash(sharedRedis, (url) => new Connection(url, { fetch: rpcFetch }).getGenesisHash()),
 });
 
 /**
@@ -93,22 +102,25 @@ export const startCheckout = (path: string, browser: string, cluster: string) =>
 const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
 
 export const finishCheckout = (request: VerifyRequest): Promise<VerifyResult> =>
-  onServerCluster((cluster) => verifyPayment(request, { secret: signingSecret, connection, ledger: claims, catalog, cluster }));
+  onServerCluster((cluster) =>
+    verifyPayment(request, { secret: signingSecret, connection: { getParsedTransaction: signatures.transaction }, ledger: claims, catalog, cluster }),
+  );
 
-/** Public RPC endpoints throttle: one chain question per Solana Pay reference every 3 s, whoever polls. */
-const REFERENCE_CHECK_MS = 3_000;
+/** One look at the chain for every open Solana Pay checkout every 3 s, whoever polls (transfer-status.ts). */
+const PAYMENTS_LOOK_MS = 3_000;
 let watcher: ReturnType<typeof watchTransfers> | undefined;
 export const transferStatus = (checkoutToken: string, browser: string): Promise<TransferStatusResult> =>
   onServerCluster((cluster) => {
     watcher ??= watchTransfers({
       secret: signingSecret,
-      connection,
+      // The transactions it reads were listed by the chain: read once, and kept for the claim that follows.
+      connection: { getSignaturesForAddress: connection.getSignaturesForAddress.bind(connection), getParsedTransaction: signatures.listedTransaction },
       ledger: claims,
       catalog,
       cluster,
-      intervalMs: REFERENCE_CHECK_MS,
-      // With REDIS_URL, polls reaching different instances share the interval too.
-      throttle: (reference) => takeLapsingLock(`chain-check:${reference}`, REFERENCE_CHECK_MS),
+      intervalMs: PAYMENTS_LOOK_MS,
+      // With REDIS_URL, instances take turns: one look per interval for all of them.
+      throttle: () => takeLapsingLock('payments-look', PAYMENTS_LOOK_MS),
     });
     return watcher(checkoutToken, browser);
   });
@@ -141,9 +153,9 @@ async function unclaimedPayments(wallet: string, cluster: string) {
  * the wait). The challenge is spent either way: the cap is checked once the signature proves the
  * wallet, so no one else can use a wallet's quota.
  */
-export const restore = (answer: RestoreAnswer, browser: string) => onServerCluster((cluster) => restoreOn(cluster, answer, browser));
+export const restore = (answer: RestoreAnswer, browser: string, client: string) => onServerCluster((cluster) => restoreOn(cluster, answer, browser, client));
 
-async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string) {
+async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string, client: string) {
   const result = await restorePurchases(signingSecret, answer, browser, site, ledger, cluster);
   if (!result.ok) return result;
   const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
@@ -151,8 +163,8 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
     const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
     return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
   }
-  // Repeated restores cost the wallet repeating them, as well as the browser asking.
-  const found = await payingFor([`wallet:${result.wallet}`], () => unclaimedPayments(result.wallet, cluster));
+  // A wallet's history is the one chain read a visitor's request makes: repeated restores cost the wallet and the client asking.
+  const found = await payingFor([`wallet:${result.wallet}`, client], () => unclaimedPayments(result.wallet, cluster));
   const paths = [...new Set([...result.paths, ...found.claimed.map((purchase) => purchase.path)])];
   await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`, cluster)));
   return { ...result, paths, more: found.more };

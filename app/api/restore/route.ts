@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiError, waitPhrase } from '@/lib/api/api-error';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
+import { limitKeys } from '@/lib/http/rate-limit';
 import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
 import { restore, signatureSchema } from '@/lib/payments/server';
 import { markOwner } from '@/lib/payments/visitor-cookies';
@@ -23,7 +24,9 @@ export const POST = apiRoute(
     unavailable: 'Your purchases could not be restored just now; they are safe. Please try again in a moment.',
   },
   async ({ request, body, browser }) => {
-    const result = await restore(body, browser);
+    // A restore reads the wallet's history: its address pays for that share (its browser without a trusted address).
+    const keys = limitKeys(request, browser);
+    const result = await restore(body, browser, keys.address ?? keys.own);
     if (!result.ok && 'retryAfterMs' in result)
       throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
     if (!result.ok) throw ApiError.fromResult(result);
