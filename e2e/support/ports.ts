@@ -10,11 +10,15 @@ export const E2E_PORTS = {
   handWrittenSite: 3220 + offset,
   /** The same build started with a checkout window of seconds (e2e/payments-checkout-window.spec.ts). */
   shortCheckoutSite: 3225 + offset,
+  /** The same build on a chain of its own, whose calls e2e/chain-budget.spec.ts counts. */
+  chainBudgetSite: 3230 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
   firestoreOutage: 8798 + offset,
   chain: 8899 + offset,
+  /** Its websocket on the next port, as every local chain's. */
+  chainBudgetChain: 8903 + offset,
 } as const;
 export const E2E_PROJECT_ID = 'demo-solenema';
 /** Not the default (300), so a test can tell the setting reaches the pages. */
@@ -38,6 +42,7 @@ export const E2E_FIREBASE = { apiKey: 'e2e-api-key', projectId: 'demo-solenema',
 export const HAND_WRITTEN_SITE_URL = `http://127.0.0.1:${E2E_PORTS.handWrittenSite}`;
 export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
 export const SHORT_CHECKOUT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.shortCheckoutSite}`;
+export const CHAIN_BUDGET_SITE_URL = `http://127.0.0.1:${E2E_PORTS.chainBudgetSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';

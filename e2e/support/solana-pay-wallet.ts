@@ -3,7 +3,7 @@ import { Connection, Keypair, sendAndConfirmRawTransaction } from '@solana/web3.
 import type { Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { chainControl } from './chain';
+import { chainControl, NOT_COUNTED } from './chain';
 import { fundTestWallet } from './phantom/wallet';
 import { CHAIN_URL } from './ports';
 
@@ -19,15 +19,21 @@ export async function scanQrCode(qr: Locator): Promise<string> {
 /**
  * A phone wallet on the local chain: parses a Solana Pay transfer request and pays it with
  * @solana/pay's createTransfer, as wallets do. `change` pays something else (too little, another
- * recipient) under the same reference. `payer` is the phone's wallet: a fresh one unless a test needs to know it.
+ * recipient) under the same reference. `payer` is the phone's wallet: a fresh one unless a test needs to know it;
+ * `chainUrl` the chain it pays on. Its RPC calls are not counted as the site's (NOT_COUNTED).
  */
-export async function payTransferRequest(url: string, change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>> = {}, payer = Keypair.generate()) {
-  const connection = new Connection(CHAIN_URL, 'confirmed');
-  await fundTestWallet(CHAIN_URL, payer, 1_000_000_000);
+export async function payTransferRequest(
+  url: string,
+  change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>> = {},
+  payer = Keypair.generate(),
+  chainUrl = CHAIN_URL,
+) {
+  const connection = new Connection(chainUrl, { commitment: 'confirmed', httpHeaders: { [NOT_COUNTED]: '1' } });
+  await fundTestWallet(chainUrl, payer, 1_000_000_000);
   const request = { ...(parseURL(url) as TransferRequestURL), ...change };
   if (!request.amount) throw new Error(`No amount in ${url}`);
   // A real recipient has an account; on a fresh local chain it is made here (createTransfer checks for it).
-  await chainControl(CHAIN_URL).airdrop(request.recipient.toBase58(), 1_000_000_000);
+  await chainControl(chainUrl).airdrop(request.recipient.toBase58(), 1_000_000_000);
   const transaction = await createTransfer(connection, payer.publicKey, { ...request, amount: request.amount });
   transaction.sign(payer);
   return sendAndConfirmRawTransaction(connection, transaction.serialize(), { commitment: 'confirmed' });

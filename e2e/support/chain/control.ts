@@ -24,6 +24,8 @@ export function chainControl(url: string) {
     airdrop: async (pubkey: string, lamports: number) => (await call('airdrop', { pubkey, lamports })) as string,
     /** Sends `count` junk transactions carrying `reference` (base58), as a bot burying a payment would. */
     junk: async (reference: string, count: number) => (await call('junk', { reference, count })) as string[],
+    /** The JSON-RPC calls the chain answered so far, by method, besides a test wallet's own. */
+    calls: async () => (await call('calls')) as Record<string, number>,
   };
 }
 

@@ -33,10 +33,15 @@ export interface LocalChain {
   setRpcDown(down: boolean, mode?: RpcDownMode): void;
   expireBlockhash(): void;
   setTimeOffset(seconds: number): void;
+  /** The JSON-RPC calls answered so far, by method (a batch counts each call), leaving out requests sent with NOT_COUNTED. */
+  calls(): Record<string, number>;
   stop(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1 << 20;
+
+/** A header a test's own client sends (a phone wallet) so its calls are not counted as the site's. */
+export const NOT_COUNTED = 'x-not-counted';
 
 /**
  * A local Solana JSON-RPC over litesvm, for the browser (CORS) and the server alike.
@@ -48,6 +53,7 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
   let down: RpcDownMode | null = null;
   /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
   const hung = new Set<IncomingMessage>();
+  const counted = new Map<string, number>();
   const subscriptions = await startSubscriptionServer(ledger, host, port + 1);
 
   const chain: LocalChain = {
@@ -68,6 +74,7 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     },
     expireBlockhash: () => ledger.expireBlockhash(),
     setTimeOffset: (seconds) => ledger.setTimeOffset(seconds),
+    calls: () => Object.fromEntries(counted),
     stop: async () => {
       for (const req of hung) req.socket.destroy();
       hung.clear();
@@ -82,6 +89,7 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
     junk: (body) => chain.junk(String(body.reference), Number(body.count)),
+    calls: () => chain.calls(),
   };
 
   const server = createServer(async (req, res) => {
@@ -100,6 +108,7 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     if (req.method !== 'POST') return reply(res, 405, 'text/plain', 'Used HTTP Method is not allowed. POST or OPTIONS is required');
     const body = await readBody(req);
     if (body === null) return reply(res, 413, 'text/plain', 'Payload Too Large');
+    if (!req.headers[NOT_COUNTED]) for (const method of methodsOf(body)) counted.set(method, (counted.get(method) ?? 0) + 1);
     const result = answer(body, methods);
     if (result === undefined) return reply(res, 204);
     reply(res, 200, 'application/json', JSON.stringify(result));
@@ -123,6 +132,16 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, action: 
     reply(res, 200, 'application/json', JSON.stringify({ ok: true, result: result ?? null }));
   } catch (error) {
     reply(res, 400, 'application/json', JSON.stringify({ ok: false, error: (error as Error).message }));
+  }
+}
+
+/** The methods a JSON-RPC request (one call or a batch) names; none when it is not JSON. */
+function methodsOf(body: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).map((call) => String((call as { method?: unknown } | null)?.method ?? '(none)'));
+  } catch {
+    return [];
   }
 }
 
