@@ -95,5 +95,3 @@ export function signatureReads({ connection, intervalMs, now = Date.now }: Signa
 
   return { statusOf, transaction, listedTransaction };
 }
-
-export type SignatureReads = ReturnType<typeof signatureReads>;

@@ -39,7 +39,11 @@ describe('signatureReads: one look at the chain per interval, whoever asks', () 
   it('costs a made-up signature no getTransaction, and reads a confirmed one once however often it is asked', async () => {
     const { calls, connection } = countingConnection();
     const reads = signatureReads({ connection, intervalMs: INTERVAL });
-    const first = Promise.all([...Array.from({ length: 20 }, (_, n) => reads.transaction(madeUp(n))), reads.transaction(realSignature(1)), reads.transaction(realSignature(1))]);
+    const first = Promise.all([
+      ...Array.from({ length: 20 }, (_, n) => reads.transaction(madeUp(n))),
+      reads.transaction(realSignature(1)),
+      reads.transaction(realSignature(1)),
+    ]);
     await vi.advanceTimersByTimeAsync(INTERVAL);
     const answers = await first;
     expect(answers.slice(0, 20).every((answer) => answer === null)).toBe(true);
@@ -69,7 +73,10 @@ describe('signatureReads: one look at the chain per interval, whoever asks', () 
 
   it('fails every question of a look the chain could not answer, and asks again at the next', async () => {
     const { connection } = countingConnection();
-    const failing = { ...connection, getSignatureStatuses: vi.fn().mockRejectedValueOnce(new Error('down')).mockImplementation(connection.getSignatureStatuses) };
+    const failing = {
+      ...connection,
+      getSignatureStatuses: vi.fn().mockRejectedValueOnce(new Error('down')).mockImplementation(connection.getSignatureStatuses),
+    };
     const reads = signatureReads({ connection: failing, intervalMs: INTERVAL });
     const first = Promise.allSettled([reads.statusOf(realSignature(1)), reads.statusOf(madeUp(1))]);
     await vi.advanceTimersByTimeAsync(INTERVAL);
