@@ -12,6 +12,7 @@ import { chainIdOf, type ClusterName } from './cluster';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
+import { PAYMENTS_LOOK_MS, SIGNATURE_LOOK_MS } from './look-intervals';
 import { ownedCache } from './owned-cache';
 import { unlocks } from './unlocks';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
@@ -38,11 +39,7 @@ const catalog = { getTitle };
 const rpcFetch = budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS));
 const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: rpcFetch });
 
-/**
- * Signatures a visitor names (verify) are asked of the chain together, one getSignatureStatuses per interval
- * (DESIGN.md invariant 16): a Phantom payment waits at most this long more, and no visitor multiplies calls.
- */
-const SIGNATURE_LOOK_MS = 2_000;
+/** Signatures a visitor names (verify) are asked of the chain together, one getSignatureStatuses per interval. */
 const signatures = signatureReads({ connection, intervalMs: SIGNATURE_LOOK_MS });
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
@@ -106,8 +103,6 @@ export const finishCheckout = (request: VerifyRequest): Promise<VerifyResult> =>
     verifyPayment(request, { secret: signingSecret, connection: { getParsedTransaction: signatures.transaction }, ledger: claims, catalog, cluster }),
   );
 
-/** One look at the chain for every open Solana Pay checkout every 3 s, whoever polls (transfer-status.ts). */
-const PAYMENTS_LOOK_MS = 3_000;
 let watcher: ReturnType<typeof watchTransfers> | undefined;
 export const transferStatus = (checkoutToken: string, browser: string): Promise<TransferStatusResult> =>
   onServerCluster((cluster) => {

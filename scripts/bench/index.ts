@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--only=search,reads,throughput,load,bytes,lighthouse,scale] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
  * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale` and `lighthouse` again on the large
  * generated one (with its own build: a build prerenders the catalog it was built with).
@@ -11,6 +11,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { run } from '../../e2e/support/processes';
 import { measureBytes, measureLighthouse } from './browser';
+import { measureChainCalls } from './chain';
 import { PAGES, RESULTS_DIR, type Size } from './config';
 import { measureLoad, measureThroughput } from './http';
 import { measureReads } from './reads';
@@ -19,7 +20,7 @@ import { measureScale } from './scale';
 import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
 
-const SECTIONS = ['search', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale'] as const;
+const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 const SITE_SECTIONS: Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
@@ -78,6 +79,7 @@ async function main() {
   mkdirSync(RESULTS_DIR, { recursive: true });
 
   results.search = await section('search', measureSearch);
+  results.chain = await section('chain', measureChainCalls);
   const sizes: Size[] = [];
   if (only.has('scale') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
   if (LARGE_SECTIONS.some((name) => only.has(name))) sizes.push('large');

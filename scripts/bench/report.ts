@@ -1,6 +1,7 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { BUDGETS, METRICS, type Bytes, type Lighthouse } from './browser';
 import type { Encoding, Size } from './config';
+import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
 import type { Run, Throughput } from './http';
 import type { PageReads } from './reads';
 import type { ScaleResult } from './scale';
@@ -18,6 +19,7 @@ export interface Results {
   startedAt: string;
   machine: string;
   search?: SearchTiming[];
+  chain?: ChainCalls[];
   reads?: PageReads[];
   throughput?: Throughput[];
   load?: { memory: Record<string, Run>; redis: Record<string, Run> };
@@ -133,6 +135,17 @@ export function rows(results: Results): Row[] {
         `${s.reads} reads · median ${ms(s.medianMs)} ms · p99 ${ms(s.p99Ms)} ms · ${s.matches} matches`,
         '≤ 200 reads',
         s.reads <= 200,
+      ],
+    ),
+    ...(results.chain ?? []).map(
+      (c): Row => [
+        `chain calls (in process): ${c.browsers} polling browser${c.browsers === 1 ? '' : 's'}`,
+        'a minute, by method',
+        `${c.callsPerMinute} · ${Object.entries(c.byMethod)
+          .map(([method, n]) => `${method} ${n}`)
+          .join(', ')}`,
+        `≤ ${CHAIN_CALLS_CEILING} whatever the count`,
+        c.callsPerMinute <= CHAIN_CALLS_CEILING,
       ],
     ),
     ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),
