@@ -11,8 +11,9 @@ import { startSiteInstance } from './support/site-instance';
 import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 
 /**
- * Issue 32's acceptance: one client cannot make the site's chain reads grow (DESIGN.md invariant 16). The
- * site runs on a chain of its own here, so every call counted at that chain is this site's.
+ * Issue 32's acceptance: one client cannot make the site's chain reads grow (docs/security.md,
+ * "No client can multiply the chain calls"). The site runs on a chain of its own here, so every call
+ * counted at that chain is this site's.
  */
 const ATTACK_MS = 60_000;
 const BROWSERS = 8;

@@ -5,7 +5,7 @@ import { lazyLimiter, spend } from '../http/limiter';
 
 /**
  * A restore is the one chain read a visitor's request makes by itself (a wallet's history; the rest is
- * read per interval for everyone, DESIGN.md invariant 16). Its wallet and its client (address, or browser
+ * read per interval for everyone: docs/security.md). Its wallet and its client (address, or browser
  * without a trusted one) may take at most this share of a minute's RPC calls, so no one repeating restores
  * can leave the others' payments unverified. A restore costs about 31 calls: a fifth of the default 300
  * leaves room for one or two a minute.

@@ -27,8 +27,9 @@ function newAsked(): Asked {
 }
 
 /**
- * The chain's answers about signatures, shared by every request (DESIGN.md invariant 16): the
- * signatures asked for within an interval go to the chain in one getSignatureStatuses, and a
+ * The chain's answers about signatures, shared by every request (docs/security.md, "No client can
+ * multiply the chain calls"): the signatures asked for within an interval go to the chain in one
+ * getSignatureStatuses, and a
  * transaction is read only once its signature is known to be confirmed, and only once. A made-up
  * signature costs a place in a batch, never a call of its own.
  */
