@@ -67,12 +67,13 @@ type OpenCheckout = Watched & { checkout: StoredCheckout };
  * Answers "has this checkout been paid?" for the page that shows the QR code, for as long as the
  * checkout is kept (a payment of an expired QR is still credited). No poll asks the chain itself
  * (docs/security.md, "No client can multiply the chain calls"): one look per interval serves every
- * open checkout. A look reads what is new in the recipient's history (a payment must reach the recipient), finds which open references those
- * transactions carry, and reads those references' own histories first; a few others' in turn, the least
- * recently read first, so a payment the recipient's page missed, or a refused one to another recipient, is
- * found too. A reference's history is read newest first, paged with `before` to its end, so junk carrying
- * the reference cannot push the payment out of sight; a payment found gets the same rules, create-once
- * claim and grant to the checkout's browser as the Phantom path. Polls between looks are answered from memory.
+ * open checkout. A look reads what is new in the recipient's history (a payment must reach the
+ * recipient), finds which open references those transactions carry, and reads those references' own
+ * histories first; a few others' in turn, the least recently read first, so a payment the recipient's
+ * page missed, or a refused one to another recipient, is found too. A reference's history is read newest
+ * first, paged with `before` to its end, so junk carrying the reference cannot push the payment out of
+ * sight; a payment found gets the same rules, create-once claim and grant to the checkout's browser as the
+ * Phantom path. Polls between looks are answered from memory.
  */
 export function watchTransfers(deps: TransferWatchDeps) {
   const {
