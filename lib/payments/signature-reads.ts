@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache';
 
 /** The most signatures one getSignatureStatuses takes (the RPC's own limit). */
 const STATUSES_PER_CALL = 256;
+/** Signatures waiting at most (four looks' worth): past it a question fails at once (503, "try again") rather than queue without bound. */
+const MAX_WAITING = 4 * STATUSES_PER_CALL;
 /** Transactions kept once read: a confirmed transaction does not change, and a repeated question about one costs nothing. */
 const KEPT_TRANSACTIONS = 2_000;
 
@@ -65,6 +67,7 @@ export function signatureReads({ connection, intervalMs, now = Date.now }: Signa
   function statusOf(signature: string): Promise<SignatureStatus | null> {
     const known = waiting.get(signature);
     if (known) return known.promise;
+    if (waiting.size >= MAX_WAITING) return Promise.reject(new Error(`${MAX_WAITING} signatures already wait for the chain's answer`));
     const asked = newAsked();
     waiting.set(signature, asked);
     schedule();

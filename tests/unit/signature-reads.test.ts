@@ -71,6 +71,15 @@ describe('signatureReads: one look at the chain per interval, whoever asks', () 
     expect(calls.getSignatureStatuses.length).toBeLessThanOrEqual(1 + Math.ceil(1_000 / 256) + 1);
   });
 
+  it('refuses a question at once when four looks’ worth already wait, rather than queue without bound', async () => {
+    const { calls, connection } = countingConnection();
+    const reads = signatureReads({ connection, intervalMs: INTERVAL });
+    const answers = Promise.allSettled(Array.from({ length: 4 * 256 + 1 }, (_, n) => reads.statusOf(madeUp(n))));
+    await vi.advanceTimersByTimeAsync(4 * INTERVAL);
+    expect((await answers).filter((answer) => answer.status === 'rejected')).toHaveLength(1);
+    expect(calls.getSignatureStatuses).toEqual([256, 256, 256, 256]);
+  });
+
   it('fails every question of a look the chain could not answer, and asks again at the next', async () => {
     const { connection } = countingConnection();
     const failing = {
