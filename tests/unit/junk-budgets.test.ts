@@ -112,7 +112,9 @@ describe('verify and status refuse a malformed checkout before any budget is cha
       await verify(request('/api/payments/verify', address, browser, { checkout: `junk-${i}`, signature: SIGNATURE }), NO_PARAMS);
     }
     for (let i = 0; i < BUDGETS.verify.points; i += 1) {
-      expect((await verify(request('/api/payments/verify', address, browser, { checkout: checkoutToken(), signature: SIGNATURE }), NO_PARAMS)).status).toBe(200);
+      expect((await verify(request('/api/payments/verify', address, browser, { checkout: checkoutToken(), signature: SIGNATURE }), NO_PARAMS)).status).toBe(
+        200,
+      );
     }
   });
 });
