@@ -205,6 +205,19 @@ test.describe('as on Vercel: no listener, and no call of the cron route', () => 
     expect(serverLog).toMatch(/\[catalog sync\] visits: indexed/);
     expect(serverLog).not.toMatch(/\[catalog sync\] (scan|watch):/);
   });
+
+  test('with no visitor the site reads nothing: no check runs between visits', async ({ request }) => {
+    const reads = async () => ((await (await request.get('/api/internal/reads')).json()) as { reads: number }).reads;
+    await html(request, '/');
+    // Whatever that visit set off (its render, a check that came due) ends first: two counts alike, 2 s apart.
+    let last = -1;
+    const settled = async () => [last, (last = await reads())][0] === last;
+    await expect.poll(settled, { timeout: 20_000, intervals: [2_000] }).toBe(true);
+    const before = await reads();
+    // Two check intervals and two cached reads' lifetimes with no visit.
+    await new Promise((resolve) => setTimeout(resolve, (2 * SYNC_SECONDS * 1000) / 3));
+    expect(await reads()).toBe(before);
+  });
 });
 
 test.describe('on next start: Firestore listeners', () => {

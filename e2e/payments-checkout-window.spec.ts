@@ -58,8 +58,10 @@ test('the dialog says until when its QR is payable, draws a fresh one when it ex
 test('"Try again" after a refused checkout makes a new one, and no refused code stays drawn', async ({ page }) => {
   const checkouts: string[] = [];
   page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/checkout') && checkouts.push(request.url()));
-  // The server no longer knows the first checkout (as after 30 days): its status is refused for good.
-  await page.route('**/api/payments/status', (route) => route.fulfill({ status: 400, json: { error: 'Unknown or altered checkout.' } }), { times: 1 });
+  // The server no longer keeps the first checkout (as after 30 days): its verdict, and the code is refused for good.
+  await page.route('**/api/payments/status', (route) => route.fulfill({ status: 410, json: { error: 'This checkout is no longer kept.', code: 'expired' } }), {
+    times: 1,
+  });
   const { dialog, qr } = await openQrCheckout(page);
   await expect(dialog.getByRole('status')).toContainText('The QR code is unavailable just now.');
   await expect(qr).toHaveCount(0);

@@ -170,6 +170,36 @@ test('a payment the server cannot find yet (404: its RPC lags) stays pending thr
   expect(await pending()).toEqual([]);
 });
 
+test('two first requests at once (the QR checkout as the dialog opens, then a Pay click) end with one browser id, and the payment is credited', async ({
+  page,
+}) => {
+  await withWallet(page, createTestWallet());
+  // Holds the dialog's own QR checkout until the Pay click's is sent too (or a moment after the click, when the
+  // page waits for the first answer): without that wait, two cookieless checkouts are in flight together.
+  let clicked = () => {};
+  const payClicked = new Promise<void>((resolve) => (clicked = resolve));
+  let secondSent = () => {};
+  const bothSent = new Promise<void>((resolve) => (secondSent = resolve));
+  let checkouts = 0;
+  await page.route('**/api/checkout', async (route) => {
+    checkouts += 1;
+    if (checkouts === 1) await Promise.race([bothSent, payClicked.then(() => new Promise((resolve) => setTimeout(resolve, 1_000)))]);
+    else secondSent();
+    await route.fallback();
+  });
+  const ids: Promise<string | null>[] = [];
+  page.on('response', (response) => void (response.url().endsWith('/api/checkout') && ids.push(response.headerValue('set-cookie'))));
+
+  const { dialog } = await openPurchase(page, lockedTrailer.title, 'Trailers');
+  await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
+  await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
+  clicked();
+  await expect(dialog.locator('video')).toBeAttached({ timeout: 20_000 });
+  expect(checkouts).toBe(2);
+  // Only the first answer gave the browser an id; the second checkout was made for it.
+  expect((await Promise.all(ids)).filter((set) => set?.includes('solenema_browser='))).toHaveLength(1);
+});
+
 test('restore on a new browser: the wallet that paid signs and gets its titles back', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const wallet = createTestWallet();

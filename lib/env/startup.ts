@@ -37,9 +37,11 @@ export function checkStartupEnv() {
     // Written out so the build inlines it: browsers send payments through the RPC they were built with.
     const source = { ...process.env, NEXT_PUBLIC_SOLANA_RPC_URL: process.env.NEXT_PUBLIC_SOLANA_RPC_URL };
     if (env.NODE_ENV === 'production' && !building) checkProduction(env, source);
-    // Not fatal: pages still serve, but the operator's Firestore edits would wait for the data cache's backstop.
+    // Not fatal: visits keep titles current without it; only edits beneath a title wait for the daily scan it runs.
     if (env.VERCEL && firestoreConfigured(env) && env.CATALOG_SYNC_SECONDS > 0 && !env.CRON_SECRET) {
-      console.warn('CRON_SECRET is not set: the Cron Job in vercel.json cannot run the catalog sync, so Firestore edits reach the site only at the backstop.');
+      console.warn(
+        'CRON_SECRET is not set: the Cron Job in vercel.json cannot run its daily scan, so a season or episode edited by hand reaches search only when its title is next edited.',
+      );
     }
   } catch (error) {
     console.error(`Solenema cannot start. ${error instanceof Error ? error.message : String(error)}`);

@@ -30,24 +30,12 @@ export const BUDGETS = {
 
 export type Bucket = keyof typeof BUDGETS;
 
-/**
- * Browsers behind one trusted address (a household, an office, a script minting cookies) share this
- * many budgets: cookies are free to get, so an address cannot multiply its budget without bound.
- */
-const BROWSERS_PER_ADDRESS = 5;
-
 const WINDOW_SECONDS = 60;
 
 /** Shared across instances with REDIS_URL (lib/http/limiter.ts). */
-const limitersOf = (suffix: string, times: number) =>
-  Object.fromEntries(
-    Object.entries(BUDGETS).map(([bucket, { points }]) => [
-      bucket,
-      lazyLimiter({ name: `rate:${bucket}${suffix}`, points: points * times, durationSeconds: WINDOW_SECONDS }),
-    ]),
-  ) as Record<Bucket, () => RateLimiterAbstract>;
-const limiters = limitersOf('', 1);
-const addressLimiters = limitersOf(':browsers', BROWSERS_PER_ADDRESS);
+const limiters = Object.fromEntries(
+  Object.entries(BUDGETS).map(([bucket, { points }]) => [bucket, lazyLimiter({ name: `rate:${bucket}`, points, durationSeconds: WINDOW_SECONDS })]),
+) as Record<Bucket, () => RateLimiterAbstract>;
 
 let warnedShared = false;
 
@@ -65,35 +53,31 @@ export function clientKey(request: Request): string {
 }
 
 export interface LimitKeys {
-  /** The budget this request is charged to: its browser, or its address without a cookie. */
+  /** The budget this request is charged to: its browser's, or its address's without a cookie. */
   own: string;
-  /** A browser's trusted address, charged BROWSERS_PER_ADDRESS budgets for all its browsers; none when no address is trusted. */
-  address: string | null;
 }
 
 /**
- * A browser holding a cookie this server signed has budgets of its own, so no one else's junk or
- * traffic (anonymous, or from a shared or unattributed address) can spend them. Without a cookie the
- * address pays; without a trusted address every cookieless client shares one budget.
+ * A browser holding a cookie this server signed is charged to its own budgets alone: behind one address
+ * (a carrier NAT, an office) other browsers' traffic or junk cannot spend them, and the cheap checks
+ * before the limit already refused whatever is malformed. The address pays for requests without a
+ * cookie, and so for every new browser id (only such a request is given one): minting cookies is
+ * limited per address. Without a trusted address every cookieless client shares one budget.
  */
 export function limitKeys(request: Request, browser: string | null): LimitKeys {
-  const address = clientKey(request);
-  if (!browser) return { own: `client:${address}`, address: null };
-  return { own: `browser:${browser}`, address: address === UNTRUSTED_CLIENT ? null : `client:${address}` };
+  return { own: browser ? `browser:${browser}` : `client:${clientKey(request)}` };
 }
 
-/** Counts one request against the bucket's budgets: null while within them, else a rate_limited ApiError naming the wait. */
+/** Counts one request against the bucket's budget: null while within it, else a rate_limited ApiError naming the wait. */
 export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<ApiError | null> {
   const { points, what } = BUDGETS[bucket];
-  const own = await spend(limiters[bucket](), keys.own);
-  const address = own.ok && keys.address ? await spend(addressLimiters[bucket](), keys.address) : own;
-  const refused = own.ok ? address : own;
-  if (refused.ok) return null;
-  const from = own.ok || !keys.own.startsWith('browser:') ? 'this address' : 'this browser';
+  const spent = await spend(limiters[bucket](), keys.own);
+  if (spent.ok) return null;
+  const from = keys.own.startsWith('browser:') ? 'this browser' : 'this address';
   return new ApiError(
     'rate_limited',
-    `Too many ${what} from ${from} (at most ${points} a minute). Try again in ${waitPhrase(refused.msBeforeNext)}.`,
-    refused.msBeforeNext,
+    `Too many ${what} from ${from} (at most ${points} a minute). Try again in ${waitPhrase(spent.msBeforeNext)}.`,
+    spent.msBeforeNext,
   );
 }
 

@@ -59,7 +59,9 @@ export async function storedCheckout(
     console.error('[payments] could not read checkout', reference, error);
     return refuse(503, 'We could not read your checkout just now. If you paid, your payment is safe; it will be finished when you come back.');
   }
-  if (!checkout) return refuse(400, 'Unknown or altered checkout.');
+  // A checkout our key signed that the ledger no longer holds is the server's verdict on it (the browser then drops
+  // it); an unreadable token is not (a browser may bring one a removed previous key signed).
+  if (!checkout) return refuse(410, 'This checkout is no longer kept (checkouts last 30 days); start the purchase again.');
   if (checkout.browser !== browser) return refuse(403, 'This checkout was started in another browser.');
   if (checkout.cluster !== deps.cluster) return refuse(409, 'This checkout was made for another Solana cluster; start the purchase again.');
   return { ok: true, checkout };

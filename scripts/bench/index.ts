@@ -1,8 +1,9 @@
 /**
- * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
- * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale` and `lighthouse` again on the large
- * generated one (with its own build: a build prerenders the catalog it was built with).
+ * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale`, `lighthouse` and `upkeep` again on
+ * the large generated one (with its own build: a build prerenders the catalog it was built with). `upkeep` then
+ * starts a stack of its own per mode (`next start`, and as on Vercel with a build of its own).
  * Prints one table and writes bench/results/latest.{json,md}. Exit status: 0 when every section ran
  * (goals met or not), 1 when one could not, 2 on a usage error.
  */
@@ -19,12 +20,15 @@ import { rows, table, type Results, type SearchTiming } from './report';
 import { measureScale } from './scale';
 import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
+import { measureUpkeep } from './upkeep';
 
-const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale'] as const;
+const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep'] as const;
 type Section = (typeof SECTIONS)[number];
 const SITE_SECTIONS: Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
-const LARGE_SECTIONS: Section[] = ['scale', 'lighthouse'];
+const LARGE_SECTIONS: Section[] = ['scale', 'lighthouse', 'upkeep'];
+/** The sections measured on the stack `startStack(size)` starts (upkeep starts its own). */
+const STACK_SECTIONS: Section[] = ['scale', ...SITE_SECTIONS];
 
 function options() {
   try {
@@ -78,12 +82,8 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.resolve(stack?.stop()).finally(() => process.exit(1)));
   mkdirSync(RESULTS_DIR, { recursive: true });
 
-  results.search = await section('search', measureSearch);
-  results.chain = await section('chain', measureChainCalls);
-  const sizes: Size[] = [];
-  if (only.has('scale') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
-  if (LARGE_SECTIONS.some((name) => only.has(name))) sizes.push('large');
-  for (const size of sizes) {
+  /** The sections measured on the stack of one size, which is stopped afterwards. */
+  async function measureOnStack(size: Size) {
     try {
       // Scale reports build seconds, so it always builds.
       stack = await startStack(size, build || only.has('scale'));
@@ -105,6 +105,20 @@ async function main() {
       await stack?.stop();
       stack = undefined;
     }
+  }
+
+  results.search = await section('search', measureSearch);
+  results.chain = await section('chain', measureChainCalls);
+  const sizes: Size[] = [];
+  if (only.has('scale') || only.has('upkeep') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
+  if (LARGE_SECTIONS.some((name) => only.has(name))) sizes.push('large');
+  for (const size of sizes) {
+    const onStack = STACK_SECTIONS.some((name) => only.has(name) && (size === 'embedded' || LARGE_SECTIONS.includes(name)));
+    if (onStack) await measureOnStack(size);
+    // Once that stack has stopped: each mode runs alone, so no other server's listeners index the edits it measures.
+    // Its `next start` build is the one just used, when there was one.
+    const upkeep = await section('upkeep', () => measureUpkeep(size, { start: build && !onStack, vercel: build }, (current) => (stack = current)));
+    if (upkeep) results.upkeep = [...(results.upkeep ?? []), ...upkeep];
   }
 
   const report = `Solenema bench, ${results.startedAt} · ${results.machine}\n\n${table(rows(results))}\n`;

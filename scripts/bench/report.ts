@@ -1,10 +1,11 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { BUDGETS, METRICS, type Bytes, type Lighthouse } from './browser';
-import type { Encoding, Size } from './config';
 import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
+import { UPKEEP, type Encoding, type Size } from './config';
 import type { Run, Throughput } from './http';
 import type { PageReads } from './reads';
 import type { ScaleResult } from './scale';
+import type { UpkeepMode, UpkeepResult } from './upkeep';
 
 export interface SearchTiming {
   catalog: string;
@@ -26,6 +27,7 @@ export interface Results {
   bytes?: Bytes[];
   lighthouse?: { size: Size; pages: Lighthouse[]; budgetMet: boolean }[];
   scale?: ScaleResult[];
+  upkeep?: UpkeepResult[];
   errors: string[];
 }
 
@@ -62,6 +64,32 @@ function scaleRows(sizes: ScaleResult[]): Row[] {
     ],
     ['scale', '"over 2MB" cache warnings', side((r) => r.over2MbWarnings), '0', all((r) => r.over2MbWarnings === 0)],
     ...sizes.flatMap((r) => r.pages.map((page): Row => [`scale ${r.size}: ${page.path}`, 'reads cold / cached', `${page.cold} / ${page.cached}`])),
+  ];
+}
+
+const MODE_NAMES: Record<UpkeepMode, string> = { start: 'next start (listeners)', vercel: 'Vercel (visits)' };
+
+function upkeepRows(r: UpkeepResult): Row[] {
+  const what = `upkeep ${r.size}, ${MODE_NAMES[r.mode]}`;
+  const speedUp = UPKEEP.defaultSeconds / UPKEEP.syncSeconds;
+  const toHour = 3600 / speedUp / UPKEEP.windowSeconds;
+  const hour = `an hour at the default setting, run ${speedUp}× faster (CATALOG_SYNC_SECONDS=${UPKEEP.syncSeconds}, ${UPKEEP.windowSeconds / 60} min measured × ${toHour})`;
+  return [
+    [what, `reads in an idle hour (no request): ${hour}`, String(r.idleReads * toHour), '0', r.idleReads === 0],
+    [
+      what,
+      `reads in an hour with a visitor a minute, the pages' own renders included: ${hour}`,
+      `${r.visitorReads * toHour} (${r.visits * toHour} visits, ${r.censusChecks * toHour} catalog checks)`,
+    ],
+    [
+      what,
+      `console write → found by search, a visitor on the title page each second (CATALOG_SYNC_SECONDS=${UPKEEP.syncSeconds})`,
+      r.writeToVisibleSeconds === null
+        ? `not found within ${UPKEEP.giveUpSeconds} s`
+        : `${r.writeToVisibleSeconds.toFixed(1)} s (of it the finding search's answer: ${r.searchSeconds?.toFixed(1)} s)`,
+      `≤ ${UPKEEP.syncSeconds} s (the setting)`,
+      r.writeToVisibleSeconds !== null && r.writeToVisibleSeconds <= UPKEEP.syncSeconds,
+    ],
   ];
 }
 
@@ -168,6 +196,7 @@ export function rows(results: Results): Row[] {
     ]),
     ...(results.lighthouse ?? []).flatMap(lighthouseRows),
     ...(results.scale ? scaleRows(results.scale) : []),
+    ...(results.upkeep ?? []).flatMap(upkeepRows),
     ...results.errors.map((error): Row => ['(bench)', 'could not run', error.slice(0, 200), '', false]),
   ];
 }

@@ -1,14 +1,24 @@
 /**
  * The site under test, started as the e2e suite starts it (e2e/support): Google's Firestore emulator, the
  * local chain, `npm run seed` (and the large generated catalog), a timed `next build`
- * into the bench's own distDir, and `next start` on loopback.
+ * into the bench's own distDir, and `next start` on loopback; or, with `vercel`, all of it as on Vercel.
  */
 import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { startLocalChain } from '../../e2e/support/chain';
 import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
 import { run, startServer, stopServer } from '../../e2e/support/processes';
-import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, SITE_URL, STATIC_COPIES, THROUGHPUT, type Size } from './config';
+import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, STATIC_COPIES, THROUGHPUT, type Size } from './config';
+
+export interface StackOptions {
+  /**
+   * Built and started with VERCEL=1 (the catalog kept current by visits), on its own port: a build's prerendered
+   * pages keep the lifetime they were built with, so such a build is never reused for `next start` nor the reverse.
+   */
+  vercel?: boolean;
+  /** Settings over the bench's own (siteEnv), for the build and the server. */
+  env?: Record<string, string>;
+}
 
 export interface Stack {
   url: string;
@@ -37,7 +47,10 @@ async function siteReads(url: string): Promise<ReadCount> {
 
 export const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
-/** Which catalog the build in DIST_DIR prerendered: a build of the other size is never reused (its pages show the other catalog). */
+/**
+ * Which catalog the build in DIST_DIR prerendered, and whether as on Vercel: a build of the other size is never
+ * reused (its pages show the other catalog). One distDir for both: another one would be added to tsconfig.json by next build.
+ */
 const BUILT_FOR = `${DIST_DIR}/bench-catalog`;
 const builtFor = () => (existsSync(BUILT_FOR) ? readFileSync(BUILT_FOR, 'utf8') : null);
 
@@ -56,9 +69,14 @@ function ended(server: ChildProcess): string | null {
   return how === null ? null : `ended with ${how}`;
 }
 
-/** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size. */
-export async function startStack(size: Size, build: boolean): Promise<Stack> {
-  const env = siteEnv();
+/** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size and kind. */
+export async function startStack(size: Size, build: boolean, { vercel = false, env: settings = {} }: StackOptions = {}): Promise<Stack> {
+  const port = vercel ? PORTS.vercelSite : PORTS.site;
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...siteEnv(), NEXT_PUBLIC_SITE_URL: url, ...settings, ...(vercel ? { VERCEL: '1' } : {}) };
+  // A `next start` build's pages live a day whatever CATALOG_SYNC_SECONDS was; a Vercel build's live a third of it.
+  const kind = vercel ? `${size} vercel CATALOG_SYNC_SECONDS=${env.CATALOG_SYNC_SECONDS}` : size;
+  const name = vercel ? `${size}-vercel` : size;
   const emulator = await startFirestoreEmulator({ port: PORTS.firestore });
   const chain = await startLocalChain({ port: PORTS.chain });
   let server: ChildProcess | undefined;
@@ -69,27 +87,27 @@ export async function startStack(size: Size, build: boolean): Promise<Stack> {
   try {
     await run('npm', ['run', 'seed', '--silent'], env);
     if (size === 'large') await run('npm', ['run', 'catalog:generate', '--silent', '--', '--shape=large'], env);
-    const buildLog = `${RESULTS_DIR}/build-${size}.log`;
+    const buildLog = `${RESULTS_DIR}/build-${name}.log`;
     let buildSeconds: number | null = null;
-    if (build || !existsSync(`${DIST_DIR}/BUILD_ID`) || builtFor() !== size) {
-      log(`${size}: next build`);
+    if (build || !existsSync(`${DIST_DIR}/BUILD_ID`) || builtFor() !== kind) {
+      log(`${name}: next build`);
       // From nothing, so both catalog sizes are timed alike (a build reuses its distDir's compiler cache).
       rmSync(DIST_DIR, { recursive: true, force: true });
       const started = Date.now();
       await run('npx', ['next', 'build'], env, { logFile: buildLog });
       buildSeconds = Math.round((Date.now() - started) / 1000);
-      writeFileSync(BUILT_FOR, size);
+      writeFileSync(BUILT_FOR, kind);
     }
     copyPrerenderedPages();
-    const serverLog = `${RESULTS_DIR}/server-${size}.log`;
-    const site = await startServer('npx', ['next', 'start', '-p', String(PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: serverLog });
+    const serverLog = `${RESULTS_DIR}/server-${name}.log`;
+    const site = await startServer('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], env, url, { logFile: serverLog });
     server = site;
     const over2Mb = (file: string) => (existsSync(file) ? (readFileSync(file, 'utf8').match(/over 2 ?MB/gi) ?? []).length : 0);
     return {
-      url: SITE_URL,
+      url,
       env,
       server: site,
-      reads: () => siteReads(SITE_URL),
+      reads: () => siteReads(url),
       buildSeconds,
       ended: () => ended(site),
       over2MbWarnings: () => (buildSeconds === null ? 0 : over2Mb(buildLog)) + over2Mb(serverLog),

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { SCALE, type Size } from './config';
 import { log, type Stack } from './stack';
 
@@ -26,19 +26,28 @@ function scanReads(env: NodeJS.ProcessEnv): number {
   return (JSON.parse(check.stdout) as { documents: number }).documents;
 }
 
+/** The bench's own client of the same emulator and project as the site (its reads are not the site's). */
+export function benchFirestore(stack: Stack, name: string): Firestore {
+  Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: stack.env.FIRESTORE_EMULATOR_HOST, METADATA_SERVER_DETECTION: 'none' });
+  return getFirestore(initializeApp({ projectId: stack.env.FIREBASE_PROJECT_ID }, name));
+}
+
+/** The page of search's first result for `query`. */
+export async function firstResult(stack: Stack, query: string): Promise<string | undefined> {
+  const html = await (await fetch(`${stack.url}/search?q=${encodeURIComponent(query)}`)).text();
+  return html.match(/<article[^>]*>[\s\S]*?href="([^"]+)"/)?.[1];
+}
+
 export async function measureSync(stack: Stack, size: Size, firstLookReads: number): Promise<SyncResult> {
   const { renamed: path, page } = SCALE.sizes[size].sync;
-  // The bench's own client of the same emulator and project as the site.
-  Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: stack.env.FIRESTORE_EMULATOR_HOST, METADATA_SERVER_DETECTION: 'none' });
-  const db = getFirestore(initializeApp({ projectId: stack.env.FIREBASE_PROJECT_ID }, `bench-sync-${size}`));
+  const db = benchFirestore(stack, `bench-sync-${size}`);
   const original = (await db.doc(path).get()).get('title') as string;
   const renamed = `Benchmark Renamed ${Date.now()}`;
   log(`${size}: renaming ${path} and waiting for search to find it`);
   const written = Date.now();
   await db.doc(path).update({ title: renamed });
   for (;;) {
-    const html = await (await fetch(`${stack.url}/search?q=${encodeURIComponent(renamed)}`)).text();
-    if (html.match(/<article[^>]*>[\s\S]*?href="([^"]+)"/)?.[1] === page) break;
+    if ((await firstResult(stack, renamed)) === page) break;
     if (Date.now() - written > 10 * 60_000) throw new Error(`the rename of ${path} was not found by search within 10 minutes`);
     await sleep(250);
   }

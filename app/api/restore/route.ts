@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ApiError, waitPhrase } from '@/lib/api/api-error';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
-import { limitKeys } from '@/lib/http/rate-limit';
+import { UNTRUSTED_CLIENT } from '@/lib/http/client-key';
+import { clientKey } from '@/lib/http/rate-limit';
 import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
 import { restore, signatureSchema } from '@/lib/payments/server';
 import { markOwner } from '@/lib/payments/visitor-cookies';
@@ -25,8 +26,8 @@ export const POST = apiRoute(
   },
   async ({ request, body, browser }) => {
     // A restore reads the wallet's history: its address pays for that share (its browser without a trusted address).
-    const keys = limitKeys(request, browser);
-    const result = await restore(body, browser, keys.address ?? keys.own);
+    const address = clientKey(request);
+    const result = await restore(body, browser, address === UNTRUSTED_CLIENT ? `browser:${browser}` : `client:${address}`);
     if (!result.ok && 'retryAfterMs' in result)
       throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
     if (!result.ok) throw ApiError.fromResult(result);

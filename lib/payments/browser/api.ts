@@ -63,10 +63,39 @@ const post =
   (body: Request) =>
     call<Answer>(url, body);
 
-const checkout = post<CheckoutRequest, CheckoutAnswer>('/api/checkout');
+/**
+ * Requests that may give this browser its id (checkout, restore) go one at a time until one has been
+ * answered: the cookie is http-only, so only an answer tells the page it holds one. Two sent at once
+ * without a cookie (a QR checkout and a Pay click) would each be given an id, the last cookie set would
+ * win, and the checkout made under the other would be "started in another browser". Pairing the two ids
+ * on the server instead would need something telling a sibling from another browser at the same address,
+ * and whatever a browser presents for that, someone else could present (nothing a browser receives may
+ * be a credential for another: docs/security.md). Waiting one round trip, once a page, is simpler. A
+ * refusal sets no cookie, so the next waiting request goes alone too.
+ */
+let identified = false;
+/** The request that may be giving the id now; settles (never rejects) once it is answered, and clears itself. */
+let giving: Promise<void> | null = null;
+
+function mayGiveId<Request, Answer>(send: (body: Request) => Promise<Answer>) {
+  return async (body: Request): Promise<Answer> => {
+    while (!identified && giving) await giving;
+    if (identified) return send(body);
+    const sent = send(body);
+    giving = sent
+      .then(
+        () => void (identified = true),
+        () => undefined,
+      )
+      .then(() => void (giving = null));
+    return sent;
+  };
+}
+
+const checkout = mayGiveId(post<CheckoutRequest, CheckoutAnswer>('/api/checkout'));
 const verify = post<VerifyRequestBody, VerifyAnswer>('/api/payments/verify');
 const status = post<TransferStatusRequest, TransferStatusAnswer>('/api/payments/status');
-const challenge = post<RestoreChallengeRequest, RestoreChallenge>('/api/restore/challenge');
+const challenge = mayGiveId(post<RestoreChallengeRequest, RestoreChallenge>('/api/restore/challenge'));
 
 export const requestCheckout = (path: string) => checkout({ path });
 export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
@@ -74,7 +103,7 @@ export const checkTransfer = (checkoutToken: string) => status({ checkout: check
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
 export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
-export const restoreWithSignature = post<RestoreRequest, RestoredAnswer>('/api/restore');
+export const restoreWithSignature = mayGiveId(post<RestoreRequest, RestoredAnswer>('/api/restore'));
 
 /** What a verified payment grants, in the shape the page keeps. */
 export const grantOf = ({ path }: VerifyAnswer): EntitlementsAnswer => ({ paths: [path] });

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/api-error';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
+import { checkoutTokenSchema } from '@/lib/payments/checkout-token';
 import type { TransferStatusAnswer, TransferStatusRequest } from '@/lib/payments/contract';
 import { paidResponse, transferStatus } from '@/lib/payments/server';
 
-const bodySchema = z.object({ checkout: z.string().min(1).max(4096) }) satisfies z.ZodType<TransferStatusRequest>;
+const bodySchema = z.object({ checkout: checkoutTokenSchema }) satisfies z.ZodType<TransferStatusRequest>;
 
 /**
  * Has this Solana Pay checkout been paid? Polled by the page that shows the QR code: "waiting" or

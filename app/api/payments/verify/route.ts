@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/api-error';
 import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/http/methods';
+import { checkoutTokenSchema } from '@/lib/payments/checkout-token';
 import type { VerifyRequestBody } from '@/lib/payments/contract';
 import { finishCheckout, paidResponse, signatureSchema } from '@/lib/payments/server';
 
-const bodySchema = z.object({ checkout: z.string().min(1).max(4096), signature: signatureSchema }) satisfies z.ZodType<VerifyRequestBody>;
+const bodySchema = z.object({ checkout: checkoutTokenSchema, signature: signatureSchema }) satisfies z.ZodType<VerifyRequestBody>;
 
 /** Verifies a payment on chain, records it once, and only then grants the title to this browser. */
 export const POST = apiRoute(

@@ -1,0 +1,113 @@
+/**
+ * Issue 31's figures for one catalog size in both ways the site keeps its catalog current (lib/catalog/upkeep.ts):
+ * `next start` (listeners) and Vercel (visits), each on a stack of its own, with time run faster (config UPKEEP):
+ * the reads of an idle hour, of an hour with a visitor a minute, and the seconds from a console write to search.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { SCALE, UPKEEP, type Size } from './config';
+import { settledReads } from './reads';
+import { log, startStack, type Stack } from './stack';
+import { benchFirestore, firstResult } from './sync';
+
+export type UpkeepMode = 'start' | 'vercel';
+
+export interface UpkeepResult {
+  size: Size;
+  mode: UpkeepMode;
+  /** Reads over UPKEEP.windowSeconds with no request at all. */
+  idleReads: number;
+  /** Reads over UPKEEP.windowSeconds with a visit every UPKEEP.visitEverySeconds (the pages' renders included). */
+  visitorReads: number;
+  visits: number;
+  /** Catalog checks the visits ran meanwhile (lib/catalog/changed-titles.ts: count() aggregations each). */
+  censusChecks: number;
+  /** Null when search had not found it when the bench gave up. */
+  writeToVisibleSeconds: number | null;
+  /** How long the search that found it took to answer: on the emulator, a search of the large catalog takes seconds (it scans). */
+  searchSeconds: number | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const CENSUS_PATH = 'catalogSync/census';
+const checkedAt = async (db: Firestore) => (await db.doc(CENSUS_PATH).get()).get('checkedAt') as number | undefined;
+
+async function visit(stack: Stack, path: string): Promise<void> {
+  const response = await fetch(`${stack.url}${path}`);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+}
+
+/** A visit every UPKEEP.visitEverySeconds round the size's pages, on a fixed schedule (a slow answer does not push the next one back). */
+async function visitorWindow(stack: Stack, db: Firestore, size: Size): Promise<Pick<UpkeepResult, 'visitorReads' | 'visits' | 'censusChecks'>> {
+  const pages = UPKEEP.pages[size];
+  const visits = UPKEEP.windowSeconds / UPKEEP.visitEverySeconds;
+  const checks = new Set<number>();
+  const before = await settledReads(stack);
+  const started = Date.now();
+  for (let i = 0; i < visits; i += 1) {
+    await sleep(started + i * UPKEEP.visitEverySeconds * 1000 - Date.now());
+    await visit(stack, pages[i % pages.length]!);
+    const at = await checkedAt(db);
+    if (at !== undefined && at >= started) checks.add(at);
+  }
+  await sleep(started + UPKEEP.windowSeconds * 1000 - Date.now());
+  // Renders the last visits started in the background (a stale page's) belong to the window.
+  const visitorReads = (await settledReads(stack)) - before;
+  const last = await checkedAt(db);
+  if (last !== undefined && last >= started) checks.add(last);
+  return { visitorReads, visits, censusChecks: checks.size };
+}
+
+async function idleWindow(stack: Stack): Promise<number> {
+  const before = await settledReads(stack);
+  await sleep(UPKEEP.windowSeconds * 1000);
+  return (await stack.reads()).reads - before;
+}
+
+/** A title renamed in Firestore, a visitor on its page each second, until search's first result for the new title is that page. */
+async function writeToVisible(stack: Stack, db: Firestore, size: Size): Promise<Pick<UpkeepResult, 'writeToVisibleSeconds' | 'searchSeconds'>> {
+  const { renamed: path, page } = SCALE.sizes[size].sync;
+  const original = (await db.doc(path).get()).get('title') as string;
+  const renamed = `Upkeep Renamed ${Date.now()}`;
+  const written = Date.now();
+  await db.doc(path).update({ title: renamed });
+  try {
+    for (;;) {
+      await visit(stack, page);
+      const searched = Date.now();
+      if ((await firstResult(stack, renamed)) === page)
+        return { writeToVisibleSeconds: (Date.now() - written) / 1000, searchSeconds: (Date.now() - searched) / 1000 };
+      if (Date.now() - written > UPKEEP.giveUpSeconds * 1000) return { writeToVisibleSeconds: null, searchSeconds: null };
+      await sleep(written + (Math.floor((Date.now() - written) / 1000) + 1) * 1000 - Date.now());
+    }
+  } finally {
+    await db.doc(path).update({ title: original });
+  }
+}
+
+/** `track` is told of each stack while it runs, so an interrupted bench stops it. */
+export async function measureUpkeep(size: Size, build: Record<UpkeepMode, boolean>, track: (stack: Stack | undefined) => void): Promise<UpkeepResult[]> {
+  const results: UpkeepResult[] = [];
+  for (const mode of ['start', 'vercel'] as const) {
+    const stack = await startStack(size, build[mode], { vercel: mode === 'vercel', env: { CATALOG_SYNC_SECONDS: String(UPKEEP.syncSeconds) } });
+    track(stack);
+    try {
+      const db = benchFirestore(stack, `bench-upkeep-${size}-${mode}`);
+      // The listeners' first look at the catalog (`next start`) is a server start's, not the hour's.
+      await settledReads(stack);
+      log(`upkeep ${size} ${mode}: a visitor every ${UPKEEP.visitEverySeconds} s for ${UPKEEP.windowSeconds} s`);
+      const visitor = await visitorWindow(stack, db, size);
+      log(`upkeep ${size} ${mode}: idle for ${UPKEEP.windowSeconds} s`);
+      const idleReads = await idleWindow(stack);
+      log(`upkeep ${size} ${mode}: renaming a title and waiting for search to find it`);
+      const visible = await writeToVisible(stack, db, size);
+      const ended = stack.ended();
+      if (ended) throw new Error(`the ${mode} site stopped while it was measured (${ended})`);
+      results.push({ size, mode, idleReads, ...visitor, ...visible });
+    } finally {
+      await stack.stop();
+      track(undefined);
+    }
+  }
+  return results;
+}
