@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep] [--size=embedded|large] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
  * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale`, `lighthouse` and `upkeep` again on
  * the large generated one (with its own build: a build prerenders the catalog it was built with). `upkeep` then
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { run } from '../../e2e/support/processes';
 import { measureBytes, measureLighthouse } from './browser';
 import { measureChainCalls } from './chain';
-import { PAGES, RESULTS_DIR, type Size } from './config';
+import { PAGES, RESULTS_DIR, SCALE, type Size } from './config';
 import { measureLoad, measureThroughput } from './http';
 import { measureReads } from './reads';
 import { rows, table, type Results, type SearchTiming } from './report';
@@ -30,15 +30,21 @@ const LARGE_SECTIONS: Section[] = ['scale', 'lighthouse', 'upkeep'];
 /** The sections measured on the stack `startStack(size)` starts (upkeep starts its own). */
 const STACK_SECTIONS: Section[] = ['scale', ...SITE_SECTIONS];
 
+const SIZES = Object.keys(SCALE.sizes) as Size[];
+
 function options() {
   try {
-    const { values } = parseArgs({ options: { only: { type: 'string', default: SECTIONS.join(',') }, 'no-build': { type: 'boolean', default: false } } });
+    const { values } = parseArgs({
+      options: { only: { type: 'string', default: SECTIONS.join(',') }, size: { type: 'string' }, 'no-build': { type: 'boolean', default: false } },
+    });
     const only = values.only.split(',').filter(Boolean);
     const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
     if (only.length === 0 || unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ') || '(none)'}`);
-    return { only: new Set(only as Section[]), build: !values['no-build'] };
+    if (values.size !== undefined && !(SIZES as readonly string[]).includes(values.size)) throw new Error(`unknown size: ${values.size}`);
+    // One catalog size alone: the large one's site sections take a quiet host half an hour.
+    return { only: new Set(only as Section[]), size: values.size as Size | undefined, build: !values['no-build'] };
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--no-build]\n`);
+    process.stderr.write(`${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--size=${SIZES.join('|')}] [--no-build]\n`);
     process.exit(2);
   }
 }
@@ -63,7 +69,7 @@ async function measureSearch(): Promise<SearchTiming[]> {
 }
 
 async function main() {
-  const { only, build } = options();
+  const { only, size: onlySize, build } = options();
   const results: Results = { startedAt: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, errors: [] };
   const section = async <T>(name: Section, measure: () => Promise<T> | T): Promise<T | undefined> => {
     if (!only.has(name)) return undefined;
@@ -112,7 +118,7 @@ async function main() {
   const sizes: Size[] = [];
   if (only.has('scale') || only.has('upkeep') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
   if (LARGE_SECTIONS.some((name) => only.has(name))) sizes.push('large');
-  for (const size of sizes) {
+  for (const size of sizes.filter((measured) => !onlySize || measured === onlySize)) {
     const onStack = STACK_SECTIONS.some((name) => only.has(name) && (size === 'embedded' || LARGE_SECTIONS.includes(name)));
     if (onStack) await measureOnStack(size);
     // Once that stack has stopped: each mode runs alone, so no other server's listeners index the edits it measures.
