@@ -163,7 +163,7 @@ const QUIET_MS = 2_000;
  * On a long-running server (`next start`), watches the catalog and syncs what changed through the route
  * (cache tags can only be expired within a request): once the edits have been quiet for a moment, and
  * every CATALOG_SYNC_SECONDS whatever happens, so a change never waits longer than that.
- * Not on Vercel (its Cron Job calls the route), nor while building, nor with the sync turned off.
+ * Not on Vercel (the visits keep the catalog there: keepCatalogFresh), nor while building, nor with the sync turned off.
  */
 export function startCatalogSync(): void {
   if (upkeep.mode !== 'watch' || isBuilding()) return;
