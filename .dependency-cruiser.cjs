@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The layering `npm run lint` keeps (see DESIGN.md, "Layout"): app/ → components/ → lib/, no import
+ * The layering `npm run lint` keeps (see README.md, "Layout"): app/ → components/ → lib/, no import
  * circles, and nothing that reaches a browser imports server-only code.
  */
 const { readdirSync, readFileSync } = require('node:fs');

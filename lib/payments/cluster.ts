@@ -26,6 +26,6 @@ export const chainIdOf = (cluster: ClusterName) => (cluster === 'mainnet-beta' ?
 
 /**
  * The cluster of records written before purchases named theirs: the site took payments on devnet only
- * (DESIGN.md), so they stay valid there and unlock nothing on any other cluster.
+ * (docs/payments.md, "Purchases are bound to their cluster"), so they stay valid there and unlock nothing on any other cluster.
  */
 export const LEGACY_GENESIS_HASH = DEVNET_GENESIS_HASH;
