@@ -1,9 +1,9 @@
 import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
 import { errorResponse } from '@/lib/api/api-error';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { rateLimit } from '@/lib/api/rate-limit';
 import { renderCard, type Card } from '@/lib/og/card';
 import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, cardTitleAt } from '@/lib/og/titles';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 
 const catalog = { getMovie, getSeries, getSeason, getShortFilm };
 

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../errors';
+
 /**
  * The API's error contract, shared by the route wrapper (lib/api/route.ts) and the browser
  * (lib/payments/browser/api.ts): a refusal is `{ error: <reason a person reads>, code: <one of these> }`
@@ -22,16 +24,17 @@ export const API_ERROR_STATUS = {
   payment_refused: 422,
   rate_limited: 429,
   unavailable: 503,
-} as const;
+} as const satisfies Record<ErrorCode, number>;
 
-export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+/** The codes of lib/errors.ts, as the API answers them. */
+export type ApiErrorCode = ErrorCode;
 
 export interface ApiErrorBody {
   error: string;
   code: ApiErrorCode;
 }
 
-/** The code a bare status stands for (the first code listed with it): for results that still carry a status. */
+/** The code a bare status stands for (the first code listed with it): for an answer without one (a proxy's, a platform's). */
 export function codeOfStatus(status: number): ApiErrorCode {
   const found = (Object.entries(API_ERROR_STATUS) as [ApiErrorCode, number][]).find(([, value]) => value === status);
   return found?.[0] ?? (status >= 500 ? 'unavailable' : 'invalid_request');

@@ -7,7 +7,8 @@ import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
 import { crossSiteReason } from '../http/same-origin';
 import { NOBODY, type Visitor } from '../payments/visitor';
 import { currentVisitor, keepBrowserCookie, visitorOrNew } from '../payments/visitor-cookies';
-import { ApiError, apiErrorResponse } from './api-error';
+import { ApiError, type Refusal } from '../errors';
+import { apiErrorResponse } from './api-error';
 
 /**
  * Which browser a route acts for. `none`: it needs none (revalidate). `optional`: the cookie's, if any
@@ -52,7 +53,7 @@ interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
 
 type Handler<S extends z.ZodType | undefined, P, N extends BrowserNeed> = (
   context: RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>,
-) => Promise<Response>;
+) => Promise<Response | Refusal>;
 
 /** Next's second argument to a route handler; routes without dynamic segments get no params worth reading. */
 interface NextContext<P> {
@@ -70,8 +71,9 @@ export const answer = (data: unknown, cacheControl = 'no-store') => NextResponse
  * One pipeline for every API route (as dub's withWorkspace): the cheap checks first, in order: origin,
  * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
  * charged to the browser (or the address without one), so junk never spends anyone's budget. The
- * handler returns a Response or throws an ApiError; anything else it throws is logged and answered
- * 503 with the route's reassurance. The browser cookie is set or slid on the way out, never replaced.
+ * handler returns a Response or a Refusal (answered as a response: the cookie is kept on it), or throws
+ * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. Here
+ * (and lib/api/api-error.ts) is where a code becomes an HTTP status. The browser cookie is set or slid on the way out, never replaced.
  */
 export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<S, P, N>,
@@ -88,7 +90,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       let body: unknown;
       if (spec.body) {
         const read = await readJsonBody(request, spec.body, { optional: spec.optionalBody });
-        if (!read.ok) return read.response;
+        if (!read.ok) return apiErrorResponse(ApiError.of(read));
         body = read.data;
       }
       const refused = browserRefusal(spec, visitor);
@@ -99,7 +101,8 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
       // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.
       const context = { request, params, visitor, body, browser } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>;
-      const response = await handler(context);
+      const answered = await handler(context);
+      const response = answered instanceof Response ? answered : apiErrorResponse(ApiError.of(answered));
       // Streamed media is a plain Response: its cookie is kept by the page's other requests.
       if (browser && response instanceof NextResponse) keepBrowserCookie(response, request, visitor, browser);
       return response;

@@ -1,6 +1,5 @@
-import type { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { errorResponse } from '../api/api-error';
+import { refuse, type Refusal } from '../errors';
 
 /**
  * The largest JSON body any API route takes. The biggest real one (a restore: a signed message,
@@ -9,33 +8,33 @@ import { errorResponse } from '../api/api-error';
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 const MAX_REASON_LENGTH = 500;
 
-type BodyResult<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; response: NextResponse };
+type BodyResult<S extends z.ZodType> = { ok: true; data: z.output<S> } | Refusal;
 
 /**
- * Reads and validates a JSON body; a bad one becomes a 4xx naming what is wrong. Only
+ * Reads and validates a JSON body; a bad one is refused with a code and a reason naming what is wrong. Only
  * `Content-Type: application/json` is read: a cross-site HTML form can send no such request.
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, { optional = false } = {}): Promise<BodyResult<S>> {
   const text = await readText(request, MAX_JSON_BODY_BYTES);
   if (text === 'too large') {
-    return { ok: false, response: errorResponse('body_too_large', `Request body is too large: at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`) };
+    return refuse('body_too_large', `Request body is too large: at most ${MAX_JSON_BODY_BYTES} bytes of JSON.`);
   }
-  if (text === null) return { ok: false, response: errorResponse('invalid_request', 'Request body could not be read.') };
+  if (text === null) return refuse('invalid_request', 'Request body could not be read.');
   const empty = text.trim() === '';
   if (!(optional && empty) && !/^application\/json\s*(;|$)/i.test(request.headers.get('content-type')?.trim() ?? '')) {
-    return { ok: false, response: errorResponse('unsupported_media_type', 'Request body must be JSON, sent with Content-Type: application/json.') };
+    return refuse('unsupported_media_type', 'Request body must be JSON, sent with Content-Type: application/json.');
   }
   let value: unknown;
   try {
     value = empty && optional ? {} : JSON.parse(text);
   } catch {
-    return { ok: false, response: errorResponse('invalid_request', 'Request body must be JSON.') };
+    return refuse('invalid_request', 'Request body must be JSON.');
   }
   const result = schema.safeParse(value);
   if (!result.success) {
     let reason = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
     if (reason.length > MAX_REASON_LENGTH) reason = `${reason.slice(0, MAX_REASON_LENGTH - 1)}…`;
-    return { ok: false, response: errorResponse('invalid_request', `Invalid request body: ${reason}`) };
+    return refuse('invalid_request', `Invalid request body: ${reason}`);
   }
   return { ok: true, data: result.data };
 }

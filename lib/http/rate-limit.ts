@@ -1,6 +1,6 @@
 import 'server-only';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ApiError, apiErrorResponse, waitPhrase } from '../api/api-error';
+import { ApiError, waitPhrase } from '../errors';
 import { env } from '../env/server';
 import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
 import { lazyLimiter, spend } from './limiter';
@@ -79,10 +79,4 @@ export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<ApiE
     `Too many ${what} from ${from} (at most ${points} a minute). Try again in ${waitPhrase(spent.msBeforeNext)}.`,
     spent.msBeforeNext,
   );
-}
-
-/** For routes outside the API wrapper (/og): the address's budget, null or the 429 answer. */
-export async function rateLimit(request: Request, bucket: Bucket) {
-  const refused = await chargeLimit(bucket, limitKeys(request, null));
-  return refused && apiErrorResponse(refused);
 }

@@ -4,6 +4,7 @@ import type { Catalog } from '../catalog/types';
 import { CHECKOUT_KEPT_MS } from './checkout-kept';
 import { LEGACY_GENESIS_HASH } from './cluster';
 import { holderOf, readToken, signToken, type SigningKeys } from './signed-token';
+import { refuse, type Refusal } from '../errors';
 
 const PURPOSE = 'checkout';
 
@@ -41,7 +42,7 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 export const storedCheckoutSchema = checkoutSchema.extend({ browser: z.string(), cluster: z.string().default(LEGACY_GENESIS_HASH) });
 export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
 
-export type CheckoutResult = { ok: true; checkout: Checkout; token: string } | { ok: false; status: 404 | 409; reason: string };
+export type CheckoutResult = { ok: true; checkout: Checkout; token: string } | Refusal;
 
 export interface CheckoutTerms {
   secret: SigningKeys;
@@ -63,8 +64,8 @@ export interface CheckoutTerms {
  */
 export async function createCheckout(path: string, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
   const title = await terms.catalog.getTitle(path);
-  if (!title) return { ok: false, status: 404, reason: `No title at ${path}.` };
-  if (!title.locked) return { ok: false, status: 409, reason: `${title.title} is free to watch; there is nothing to buy.` };
+  if (!title) return refuse('not_found', `No title at ${path}.`);
+  if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
   const issuedAt = (terms.now ?? Date.now)();
   const checkout: Checkout = {
     reference: Keypair.generate().publicKey.toBase58(),

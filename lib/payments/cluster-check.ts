@@ -1,7 +1,8 @@
 import 'server-only';
 import { clusterOfGenesisHash, type ClusterName } from './cluster';
+import { refuse, type Refusal } from '../errors';
 
-export type ClusterAnswer = { ok: true; cluster: ClusterName; genesisHash: string } | { ok: false; status: 503; reason: string };
+export type ClusterAnswer = { ok: true; cluster: ClusterName; genesisHash: string } | Refusal;
 
 export const CHAIN_UNREACHABLE =
   'Payments are unavailable just now: the Solana network could not be reached. Nothing was charged; please try again in a moment.';
@@ -60,7 +61,7 @@ export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = conso
       [server, browser] = await Promise.all([hashOf(serverRpc), hashOf(browserRpc)]);
     } catch (error) {
       log(`[cluster] the Solana RPC did not name its cluster (asked again on the next payment): ${error instanceof Error ? error.message : String(error)}`);
-      return { ok: false, status: 503, reason: CHAIN_UNREACHABLE };
+      return refuse('unavailable', CHAIN_UNREACHABLE);
     }
     if (server === browser) {
       verdict = { ok: true, cluster: clusterOfGenesisHash(server), genesisHash: server };
@@ -70,7 +71,7 @@ export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = conso
         `[cluster] checkouts refused: SOLANA_RPC_URL ${named(serverRpc, server)} but NEXT_PUBLIC_SOLANA_RPC_URL ${named(browserRpc, browser)}. ` +
           'Point both at the same cluster and restart (NEXT_PUBLIC_SOLANA_RPC_URL is fixed when the site is built).',
       );
-      verdict = { ok: false, status: 503, reason: CLUSTER_MISMATCH };
+      verdict = refuse('unavailable', CLUSTER_MISMATCH);
     }
     return verdict;
   };

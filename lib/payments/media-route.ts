@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { NextResponse } from 'next/server';
 import { getVideo } from '../catalog';
 import { env } from '../env/server';
-import { errorResponse } from '../api/api-error';
+import { refuse, type Refusal } from '../errors';
 import { fileResponse } from '../media/file-response';
 import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
@@ -24,26 +24,27 @@ function namesMatch(segment: string, name: string): boolean {
 /**
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
  * still owns the title, then streams the catalog video's private file or redirects to a short-lived signed URL.
+ * A refusal is returned with its code: the route wrapper answers it.
  */
-export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response> {
+export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response | Refusal> {
   const { browser } = await currentVisitor();
   const link = checkPlaybackLink(signingSecret, token, browser);
-  if (!link.ok) return errorResponse(link.status, link.reason);
+  if (!link.ok) return link;
   const { claim } = link;
   let video: Awaited<ReturnType<typeof getVideo>>;
   try {
     // A link only checks out for the browser it was made for, so `browser` is that browser here.
-    if (!browser || !(await ownsVideo(browser, claim.video))) return errorResponse(403, 'This browser has not bought this title.');
+    if (!browser || !(await ownsVideo(browser, claim.video))) return refuse('forbidden', 'This browser has not bought this title.');
     video = await getVideo(claim.video);
   } catch (error) {
     console.error('[media] could not read the ledger or the catalog', error);
-    return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');
+    return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');
   }
   const source = video && videoSource(video.videourl);
-  if (!source || source.kind === 'public' || !namesMatch(file, source.name)) return errorResponse(404, 'No such video.');
+  if (!source || source.kind === 'public' || !namesMatch(file, source.name)) return refuse('not_found', 'No such video.');
   if (source.kind === 'private') {
     const path = resolve(/* turbopackIgnore: true */ privateRoot, source.file);
-    if (!path.startsWith(privateRoot + sep)) return errorResponse(404, 'No such video.');
+    if (!path.startsWith(privateRoot + sep)) return refuse('not_found', 'No such video.');
     return fileResponse(path, request, source.name);
   }
   try {
@@ -51,6 +52,6 @@ export async function servePlaybackLink(request: Request, token: string, file: s
     return NextResponse.redirect(url, { status: 302, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
   } catch (error) {
     console.error(`[media] could not sign gs://${source.bucket}/${source.object}`, error);
-    return errorResponse(503, 'Playback is unavailable just now. Please try again in a moment.');
+    return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isProtected, videoSource } from '../media/source';
 import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
+import { refuse, type Refusal } from '../errors';
 
 const PURPOSE = 'media';
 
@@ -43,14 +44,14 @@ export function playbackUrl(video: { path: string; videourl: string }, owner: st
 /** When the page should ask for fresh links: well before they run out. */
 export const renewAfterSeconds = (ttl: number) => Math.max(5, Math.floor(ttl * 0.8));
 
-export type LinkCheck = { ok: true; claim: MediaClaim } | { ok: false; status: 403; reason: string };
+export type LinkCheck = { ok: true; claim: MediaClaim } | Refusal;
 
 /** The checks that need no ledger: signature, expiry, and the browser the link was made for. */
 export function checkPlaybackLink(secret: SigningKeys, token: string, browser: string | null, now = Date.now()): LinkCheck {
   const claim = token.length <= 4096 ? readToken(secret, PURPOSE, token, claimSchema) : null;
-  if (!claim) return { ok: false, status: 403, reason: 'This playback link is not valid: it was altered or never issued here.' };
-  if (claim.exp * 1000 <= now) return { ok: false, status: 403, reason: 'This playback link expired. Reload the page to get a fresh one.' };
+  if (!claim) return refuse('forbidden', 'This playback link is not valid: it was altered or never issued here.');
+  if (claim.exp * 1000 <= now) return refuse('forbidden', 'This playback link expired. Reload the page to get a fresh one.');
   if (!isHolder(secret, PURPOSE, browser, claim.holder))
-    return { ok: false, status: 403, reason: 'This playback link belongs to another browser. Buy or restore the title in this one.' };
+    return refuse('forbidden', 'This playback link belongs to another browser. Buy or restore the title in this one.');
   return { ok: true, claim };
 }

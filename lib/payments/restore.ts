@@ -6,6 +6,7 @@ import bs58 from 'bs58';
 import { z } from 'zod';
 import type { Ledger } from './ledger';
 import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
+import { refuse, type Refusal } from '../errors';
 
 const PURPOSE = 'restore';
 const TTL_MS = 10 * 60 * 1000;
@@ -74,7 +75,7 @@ export interface RestoreAnswer {
   signature: string;
 }
 
-export type RestoreResult = { ok: true; wallet: string; paths: string[] } | { ok: false; status: 400 | 401 | 403 | 409; reason: string };
+export type RestoreResult = { ok: true; wallet: string; paths: string[] } | Refusal;
 
 function decode(answer: RestoreAnswer) {
   try {
@@ -99,13 +100,13 @@ export async function restorePurchases(
   now = Date.now(),
 ): Promise<RestoreResult> {
   const challenge = readToken(secret, PURPOSE, answer.token, challengeSchema);
-  if (!challenge) return { ok: false, status: 400, reason: 'Unknown or altered restore challenge.' };
+  if (!challenge) return refuse('invalid_request', 'Unknown or altered restore challenge.');
   if (!isHolder(secret, PURPOSE, browser, challenge.holder)) {
-    return { ok: false, status: 403, reason: 'This restore challenge was asked for by another browser; ask for a new one here.' };
+    return refuse('forbidden', 'This restore challenge was asked for by another browser; ask for a new one here.');
   }
-  if (Date.parse(challenge.expirationTime) <= now) return { ok: false, status: 401, reason: 'This restore challenge expired; ask for a new one.' };
+  if (Date.parse(challenge.expirationTime) <= now) return refuse('unauthenticated', 'This restore challenge expired; ask for a new one.');
   if (challenge.domain !== site.domain || challenge.uri !== site.uri) {
-    return { ok: false, status: 401, reason: `This restore challenge was made for ${challenge.uri}, not ${site.uri}.` };
+    return refuse('unauthenticated', `This restore challenge was made for ${challenge.uri}, not ${site.uri}.`);
   }
   const bytes = decode(answer);
   let valid = false;
@@ -115,9 +116,8 @@ export async function restorePurchases(
   } catch {
     valid = false;
   }
-  if (!valid) return { ok: false, status: 401, reason: 'The signed message is not this challenge, or the signature does not match the wallet.' };
-  if (!(await ledger.spendNonce(challenge.nonce, Date.parse(challenge.expirationTime))))
-    return { ok: false, status: 409, reason: 'This restore challenge was already used.' };
+  if (!valid) return refuse('unauthenticated', 'The signed message is not this challenge, or the signature does not match the wallet.');
+  if (!(await ledger.spendNonce(challenge.nonce, Date.parse(challenge.expirationTime)))) return refuse('conflict', 'This restore challenge was already used.');
   const purchases = await ledger.byWallet(challenge.wallet, cluster);
   return { ok: true, wallet: challenge.wallet, paths: [...new Set(purchases.map((p) => p.path))] };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { countPurchase, firstVideo, getTitle, getTitleSummary, getVideo } from '../catalog';
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
+import { refuse, type Refusal } from '../errors';
 import { lazyLimiter } from '../http/limiter';
 import { sharedRedis, takeLapsingLock } from '../http/redis';
 import { createCheckout } from './checkout';
@@ -65,7 +66,7 @@ const serverCluster = () => paymentCluster.serverGenesisHash();
 /** Runs `work` on the server's cluster, or answers 503 "try again" while the RPC cannot name it. */
 async function onServerCluster<T>(work: (cluster: string) => Promise<T>) {
   const cluster = await serverCluster().catch(() => null);
-  return cluster ? work(cluster) : { ok: false as const, status: 503 as const, reason: CHAIN_UNREACHABLE };
+  return cluster ? work(cluster) : refuse('unavailable', CHAIN_UNREACHABLE);
 }
 
 const knownOwned = ownedCache();
@@ -156,7 +157,7 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
   const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
   if (!admitted.ok) {
     const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
-    return { ok: false as const, status: 429 as const, reason, retryAfterMs: admitted.msBeforeNext };
+    return refuse('rate_limited', reason, admitted.msBeforeNext);
   }
   // A wallet's history is the one chain read a visitor's request makes: repeated restores cost the wallet and the client asking.
   const found = await payingFor([`wallet:${result.wallet}`, client], () => unclaimedPayments(result.wallet, cluster));
@@ -171,7 +172,7 @@ export const receiptsOf = async (browser: string) => receiptsFor(browser, await 
 /** When the page should ask for a fresh link to the video it plays. */
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
 
-export type PlaybackLinkResult = { ok: true; url: string } | { ok: false; status: 403 | 404; reason: string };
+export type PlaybackLinkResult = { ok: true; url: string } | Refusal;
 
 /**
  * The link this browser plays one owned video with, signed when it is played: what it costs follows
@@ -180,14 +181,13 @@ export type PlaybackLinkResult = { ok: true; url: string } | { ok: false; status
 export async function playbackLinkFor(browser: string | null, videoPath: string): Promise<PlaybackLinkResult> {
   const owned = await ownedPaths(browser);
   const owner = owned.find((path) => unlocks([path], videoPath));
-  if (!browser || !owner)
-    return { ok: false, status: 403, reason: 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.' };
+  if (!browser || !owner) return refuse('forbidden', 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.');
   const video = await getVideo(videoPath);
-  if (!video) return { ok: false, status: 404, reason: `No video at ${videoPath}.` };
+  if (!video) return refuse('not_found', `No video at ${videoPath}.`);
   const url = playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
   if (url) return { ok: true, url };
   console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
-  return { ok: false, status: 404, reason: `The video at ${videoPath} cannot be played just now.` };
+  return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
 }
 
 /**

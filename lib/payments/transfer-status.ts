@@ -2,6 +2,7 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import { checkoutReference, type StoredCheckout } from './checkout';
 import type { Purchase } from './ledger';
 import { claimPayment, storedCheckout, type VerifyDeps, type VerifyResult } from './verify';
+import { refuse, type Refusal } from '../errors';
 
 /**
  * Where a Solana Pay checkout stands: `waiting` (nothing on chain yet), `refused` (a transaction
@@ -12,7 +13,6 @@ type TransferStatus =
   | { state: 'refused'; reason: string; retryAfterMs: number }
   | { state: 'paid'; purchase: Purchase };
 
-type Refusal = Extract<VerifyResult, { ok: false }>;
 export type TransferStatusResult = { ok: true; status: TransferStatus } | Refusal;
 
 export interface TransferWatchDeps extends Omit<VerifyDeps, 'connection'> {
@@ -127,7 +127,7 @@ export function watchTransfers(deps: TransferWatchDeps) {
             return paidOrError(result, entry);
           }
           // Anything but a refusal for good (e.g. the RPC has not indexed it yet, or is down) is read again next time.
-          if (result.status !== 422 && result.status !== 409) return result.status === 503 ? result : undefined;
+          if (result.code !== 'payment_refused' && result.code !== 'conflict') return result.code === 'unavailable' ? result : undefined;
           entry.refusal = result.reason;
         }
         entry.walk = { top: entry.walk?.top ?? signature, before: signature };
@@ -186,11 +186,7 @@ export function watchTransfers(deps: TransferWatchDeps) {
       }
     } catch (error) {
       console.error('[solana-pay] RPC failed while looking for payments', error);
-      const failure = {
-        ok: false as const,
-        status: 503 as const,
-        reason: 'The Solana RPC could not be reached. If you paid, your payment is safe; we will keep looking.',
-      };
+      const failure = refuse('unavailable', 'The Solana RPC could not be reached. If you paid, your payment is safe; we will keep looking.');
       for (const entry of open) entry.failure = failure;
     }
   }
@@ -211,7 +207,7 @@ export function watchTransfers(deps: TransferWatchDeps) {
 
   return async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
     const reference = checkoutReference(deps.secret, checkoutToken);
-    if (reference && !isPublicKey(reference)) return { ok: false, status: 400, reason: 'This checkout has no valid reference.' };
+    if (reference && !isPublicKey(reference)) return refuse('invalid_request', 'This checkout has no valid reference.');
     const found = await storedCheckout(checkoutToken, browser, { ...deps, ledger });
     if (!found.ok) return found;
     const { checkout } = found;
@@ -233,7 +229,7 @@ function isPublicKey(value: string) {
 
 function paidOrError(result: VerifyResult, entry: Watched): TransferStatusResult {
   if (result.ok) return { ok: true, status: { state: 'paid', purchase: result.purchase } };
-  // A failing store (503) is asked again on the next poll; anything else sends the next poll back to the chain, from the top.
-  if (result.status !== 503) Object.assign(entry, { paidBy: undefined, seenUntil: undefined, walk: undefined, due: true });
+  // A failing store (unavailable) is asked again on the next poll; anything else sends the next poll back to the chain, from the top.
+  if (result.code !== 'unavailable') Object.assign(entry, { paidBy: undefined, seenUntil: undefined, walk: undefined, due: true });
   return result;
 }

@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog/types';
 import { checkoutReference, paidOutOfTime, type StoredCheckout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
 import type { SigningKeys } from './signed-token';
+import { refuse, type Refusal } from '../errors';
 
 export interface VerifyRequest {
   checkoutToken: string;
@@ -24,11 +25,7 @@ export interface VerifyDeps {
 /** What claiming a payment for a checkout needs: the chain, the ledger, the catalog and the cluster, no secret. */
 export type ClaimDeps = Omit<VerifyDeps, 'secret'>;
 
-type RefusalStatus = 400 | 403 | 404 | 409 | 410 | 422 | 503;
-type Refusal = { ok: false; status: RefusalStatus; reason: string };
 export type VerifyResult = { ok: true; purchase: Purchase } | Refusal;
-
-const refuse = (status: RefusalStatus, reason: string): Refusal => ({ ok: false, status, reason });
 
 /**
  * The server's own on-chain check of a payment, then an atomic claim of its signature.
@@ -51,19 +48,19 @@ export async function storedCheckout(
   deps: Pick<VerifyDeps, 'secret' | 'cluster'> & { ledger: Pick<Ledger, 'checkoutOf'> },
 ): Promise<StoredCheckoutResult> {
   const reference = checkoutReference(deps.secret, token);
-  if (!reference) return refuse(400, 'Unknown or altered checkout.');
+  if (!reference) return refuse('invalid_request', 'Unknown or altered checkout.');
   let checkout: StoredCheckout | null;
   try {
     checkout = await deps.ledger.checkoutOf(reference);
   } catch (error) {
     console.error('[payments] could not read checkout', reference, error);
-    return refuse(503, 'We could not read your checkout just now. If you paid, your payment is safe; it will be finished when you come back.');
+    return refuse('unavailable', 'We could not read your checkout just now. If you paid, your payment is safe; it will be finished when you come back.');
   }
   // A checkout our key signed that the ledger no longer holds is the server's verdict on it (the browser then drops
   // it); an unreadable token is not (a browser may bring one a removed previous key signed).
-  if (!checkout) return refuse(410, 'This checkout is no longer kept (checkouts last 30 days); start the purchase again.');
-  if (checkout.browser !== browser) return refuse(403, 'This checkout was started in another browser.');
-  if (checkout.cluster !== deps.cluster) return refuse(409, 'This checkout was made for another Solana cluster; start the purchase again.');
+  if (!checkout) return refuse('expired', 'This checkout is no longer kept (checkouts last 30 days); start the purchase again.');
+  if (checkout.browser !== browser) return refuse('forbidden', 'This checkout was started in another browser.');
+  if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster; start the purchase again.');
   return { ok: true, checkout };
 }
 
@@ -72,13 +69,13 @@ export async function storedCheckout(
  * title to `browser`. Every way to pay ends here.
  */
 export async function claimPayment(checkout: StoredCheckout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
-  if (checkout.cluster !== deps.cluster) return refuse(409, 'This checkout was made for another Solana cluster.');
+  if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster.');
   try {
     return await verifyOnChain({ signature, browser }, checkout, deps);
   } catch (error) {
     // The ledger or the catalog failed (Firestore unreachable): the browser keeps the signature and retries.
     console.error('[payments] could not record', signature, error);
-    return refuse(503, 'We could not record your payment just now. Your payment is safe; it will be finished when you come back.');
+    return refuse('unavailable', 'We could not record your payment just now. Your payment is safe; it will be finished when you come back.');
   }
 }
 
@@ -94,12 +91,12 @@ async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, chec
     });
   } catch (error) {
     console.error('[payments] RPC failed while verifying', request.signature, error);
-    return refuse(503, 'The Solana RPC could not be reached. Your payment is safe; verification will be retried.');
+    return refuse('unavailable', 'The Solana RPC could not be reached. Your payment is safe; verification will be retried.');
   }
-  if (!transaction) return refuse(404, 'Transaction not found at confirmed commitment.');
+  if (!transaction) return refuse('not_found', 'Transaction not found at confirmed commitment.');
 
   const problem = inspect(transaction, checkout);
-  if (typeof problem === 'string') return refuse(422, problem);
+  if (typeof problem === 'string') return refuse('payment_refused', problem);
 
   const purchase: Purchase = {
     signature: request.signature,
@@ -115,7 +112,7 @@ async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, chec
   };
   if (!(await deps.ledger.create(purchase))) {
     const winner = await deps.ledger.get(request.signature);
-    return winner ? answerClaimed(winner, checkout, request.browser, deps) : refuse(409, 'This transaction has already been claimed.');
+    return winner ? answerClaimed(winner, checkout, request.browser, deps) : refuse('conflict', 'This transaction has already been claimed.');
   }
   return grantTo(purchase, request.browser, deps);
 }
@@ -123,14 +120,14 @@ async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, chec
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
 function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: string, deps: ClaimDeps) {
   if (claimed.reference !== checkout.reference || claimed.path !== checkout.path || claimed.cluster !== checkout.cluster) {
-    return Promise.resolve(refuse(409, 'This transaction has already been claimed for another purchase.'));
+    return Promise.resolve(refuse('conflict', 'This transaction has already been claimed for another purchase.'));
   }
   return grantTo(claimed, browser, deps);
 }
 
 async function grantTo(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
   await deps.ledger.grant(browser, purchase.path, purchase.signature, purchase.cluster);
-  if (!(await deps.catalog.getTitle(purchase.path))) return refuse(404, `The title ${purchase.path} no longer exists.`);
+  if (!(await deps.catalog.getTitle(purchase.path))) return refuse('not_found', `The title ${purchase.path} no longer exists.`);
   return { ok: true, purchase };
 }
 

@@ -77,8 +77,8 @@ async function claimByReference(transaction: ParsedTransactionWithMeta, signatur
     if (!checkout) continue;
     const result = await claimPayment(checkout, signature, checkout.browser, deps);
     if (result.ok) return result.purchase;
-    // 404: the claim's own read of the transaction found nothing on a node behind the one that listed it.
-    if (result.status === 503 || result.status === 404) return 'retry';
+    // not_found: the claim's own read of the transaction found nothing on a node behind the one that listed it.
+    if (result.code === 'unavailable' || result.code === 'not_found') return 'retry';
   }
   return null;
 }

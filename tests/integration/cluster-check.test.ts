@@ -31,14 +31,14 @@ describe('the payment cluster, asked of real RPCs', () => {
   it('refuses payments when the server and the browsers are on different clusters, naming both in the log', async () => {
     const log = vi.fn();
     const check = clusterCheck({ serverRpc: devnet.url, browserRpc: local.url, genesisHashOf, log });
-    expect(await check()).toEqual({ ok: false, status: 503, reason: CLUSTER_MISMATCH });
+    expect(await check()).toEqual({ ok: false, code: 'unavailable', reason: CLUSTER_MISMATCH });
     expect(log).toHaveBeenCalledWith(expect.stringContaining(`SOLANA_RPC_URL ${devnet.url} is on devnet`));
     expect(log).toHaveBeenCalledWith(expect.stringContaining(`NEXT_PUBLIC_SOLANA_RPC_URL ${local.url} is on localnet`));
   });
 
   it('answers "try again" while the browsers\' RPC is down, and names the cluster once it is back', async () => {
     const check = clusterCheck({ serverRpc: local.url, browserRpc: `http://127.0.0.1:${PORT + 4}`, genesisHashOf, log: () => {} });
-    expect(await check()).toEqual({ ok: false, status: 503, reason: CHAIN_UNREACHABLE });
+    expect(await check()).toEqual({ ok: false, code: 'unavailable', reason: CHAIN_UNREACHABLE });
     const late = await startLocalChain({ port: PORT + 4 });
     try {
       expect(await check()).toMatchObject({ ok: true, cluster: 'localnet' });

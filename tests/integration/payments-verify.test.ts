@@ -97,8 +97,8 @@ describe('checkout', () => {
   });
 
   it('refuses a free title and an unknown one', async () => {
-    expect(await createCheckout('trailers/b-orbit', BROWSER, terms)).toMatchObject({ ok: false, status: 409 });
-    expect(await createCheckout('trailers/nope', BROWSER, terms)).toMatchObject({ ok: false, status: 404 });
+    expect(await createCheckout('trailers/b-orbit', BROWSER, terms)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await createCheckout('trailers/nope', BROWSER, terms)).toMatchObject({ ok: false, code: 'not_found' });
   });
 });
 
@@ -109,7 +109,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const signature = await payAsBrowser(payer, started);
     const rotated = { ...deps, secret: ['a-new-verify-secret-0123456789abcdef', SECRET] as const };
     // The old token only names the reference; the stored checkout still binds it to its browser.
-    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, rotated)).toMatchObject({ ok: false, status: 403 });
+    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, rotated)).toMatchObject({ ok: false, code: 'forbidden' });
     expect(await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, rotated)).toMatchObject({ ok: true });
     expect(await ledgerFiles()).toHaveLength(1);
   });
@@ -119,7 +119,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const forged = signToken('a-stranger-secret-0123456789abcdefgh', 'checkout', started.checkout);
-    expect(await verifyPayment({ checkoutToken: forged, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 400 });
+    expect(await verifyPayment({ checkoutToken: forged, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'invalid_request' });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -129,7 +129,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const cheap = signToken(SECRET, 'checkout', { ...started.checkout, lamports: 1, recipient: payer.publicKey.toBase58() });
     const signature = await send(payer, transfer(payer, payer.publicKey, 1, started.checkout.reference));
     const result = await verifyPayment({ checkoutToken: cheap, signature, browser: BROWSER }, deps);
-    expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(`at least ${PRICE} lamports`) });
+    expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(`at least ${PRICE} lamports`) });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -138,7 +138,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const elsewhere = await createCheckout('trailers/c-vault', BROWSER, { ...terms, cluster: 'another-genesis-hash' });
     if (!elsewhere.ok) throw new Error(elsewhere.reason);
     const signature = await payAsBrowser(payer, elsewhere);
-    expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 409 });
+    expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
     expect(await ledgerFiles()).toHaveLength(0);
     // Verified where it was made, it unlocks the title there only.
     expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, { ...deps, cluster: 'another-genesis-hash' })).toMatchObject({
@@ -177,20 +177,20 @@ describe('verifyPayment on a local chain', () => {
     expect(await deps.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toContain('series/paid-show');
   });
 
-  const refusals: [string, (payer: Keypair, reference: string) => TransactionInstruction[], number, RegExp][] = [
-    ['pays the wrong recipient', (p, ref) => [transfer(p, Keypair.generate().publicKey, PRICE, ref)], 422, /to the recipient/],
-    ['pays less than the price', (p, ref) => [transfer(p, recipient, PRICE - 1, ref)], 422, /at least 10000000 lamports/],
-    ['failed on chain', (p, ref) => [transfer(p, recipient, 50_000_000_000, ref)], 422, /failed on chain/],
-    ['carries no reference', (p) => [transfer(p, recipient, PRICE)], 422, /reference/],
-    ['carries another checkout’s reference', (p) => [transfer(p, recipient, PRICE, Keypair.generate().publicKey.toBase58())], 422, /reference/],
+  const refusals: [string, (payer: Keypair, reference: string) => TransactionInstruction[], string, RegExp][] = [
+    ['pays the wrong recipient', (p, ref) => [transfer(p, Keypair.generate().publicKey, PRICE, ref)], 'payment_refused', /to the recipient/],
+    ['pays less than the price', (p, ref) => [transfer(p, recipient, PRICE - 1, ref)], 'payment_refused', /at least 10000000 lamports/],
+    ['failed on chain', (p, ref) => [transfer(p, recipient, 50_000_000_000, ref)], 'payment_refused', /failed on chain/],
+    ['carries no reference', (p) => [transfer(p, recipient, PRICE)], 'payment_refused', /reference/],
+    ['carries another checkout’s reference', (p) => [transfer(p, recipient, PRICE, Keypair.generate().publicKey.toBase58())], 'payment_refused', /reference/],
   ];
 
-  it.each(refusals)('refuses a transaction that %s, writing nothing', async (_name, build, status, reason) => {
+  it.each(refusals)('refuses a transaction that %s, writing nothing', async (_name, build, code, reason) => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await send(payer, ...build(payer, started.checkout.reference));
     const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
-    expect(result).toMatchObject({ ok: false, status });
+    expect(result).toMatchObject({ ok: false, code });
     expect(!result.ok && result.reason).toMatch(reason);
     expect(await ledgerFiles()).toHaveLength(0);
   });
@@ -202,7 +202,7 @@ describe('verifyPayment on a local chain', () => {
     try {
       const signature = await payAsBrowser(payer, started);
       const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
-      expect(result).toMatchObject({ ok: false, status: 422, reason: expect.stringMatching(/older than this checkout/) });
+      expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(/older than this checkout/) });
     } finally {
       bed.chain.setTimeOffset(0);
     }
@@ -231,7 +231,7 @@ describe('verifyPayment on a local chain', () => {
     const started = await checkout(BROWSER, 'trailers/c-vault', Date.now() - CHECKOUT_KEPT_MS - 5 * 60_000);
     const result = await payWithClusterClock(started, 0);
     // Gone (410), the server's verdict on it: the browser drops it, where a 400 (an unreadable token) it keeps.
-    expect(result).toMatchObject({ ok: false, status: 410, reason: expect.stringMatching(/no longer kept/) });
+    expect(result).toMatchObject({ ok: false, code: 'expired', reason: expect.stringMatching(/no longer kept/) });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -261,9 +261,9 @@ describe('verifyPayment on a local chain', () => {
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
     const stolen = await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, deps);
-    expect(stolen).toMatchObject({ ok: false, status: 403 });
+    expect(stolen).toMatchObject({ ok: false, code: 'forbidden' });
     const own = await checkout(OTHER_BROWSER);
-    expect(await verifyPayment({ checkoutToken: own.token, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, status: 422 });
+    expect(await verifyPayment({ checkoutToken: own.token, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, code: 'payment_refused' });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -273,17 +273,20 @@ describe('verifyPayment on a local chain', () => {
     const signature = await payAsBrowser(payer, started);
     expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
     const second = await checkout();
-    expect(await verifyPayment({ checkoutToken: second.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 409 });
+    expect(await verifyPayment({ checkoutToken: second.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
     expect(await ledgerFiles()).toHaveLength(1);
   });
 
   it('refuses an unknown signature and an altered checkout', async () => {
     const started = await checkout();
     const unknown = '5'.repeat(88);
-    expect(await verifyPayment({ checkoutToken: started.token, signature: unknown, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 404 });
+    expect(await verifyPayment({ checkoutToken: started.token, signature: unknown, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'not_found' });
     const [body, mac] = started.token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...started.checkout, lamports: 1 })).toString('base64url');
-    expect(await verifyPayment({ checkoutToken: `${forged}.${mac}`, signature: unknown, browser: BROWSER }, deps)).toMatchObject({ ok: false, status: 400 });
+    expect(await verifyPayment({ checkoutToken: `${forged}.${mac}`, signature: unknown, browser: BROWSER }, deps)).toMatchObject({
+      ok: false,
+      code: 'invalid_request',
+    });
     expect(body).toBeTruthy();
     expect(await ledgerFiles()).toHaveLength(0);
   });
@@ -295,7 +298,7 @@ describe('verifyPayment on a local chain', () => {
     bed.chain.setRpcDown(true);
     try {
       const down = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
-      expect(down).toMatchObject({ ok: false, status: 503 });
+      expect(down).toMatchObject({ ok: false, code: 'unavailable' });
       expect(await ledgerFiles()).toHaveLength(0);
     } finally {
       bed.chain.setRpcDown(false);
@@ -357,11 +360,11 @@ describe('verifyPayment while the ledger is failing', () => {
       const flaky = failing(operation);
 
       const down = await verifyPayment(request, flaky.deps);
-      expect(down).toMatchObject({ ok: false, status: 503 });
+      expect(down).toMatchObject({ ok: false, code: 'unavailable' });
       expect(!down.ok && down.reason).toMatch(/payment is safe/i);
       expect(flaky.state.calls).toBeGreaterThan(0);
       // A retry while it is still down is refused the same way, and loses nothing.
-      expect(await verifyPayment(request, flaky.deps)).toMatchObject({ ok: false, status: 503 });
+      expect(await verifyPayment(request, flaky.deps)).toMatchObject({ ok: false, code: 'unavailable' });
 
       flaky.state.down = false;
       const back = await verifyPayment(request, flaky.deps);
@@ -385,7 +388,7 @@ describe('verifyPayment while the ledger is failing', () => {
     };
     expect(await verifyPayment(request, { ...deps, catalog: flakyCatalog })).toMatchObject({
       ok: false,
-      status: 503,
+      code: 'unavailable',
       reason: expect.stringMatching(/payment is safe/i),
     });
     down = false;

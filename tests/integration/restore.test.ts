@@ -97,13 +97,13 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge();
     const signed = answer(token, input);
     expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
-    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 409 });
+    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'conflict' });
   });
 
   it('is answered only by the browser that asked for it (403), and the token does not carry that browser id', async () => {
     const { token, input } = challenge();
     const signed = answer(token, input);
-    expect(await restorePurchases(SECRET, signed, 'another-browser-0002', SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 403 });
+    expect(await restorePurchases(SECRET, signed, 'another-browser-0002', SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'forbidden' });
     expect(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')).not.toContain(BROWSER);
     expect(holderOf(SECRET, 'restore', BROWSER)).not.toContain(BROWSER);
     expect(holderOf(SECRET, 'restore', BROWSER)).not.toBe(holderOf(`${SECRET}-other`, 'restore', BROWSER));
@@ -115,7 +115,7 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge();
     expect(await restorePurchases(SECRET, answer(token, input, Keypair.generate()), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
       ok: false,
-      status: 401,
+      code: 'unauthenticated',
     });
     expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
@@ -124,7 +124,7 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge();
     expect(await restorePurchases(SECRET, answer(token, { ...input, domain: 'evil.example' }), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
       ok: false,
-      status: 401,
+      code: 'unauthenticated',
     });
   });
 
@@ -132,13 +132,13 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge();
     expect(await restorePurchases(SECRET, answer(token, { ...input, uri: 'https://evil.example' }), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
       ok: false,
-      status: 401,
+      code: 'unauthenticated',
     });
     expect(
       await restorePurchases(SECRET, answer(token, { ...input, uri: 'http://127.0.0.1:3210/restore' }), BROWSER, SITE, ledger, TEST_CLUSTER),
     ).toMatchObject({
       ok: false,
-      status: 401,
+      code: 'unauthenticated',
     });
   });
 
@@ -153,11 +153,11 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
       { ...input, resources: ['https://evil.example'] },
     ];
     for (const variant of variants) {
-      expect(await restorePurchases(SECRET, answer(token, variant), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
+      expect(await restorePurchases(SECRET, answer(token, variant), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'unauthenticated' });
     }
     const stranger = Keypair.generate();
     const strangers = answer(token, { ...input, address: stranger.publicKey.toBase58() }, stranger);
-    expect(await restorePurchases(SECRET, strangers, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, strangers, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'unauthenticated' });
     // None of the refusals spent the nonce.
     expect((await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
@@ -166,26 +166,26 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge();
     expect(input.chainId).toBe('solana:localnet');
     const devnet = answer(token, { ...input, chainId: 'solana:devnet' });
-    expect(await restorePurchases(SECRET, devnet, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, devnet, BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'unauthenticated' });
   });
 
   it('refuses a challenge made for another site, checked against ours (401)', async () => {
     const theirs = { ...siteIdentity('https://evil.example'), chainId: SITE.chainId };
     const { token, input } = createRestoreChallenge(SECRET, wallet, BROWSER, theirs);
     expect(input.domain).toBe('evil.example');
-    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'unauthenticated' });
     // Another port on the same host is another site, too.
     const otherPort = createRestoreChallenge(SECRET, wallet, BROWSER, { ...siteIdentity('http://127.0.0.1:3211'), chainId: SITE.chainId });
     expect(await restorePurchases(SECRET, answer(otherPort.token, otherPort.input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
       ok: false,
-      status: 401,
+      code: 'unauthenticated',
     });
   });
 
   it('refuses a challenge signed with the previous key (ENTITLEMENT_SECRET_PREVIOUS): it mints nothing', async () => {
     const { token, input } = challenge();
     const rotated = ['a-new-restore-secret-0123456789abcdef', SECRET] as const;
-    expect(await restorePurchases(rotated, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(rotated, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'invalid_request' });
   });
 
   it('lists only the purchases made on this cluster', async () => {
@@ -198,22 +198,31 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
     const { token, input } = challenge(issued);
     const expires = Date.parse(input.expirationTime!);
     const signed = answer(token, input);
-    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires + 1)).toMatchObject({ ok: false, status: 401 });
-    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires)).toMatchObject({ ok: false, status: 401 });
+    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires + 1)).toMatchObject({ ok: false, code: 'unauthenticated' });
+    expect(await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires)).toMatchObject({ ok: false, code: 'unauthenticated' });
     expect((await restorePurchases(SECRET, signed, BROWSER, SITE, ledger, TEST_CLUSTER, expires - 1000)).ok).toBe(true);
   });
 
   it('refuses an altered token or one signed with another secret (400)', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(`${token}x`, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer(`${token}x`, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
+      ok: false,
+      code: 'invalid_request',
+    });
     const [, mac] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...input, wallet, domain: SITE.domain, uri: SITE.uri, expirationTime: '2999-01-01T00:00:00.000Z' })).toString(
       'base64url',
     );
-    expect(await restorePurchases(SECRET, answer(`${forged}.${mac}`, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer(`${forged}.${mac}`, input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
+      ok: false,
+      code: 'invalid_request',
+    });
     const foreign = createRestoreChallenge(`${SECRET}-other`, wallet, BROWSER, SITE);
-    expect(await restorePurchases(SECRET, answer(foreign.token, foreign.input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
-    expect(await restorePurchases(SECRET, answer('garbage', input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, status: 400 });
+    expect(await restorePurchases(SECRET, answer(foreign.token, foreign.input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({
+      ok: false,
+      code: 'invalid_request',
+    });
+    expect(await restorePurchases(SECRET, answer('garbage', input), BROWSER, SITE, ledger, TEST_CLUSTER)).toMatchObject({ ok: false, code: 'invalid_request' });
   });
 
   it('answers garbage base64 and base58 with 401, never a throw', async () => {
@@ -229,14 +238,17 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
       { ...good, signedMessage: '%%%', signature: '0OIl' },
     ];
     for (const bad of garbage) {
-      await expect(restorePurchases(SECRET, bad, BROWSER, SITE, ledger, TEST_CLUSTER)).resolves.toMatchObject({ ok: false, status: 401 });
+      await expect(restorePurchases(SECRET, bad, BROWSER, SITE, ledger, TEST_CLUSTER)).resolves.toMatchObject({ ok: false, code: 'unauthenticated' });
     }
     expect((await restorePurchases(SECRET, good, BROWSER, SITE, ledger, TEST_CLUSTER)).ok).toBe(true);
   });
 
   it('refuses, without throwing, a challenge for an address that is not a public key', async () => {
     const { token, input } = createRestoreChallenge(SECRET, 'not-a-wallet', BROWSER, SITE);
-    await expect(restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).resolves.toMatchObject({ ok: false, status: 401 });
+    await expect(restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, TEST_CLUSTER)).resolves.toMatchObject({
+      ok: false,
+      code: 'unauthenticated',
+    });
   });
 
   it('restores nothing for a wallet that bought nothing, but still succeeds', async () => {

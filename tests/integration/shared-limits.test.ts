@@ -9,10 +9,11 @@ import { startRedis, type LocalRedis } from '@/e2e/support/redis';
 async function instance() {
   vi.resetModules();
   const limits = await import('@/lib/http/rate-limit');
+  const { rateLimit } = await import('@/lib/api/rate-limit');
   const redis = await import('@/lib/http/redis');
   const lock = (key: string, ms: number) => redis.takeLapsingLock(key, ms);
   // Not connected yet on purpose: an instance's first requests wait for its first connection and count in Redis too.
-  return { ...limits, lock, close: () => redis.sharedRedis()?.disconnect() };
+  return { ...limits, rateLimit, lock, close: () => redis.sharedRedis()?.disconnect() };
 }
 
 const request = (client: string) => new Request('http://site.test/api/checkout', { method: 'POST', headers: { 'x-forwarded-for': client } });

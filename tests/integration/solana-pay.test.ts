@@ -155,8 +155,8 @@ describe('watchTransfers on a local chain', () => {
   it('refuses another browser and an altered checkout', async () => {
     const status = watch();
     const { token } = await checkout();
-    expect(await status(token, 'browser-b-0123456789ab')).toMatchObject({ ok: false, status: 403 });
-    expect(await status(`${token}x`, BROWSER)).toMatchObject({ ok: false, status: 400 });
+    expect(await status(token, 'browser-b-0123456789ab')).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await status(`${token}x`, BROWSER)).toMatchObject({ ok: false, code: 'invalid_request' });
   });
 
   it('answers 503 while the RPC is down and asks again afterwards', async () => {
@@ -164,7 +164,7 @@ describe('watchTransfers on a local chain', () => {
     const { token, request } = await checkout();
     bed.chain.setRpcDown(true);
     try {
-      expect(await status(token, BROWSER)).toMatchObject({ ok: false, status: 503 });
+      expect(await status(token, BROWSER)).toMatchObject({ ok: false, code: 'unavailable' });
     } finally {
       bed.chain.setRpcDown(false);
     }
@@ -260,6 +260,6 @@ describe('watchTransfers on a local chain', () => {
     const started = await checkout();
     const rotated = watch({ secret: ['a-new-solana-pay-secret-0123456789ab', SECRET] });
     expect(await rotated(started.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
-    expect(await watch({ cluster: 'another-genesis-hash' })(started.token, BROWSER)).toMatchObject({ ok: false, status: 409 });
+    expect(await watch({ cluster: 'another-genesis-hash' })(started.token, BROWSER)).toMatchObject({ ok: false, code: 'conflict' });
   });
 });

@@ -12,7 +12,7 @@ afterAll(() => {
 });
 
 const { API_ERROR_STATUS, codeOfStatus } = await import('@/lib/api/errors');
-const { ApiError } = await import('@/lib/api/api-error');
+const { ApiError } = await import('@/lib/errors');
 const { answer, apiRoute } = await import('@/lib/api/route');
 const { BUDGETS } = await import('@/lib/http/rate-limit');
 type Bucket = keyof typeof BUDGETS;

@@ -48,8 +48,8 @@ describe('clusterCheck', () => {
   it('refuses with a 503 and a log naming both URLs (without their query) when they are different clusters', async () => {
     const fake = rpcs({ [serverRpc]: DEVNET, [browserRpc]: MAINNET });
     const check = clusterCheck({ serverRpc, browserRpc, ...fake });
-    expect(await check()).toEqual({ ok: false, status: 503, reason: CLUSTER_MISMATCH });
-    expect(await check()).toEqual({ ok: false, status: 503, reason: CLUSTER_MISMATCH });
+    expect(await check()).toEqual({ ok: false, code: 'unavailable', reason: CLUSTER_MISMATCH });
+    expect(await check()).toEqual({ ok: false, code: 'unavailable', reason: CLUSTER_MISMATCH });
     expect(fake.log).toHaveBeenCalledTimes(1);
     const line = fake.log.mock.calls[0]![0] as string;
     expect(line).toContain('SOLANA_RPC_URL http://server-rpc.test is on devnet');
@@ -61,7 +61,7 @@ describe('clusterCheck', () => {
     const answers: Record<string, string | Error> = { [serverRpc]: DEVNET, [browserRpc]: new Error('fetch failed') };
     const fake = rpcs(answers);
     const check = clusterCheck({ serverRpc, browserRpc, ...fake });
-    expect(await check()).toEqual({ ok: false, status: 503, reason: CHAIN_UNREACHABLE });
+    expect(await check()).toEqual({ ok: false, code: 'unavailable', reason: CHAIN_UNREACHABLE });
     answers[browserRpc] = DEVNET;
     expect(await check()).toEqual({ ok: true, cluster: 'devnet', genesisHash: DEVNET });
     // The server's hash was kept from the first answer.

@@ -21,7 +21,7 @@ function streamed(pieces: Uint8Array[], failAtEnd = false) {
 async function refusal(request: Request, optional = false) {
   const result = await readJsonBody(request, schema, { optional });
   if (result.ok) throw new Error('expected a refusal');
-  return { status: result.response.status, error: ((await result.response.json()) as { error: string }).error };
+  return { code: result.code, error: result.reason };
 }
 
 describe('readJsonBody', () => {
@@ -31,16 +31,19 @@ describe('readJsonBody', () => {
 
   it('refuses a body declared larger than the cap without reading it', async () => {
     const request = post(streamed([]), { 'content-length': String(MAX_JSON_BODY_BYTES + 1) });
-    expect(await refusal(request)).toEqual({ status: 413, error: expect.stringMatching(/too large/) });
+    expect(await refusal(request)).toEqual({ code: 'body_too_large', error: expect.stringMatching(/too large/) });
   });
 
   it('stops reading a streamed body once it passes the cap', async () => {
     const piece = new Uint8Array(16 * 1024).fill(0x20);
-    expect(await refusal(post(streamed(Array.from({ length: 10 }, () => piece))))).toMatchObject({ status: 413 });
+    expect(await refusal(post(streamed(Array.from({ length: 10 }, () => piece))))).toMatchObject({ code: 'body_too_large' });
   });
 
   it('answers 400 when the body cannot be read', async () => {
-    expect(await refusal(post(streamed([new TextEncoder().encode('{"pa')], true)))).toEqual({ status: 400, error: 'Request body could not be read.' });
+    expect(await refusal(post(streamed([new TextEncoder().encode('{"pa')], true)))).toEqual({
+      code: 'invalid_request',
+      error: 'Request body could not be read.',
+    });
   });
 
   it.each([
@@ -49,7 +52,7 @@ describe('readJsonBody', () => {
     ['1e999', expect.stringMatching(/^Invalid request body: body:/)],
     [new Uint8Array([0xff, 0xfe, 0x7b]), 'Request body must be JSON.'],
   ])('refuses %j with a reason', async (body, error) => {
-    expect(await refusal(post(body))).toEqual({ status: 400, error });
+    expect(await refusal(post(body))).toEqual({ code: 'invalid_request', error });
   });
 
   it('an empty optional body is an empty object', async () => {
@@ -61,6 +64,6 @@ describe('readJsonBody', () => {
     const list = z.object({ paths: z.array(z.string()) });
     const result = await readJsonBody(post(JSON.stringify({ paths: Array.from({ length: 100 }, (_, i) => i) })), list);
     if (result.ok) throw new Error('expected a refusal');
-    expect(((await result.response.json()) as { error: string }).error.length).toBeLessThanOrEqual(600);
+    expect(result.reason.length).toBeLessThanOrEqual(600);
   });
 });

@@ -95,35 +95,47 @@ describe('checkPlaybackLink', () => {
     const forged = Buffer.from(
       JSON.stringify({ video: 'trailers/y', owner: 'trailers/y', source: 'private:trailers/y.mp4', holder: HOLDER, exp: NOW / 1000 + TTL }),
     ).toString('base64url');
-    expect(checkPlaybackLink(SECRET, `${forged}.${mac}`, BROWSER, NOW)).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/not valid/) });
-    expect(checkPlaybackLink(SECRET, `${body}.${mac.slice(0, -2)}`, BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
-    expect(checkPlaybackLink(SECRET, 'garbage', BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
-    expect(checkPlaybackLink(SECRET, '', BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
+    expect(checkPlaybackLink(SECRET, `${forged}.${mac}`, BROWSER, NOW)).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+      reason: expect.stringMatching(/not valid/),
+    });
+    expect(checkPlaybackLink(SECRET, `${body}.${mac.slice(0, -2)}`, BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(checkPlaybackLink(SECRET, 'garbage', BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(checkPlaybackLink(SECRET, '', BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
   });
 
   it('refuses a link signed with another secret or for another purpose (403)', () => {
-    expect(checkPlaybackLink(`${SECRET}-other`, token(), BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
+    expect(checkPlaybackLink(`${SECRET}-other`, token(), BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
     const claim = { video: 'trailers/x', owner: 'trailers/x', source: 'private:trailers/x.mp4', holder: HOLDER, exp: NOW / 1000 + TTL };
-    expect(checkPlaybackLink(SECRET, signToken(SECRET, 'checkout', claim), BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
+    expect(checkPlaybackLink(SECRET, signToken(SECRET, 'checkout', claim), BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
     expect(checkPlaybackLink(SECRET, signToken(SECRET, 'media', claim), BROWSER, NOW).ok).toBe(true);
   });
 
   it('refuses an expired link (403)', () => {
-    expect(checkPlaybackLink(SECRET, token(), BROWSER, NOW + TTL * 1000)).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/expired/) });
-    expect(checkPlaybackLink(SECRET, token(), BROWSER, NOW + 86_400_000)).toMatchObject({ ok: false, status: 403 });
+    expect(checkPlaybackLink(SECRET, token(), BROWSER, NOW + TTL * 1000)).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+      reason: expect.stringMatching(/expired/),
+    });
+    expect(checkPlaybackLink(SECRET, token(), BROWSER, NOW + 86_400_000)).toMatchObject({ ok: false, code: 'forbidden' });
   });
 
   it('refuses the link in another browser, or in a browser without a valid cookie (403)', () => {
-    expect(checkPlaybackLink(SECRET, token(), OTHER_BROWSER, NOW)).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/another browser/) });
-    expect(checkPlaybackLink(SECRET, token(), null, NOW)).toMatchObject({ ok: false, status: 403 });
+    expect(checkPlaybackLink(SECRET, token(), OTHER_BROWSER, NOW)).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+      reason: expect.stringMatching(/another browser/),
+    });
+    expect(checkPlaybackLink(SECRET, token(), null, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
   });
 
   it('refuses a token over 4 KB without reading it, even one this server signed', () => {
     const claim = { video: `trailers/${'x'.repeat(5000)}`, owner: 'trailers/x', source: 'private:trailers/x.mp4', holder: HOLDER, exp: NOW / 1000 + TTL };
     const huge = signToken(SECRET, 'media', claim);
     expect(huge.length).toBeGreaterThan(4096);
-    expect(checkPlaybackLink(SECRET, huge, BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
-    expect(checkPlaybackLink(SECRET, 'a'.repeat(100_000), BROWSER, NOW)).toMatchObject({ ok: false, status: 403 });
+    expect(checkPlaybackLink(SECRET, huge, BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(checkPlaybackLink(SECRET, 'a'.repeat(100_000), BROWSER, NOW)).toMatchObject({ ok: false, code: 'forbidden' });
   });
 });
 

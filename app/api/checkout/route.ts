@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import type { CheckoutAnswer, CheckoutRequest } from '@/lib/payments/contract';
 import { paymentCluster, startCheckout } from '@/lib/payments/server';
 import { transferRequest } from '@/lib/payments/solana-pay';
@@ -25,9 +25,9 @@ export const POST = apiRoute(
   async ({ body, browser }) => {
     // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
     const cluster = await paymentCluster();
-    if (!cluster.ok) throw ApiError.fromResult(cluster);
+    if (!cluster.ok) throw ApiError.of(cluster);
     const result = await startCheckout(body.path, browser, cluster.genesisHash);
-    if (!result.ok) throw ApiError.fromResult(result);
+    if (!result.ok) throw ApiError.of(result);
     const { reference, recipient, lamports, path, title, expiresAt } = result.checkout;
     const solanaPay = await transferRequest(result.checkout);
     return answer({

@@ -1,5 +1,5 @@
 import { apiRoute, answer } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
 import { ownedPaths } from '@/lib/payments/server';
 

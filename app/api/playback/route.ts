@@ -1,7 +1,7 @@
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import type { PlaybackLinkAnswer } from '@/lib/payments/contract';
 import { playbackLinkFor, renewIn } from '@/lib/payments/server';
 
@@ -23,7 +23,7 @@ export const GET = apiRoute(
   async ({ request, browser }) => {
     // The precheck refused any other query.
     const link = await playbackLinkFor(browser, videoAsked(request).data!);
-    if (!link.ok) throw ApiError.fromResult(link);
+    if (!link.ok) throw ApiError.of(link);
     return answer({ url: link.url, renewIn } satisfies PlaybackLinkAnswer, 'private, no-store');
   },
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError, waitPhrase } from '@/lib/api/api-error';
+import { ApiError, waitPhrase } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import { UNTRUSTED_CLIENT } from '@/lib/http/client-key';
 import { clientKey } from '@/lib/http/rate-limit';
 import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
@@ -28,9 +28,9 @@ export const POST = apiRoute(
     // A restore reads the wallet's history: its address pays for that share (its browser without a trusted address).
     const address = clientKey(request);
     const result = await restore(body, browser, address === UNTRUSTED_CLIENT ? `browser:${browser}` : `client:${address}`);
-    if (!result.ok && 'retryAfterMs' in result)
+    if (!result.ok && result.retryAfterMs !== undefined)
       throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
-    if (!result.ok) throw ApiError.fromResult(result);
+    if (!result.ok) throw ApiError.of(result);
     const response = answer({ wallet: result.wallet, restored: result.paths, more: result.more } satisfies RestoredAnswer);
     if (result.paths.length > 0) markOwner(response, request);
     return response;

@@ -2,10 +2,10 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { bearerMatches } from '@/lib/http/secret';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 
 const bodySchema = z.object({
   /** Site pages to expire outright: `/series/abc`. */

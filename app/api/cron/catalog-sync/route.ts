@@ -1,8 +1,8 @@
 import { revalidateTag } from 'next/cache';
 import { isOwnSchedule, mayRunSync, runCatalogSync } from '@/lib/catalog/sync-service';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 
 export const dynamic = 'force-dynamic';
 /** A scan of a large catalog takes a while; within what every Vercel plan allows a function. */

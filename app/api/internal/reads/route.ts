@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { env } from '@/lib/env/server';
 import { readsInFlight, readsSoFar } from '@/lib/firestore-reads';
 import { errorResponse } from '@/lib/api/api-error';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 
 export const dynamic = 'force-dynamic';
 

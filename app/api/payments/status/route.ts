@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import { checkoutTokenSchema } from '@/lib/payments/checkout-token';
 import type { TransferStatusAnswer, TransferStatusRequest } from '@/lib/payments/contract';
 import { paidResponse, transferStatus } from '@/lib/payments/server';
@@ -25,7 +25,7 @@ export const POST = apiRoute(
   },
   async ({ request, body, browser }) => {
     const result = await transferStatus(body.checkout, browser);
-    if (!result.ok) throw ApiError.fromResult(result);
+    if (!result.ok) throw ApiError.of(result);
     const { status } = result;
     if (status.state === 'paid') return paidResponse(request, status, { state: 'paid' });
     return answer(status satisfies TransferStatusAnswer);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import { checkoutTokenSchema } from '@/lib/payments/checkout-token';
 import type { VerifyRequestBody } from '@/lib/payments/contract';
 import { finishCheckout, paidResponse, signatureSchema } from '@/lib/payments/server';
@@ -21,7 +21,7 @@ export const POST = apiRoute(
   },
   async ({ request, body, browser }) => {
     const result = await finishCheckout({ checkoutToken: body.checkout, signature: body.signature, browser });
-    if (!result.ok) throw ApiError.fromResult(result);
+    if (!result.ok) throw ApiError.of(result);
     return paidResponse(request, result);
   },
 );

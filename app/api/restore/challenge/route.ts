@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { otherMethods } from '@/lib/http/methods';
+import { otherMethods } from '@/lib/api/methods';
 import type { RestoreChallenge, RestoreChallengeRequest } from '@/lib/payments/contract';
 import { paymentCluster, restoreChallenge, walletSchema } from '@/lib/payments/server';
 
@@ -23,7 +23,7 @@ export const POST = apiRoute(
   async ({ body, browser }) => {
     // The message names the cluster the wallet's purchases were paid on.
     const cluster = await paymentCluster();
-    if (!cluster.ok) throw ApiError.fromResult(cluster);
+    if (!cluster.ok) throw ApiError.of(cluster);
     return answer(restoreChallenge(body.wallet, browser, cluster.cluster) satisfies RestoreChallenge);
   },
 );

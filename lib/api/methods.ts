@@ -1,4 +1,4 @@
-import { errorResponse } from '../api/api-error';
+import { errorResponse } from './api-error';
 
 type Method = 'GET' | 'HEAD' | 'POST';
 
