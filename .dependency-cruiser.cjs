@@ -53,6 +53,38 @@ module.exports = {
       to: { path: '^lib/catalog/' },
     },
     {
+      name: 'identity-below-api-and-payments',
+      severity: 'error',
+      comment:
+        'lib/identity (the browser cookie: read, sign, renew, the two-cookies conflict; the signing key and signed tokens) sits below ' +
+        'the API pipeline and payments, which both use it: it imports neither.',
+      from: { path: '^lib/identity/' },
+      to: { path: '^lib/(api|payments)/' },
+    },
+    {
+      name: 'api-needs-nothing-of-payments',
+      severity: 'error',
+      comment: 'lib/api is the generic route pipeline: payments use it, never the reverse (the browser it acts for comes from lib/identity).',
+      from: { path: '^lib/api/' },
+      to: { path: '^lib/payments/' },
+    },
+    {
+      name: 'http-needs-nothing-of-the-api',
+      severity: 'error',
+      comment:
+        'lib/http (bodies, limits, origins) returns refusals with a code (lib/errors.ts); lib/api turns them into HTTP answers. ' +
+        'A helper that builds an API answer belongs in lib/api.',
+      from: { path: '^lib/http/' },
+      to: { path: '^lib/api/' },
+    },
+    {
+      name: 'errors-at-the-bottom',
+      severity: 'error',
+      comment: 'lib/errors.ts is the one error type every layer (and the browser) uses: it imports nothing of the project.',
+      from: { path: '^lib/errors\\.ts$' },
+      to: { path: '^(lib|app|components)/' },
+    },
+    {
       name: 'ui-never-imports-server-only',
       severity: 'error',
       comment:

@@ -1,5 +1,5 @@
-import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
-import { signToken } from '@/lib/payments/signed-token';
+import { browserCookieValue, newBrowserId } from '@/lib/identity/browser-cookie';
+import { signToken } from '@/lib/identity/signed-token';
 import { content } from './support/catalog';
 import { E2E_ENTITLEMENT_SECRET } from './support/ports';
 import { grantInLedger } from './support/owner';

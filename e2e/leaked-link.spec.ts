@@ -1,5 +1,5 @@
 import type { APIRequestContext, Response } from '@playwright/test';
-import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
+import { browserCookieValue, newBrowserId } from '@/lib/identity/browser-cookie';
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_ENTITLEMENT_SECRET, SITE_URL } from './support/ports';

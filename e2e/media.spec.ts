@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { browserCookieValue, newBrowserId } from '@/lib/payments/entitlements';
-import { holderOf, signToken } from '@/lib/payments/signed-token';
+import { browserCookieValue, newBrowserId } from '@/lib/identity/browser-cookie';
+import { holderOf, signToken } from '@/lib/identity/signed-token';
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_ENTITLEMENT_SECRET, E2E_MEDIA_TOKEN_SECONDS, SAME_ORIGIN, SITE_URL } from './support/ports';

@@ -2,7 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { BROWSER_COOKIE } from '../lib/payments/entitlements';
+import { BROWSER_COOKIE } from '../lib/identity/browser-cookie';
 import { SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { writeCatalog } from '../lib/catalog/seed-writer';
-import { browserCookieValue, newBrowserId } from '../lib/payments/entitlements';
+import { browserCookieValue, newBrowserId } from '../lib/identity/browser-cookie';
 import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/catalog/search-entries';
 import { sitePaths } from './support/catalog';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';

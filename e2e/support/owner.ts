@@ -1,4 +1,4 @@
-import { newBrowserId } from '@/lib/payments/entitlements';
+import { newBrowserId } from '@/lib/identity/browser-cookie';
 import { LOCAL_GENESIS_HASH } from './chain';
 import { mint } from './fuzz';
 import { siteFirestore } from './site-firestore';

@@ -5,8 +5,8 @@ import { env } from '../env/server';
 import { readJsonBody } from '../http/json';
 import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
 import { crossSiteReason } from '../http/same-origin';
-import { NOBODY, type Visitor } from '../payments/visitor';
-import { currentVisitor, keepBrowserCookie, visitorOrNew } from '../payments/visitor-cookies';
+import { NOBODY, type Visitor } from '../identity/visitor';
+import { currentVisitor, keepBrowserCookie, visitorOrNew } from '../identity/visitor-cookies';
 import { ApiError, type Refusal } from '../errors';
 import { apiErrorResponse } from './api-error';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { checkoutReference } from './checkout';
-import { signingSecret } from './secret';
+import { signingSecret } from '../identity/secret';
 
 /**
  * A checkout token in a request body: one this server signed (today's key or the rotated-out one, as

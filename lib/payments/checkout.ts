@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Catalog } from '../catalog/types';
 import { CHECKOUT_KEPT_MS } from './checkout-kept';
 import { LEGACY_GENESIS_HASH } from './cluster';
-import { holderOf, readToken, signToken, type SigningKeys } from './signed-token';
+import { holderOf, readToken, signToken, type SigningKeys } from '../identity/signed-token';
 import { refuse, type Refusal } from '../errors';
 
 const PURPOSE = 'checkout';

@@ -8,9 +8,9 @@ import { fileResponse } from '../media/file-response';
 import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
 import { checkPlaybackLink } from './playback';
-import { signingSecret } from './secret';
+import { signingSecret } from '../identity/secret';
 import { ownsVideo } from './server';
-import { currentVisitor } from './visitor-cookies';
+import { currentVisitor } from '../identity/visitor-cookies';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
 // ignore comments Turbopack would trace the whole project, public/ included, into the function.

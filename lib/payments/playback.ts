@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isProtected, videoSource } from '../media/source';
-import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
+import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '../identity/signed-token';
 import { refuse, type Refusal } from '../errors';
 
 const PURPOSE = 'media';

@@ -5,7 +5,7 @@ import { verifySignIn } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { z } from 'zod';
 import type { Ledger } from './ledger';
-import { holderOf, isHolder, readToken, signToken, type SigningKeys } from './signed-token';
+import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '../identity/signed-token';
 import { refuse, type Refusal } from '../errors';
 
 const PURPOSE = 'restore';

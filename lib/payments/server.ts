@@ -23,10 +23,10 @@ import { receiptsFor } from './receipts';
 import { signatureReads } from './signature-reads';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
-import { signingSecret } from './secret';
-import { holderOf } from './signed-token';
+import { signingSecret } from '../identity/secret';
+import { holderOf } from '../identity/signed-token';
 import { watchTransfers, type TransferStatusResult } from './transfer-status';
-import { markOwner } from './visitor-cookies';
+import { markOwner } from '../identity/visitor-cookies';
 import { verifyPayment, type VerifyRequest, type VerifyResult } from './verify';
 import { claimWalletPayments } from './wallet-claims';
 

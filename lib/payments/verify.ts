@@ -2,7 +2,7 @@ import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, Partiall
 import type { Catalog } from '../catalog/types';
 import { checkoutReference, paidOutOfTime, type StoredCheckout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
-import type { SigningKeys } from './signed-token';
+import type { SigningKeys } from '../identity/signed-token';
 import { refuse, type Refusal } from '../errors';
 
 export interface VerifyRequest {

@@ -9,7 +9,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { startRedis } from '../../e2e/support/redis';
 import { startServer, stopServer } from '../../e2e/support/processes';
-import { browserCookieValue, BROWSER_COOKIE, newBrowserId } from '../../lib/payments/entitlements';
+import { browserCookieValue, BROWSER_COOKIE, newBrowserId } from '../../lib/identity/browser-cookie';
 import { BROWSER_HEADERS, ENCODINGS, type Encoding, LOAD, PORTS, RESULTS_DIR, STATIC_COPIES, THROUGHPUT } from './config';
 import { log, staticCopy, type Stack } from './stack';
 

@@ -4,7 +4,7 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type Transa
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKOUT_WINDOW_MS, createCheckout } from '@/lib/payments/checkout';
 import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
-import { signToken } from '@/lib/payments/signed-token';
+import { signToken } from '@/lib/identity/signed-token';
 import type { Ledger } from '@/lib/payments/ledger';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';

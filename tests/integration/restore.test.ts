@@ -8,7 +8,7 @@ import nacl from 'tweetnacl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
 import { RESTORE_STATEMENT, createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from '@/lib/payments/restore';
-import { holderOf } from '@/lib/payments/signed-token';
+import { holderOf } from '@/lib/identity/signed-token';
 import { emptyProject, testFirestore, type TestFirestore } from '../support/firestore';
 import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 

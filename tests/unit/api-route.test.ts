@@ -16,7 +16,7 @@ const { ApiError } = await import('@/lib/errors');
 const { answer, apiRoute } = await import('@/lib/api/route');
 const { BUDGETS } = await import('@/lib/http/rate-limit');
 type Bucket = keyof typeof BUDGETS;
-const { browserCookieValue, browserIdFrom, newBrowserId } = await import('@/lib/payments/entitlements');
+const { browserCookieValue, browserIdFrom, newBrowserId } = await import('@/lib/identity/browser-cookie');
 
 const SECRET = process.env.ENTITLEMENT_SECRET!;
 const SITE = 'http://localhost:3000';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { browserCookieValue, browserIdFrom, cookieNeedsRenewal, newBrowserId } from '@/lib/payments/entitlements';
+import { browserCookieValue, browserIdFrom, cookieNeedsRenewal, newBrowserId } from '@/lib/identity/browser-cookie';
 import { unlocks } from '@/lib/payments/unlocks';
-import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '@/lib/payments/signed-token';
+import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '@/lib/identity/signed-token';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';
 const OTHER_SECRET = 'another-secret-0123456789abcdef0123';

@@ -41,8 +41,8 @@ const { POST: status } = await import('@/app/api/payments/status/route');
 const { POST: checkout } = await import('@/app/api/checkout/route');
 const { GET: playback } = await import('@/app/api/playback/route');
 const { BUDGETS } = await import('@/lib/http/rate-limit');
-const { browserCookieValue, newBrowserId } = await import('@/lib/payments/entitlements');
-const { signToken } = await import('@/lib/payments/signed-token');
+const { browserCookieValue, newBrowserId } = await import('@/lib/identity/browser-cookie');
+const { signToken } = await import('@/lib/identity/signed-token');
 
 const SECRET = process.env.ENTITLEMENT_SECRET!;
 const SITE = 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isProtected, videoSource } from '@/lib/media/source';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds, type LinkTerms } from '@/lib/payments/playback';
-import { holderOf, signToken } from '@/lib/payments/signed-token';
+import { holderOf, signToken } from '@/lib/identity/signed-token';
 
 const SECRET = 'playback-test-secret-0123456789abcdef';
 const BROWSER = 'browser-a-0123456789ab';

@@ -6,7 +6,7 @@ import { UNTRUSTED_CLIENT } from '@/lib/http/client-key';
 import { clientKey } from '@/lib/http/rate-limit';
 import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
 import { restore, signatureSchema } from '@/lib/payments/server';
-import { markOwner } from '@/lib/payments/visitor-cookies';
+import { markOwner } from '@/lib/identity/visitor-cookies';
 
 const bodySchema = z.object({
   token: z.string().min(1).max(2048),

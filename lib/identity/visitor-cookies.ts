@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { NextResponse } from 'next/server';
-import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, cookieOptions, newBrowserId } from './entitlements';
+import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, cookieOptions, newBrowserId } from './browser-cookie';
 import { signingSecret } from './secret';
 import { visitorFromCookies, type Visitor } from './visitor';
 
@@ -9,7 +9,7 @@ import { visitorFromCookies, type Visitor } from './visitor';
 const overHttps = (forwardedProto: string | null, url?: string) =>
   forwardedProto?.split(',')[0]?.trim() === 'https' || (url !== undefined && new URL(url).protocol === 'https:');
 
-/** The browser this request speaks for (lib/payments/visitor.ts): pages and routes alike. */
+/** The browser this request speaks for (lib/identity/visitor.ts): pages and routes alike. */
 export async function currentVisitor(): Promise<Visitor> {
   const sent = await headers();
   return visitorFromCookies(signingSecret, sent.get('cookie'), overHttps(sent.get('x-forwarded-proto')));

@@ -1,4 +1,4 @@
-import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, browserIdFrom, cookieNeedsRenewal } from './entitlements';
+import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, browserIdFrom, cookieNeedsRenewal } from './browser-cookie';
 import type { SigningKeys } from './signed-token';
 
 /** Who is asking: a browser id from the cookie this server signed, or null. */

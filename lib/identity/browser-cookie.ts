@@ -6,7 +6,7 @@ import { readToken, signToken, signedWithCurrentKey, type SigningKeys } from './
  * A signed random id for this browser: the key to what it owns in the ledger. Only this cookie,
  * signed by this server, names a browser: no bare id, old cookie format or token is ever taken as one.
  * Over https it is set as HOST_BROWSER_COOKIE: a `__Host-` cookie is Secure, host-only and Path=/,
- * so no sibling subdomain and no plain-http page can set one beside it (lib/payments/visitor.ts).
+ * so no sibling subdomain and no plain-http page can set one beside it (lib/identity/visitor.ts).
  */
 export const BROWSER_COOKIE = 'solenema_browser';
 export const HOST_BROWSER_COOKIE = `__Host-${BROWSER_COOKIE}`;
