@@ -94,11 +94,12 @@ module.exports = {
       to: { path: SERVER_ONLY_MODULES, dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'browser-never-imports-payments-server',
+      name: 'browser-never-imports-payment-use-cases',
       severity: 'error',
-      comment: 'The server is the authority on payments: the browser asks it through lib/payments/browser/api.ts, never by importing lib/payments/server*.',
+      comment:
+        'The server is the authority on payments: the browser asks it through lib/payments/browser/api.ts, never by importing a use case (start-checkout, confirm-payment, restore-wallet, ownership, playback-link) or their wiring.',
       from: { path: BROWSER },
-      to: { path: '^lib/payments/server', dependencyTypesNot: ['type-only'] },
+      to: { path: '^lib/payments/(start-checkout|confirm-payment|restore-wallet|ownership|playback-link|wiring)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -7,7 +7,7 @@ import { ReceiptList } from '@/components/receipts/ReceiptList';
 import { IntentLink } from '@/components/ui/IntentLink';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
-import { receiptsOf } from '@/lib/payments/server';
+import { receiptsOf } from '@/lib/payments/ownership';
 import { currentVisitor } from '@/lib/identity/visitor-cookies';
 import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';

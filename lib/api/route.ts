@@ -6,7 +6,7 @@ import { readJsonBody } from '../http/json';
 import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
 import { crossSiteReason } from '../http/same-origin';
 import { NOBODY, type Visitor } from '../identity/visitor';
-import { currentVisitor, keepBrowserCookie, visitorOrNew } from '../identity/visitor-cookies';
+import { currentVisitor, keepBrowserCookie, markOwner, visitorOrNew } from '../identity/visitor-cookies';
 import { ApiError, type Refusal } from '../errors';
 import { apiErrorResponse } from './api-error';
 
@@ -66,6 +66,13 @@ const CONFLICT =
 
 /** A JSON answer that is never cached: every API answer is about one browser or one moment. */
 export const answer = (data: unknown, cacheControl = 'no-store') => NextResponse.json(data, { headers: { 'Cache-Control': cacheControl } });
+
+/** An answer that also tells the page (a readable hint, no secret) this browser now owns something: a payment or a restore. */
+export function ownerAnswer(request: Request, data: unknown) {
+  const response = answer(data);
+  markOwner(response, request);
+  return response;
+}
 
 /**
  * One pipeline for every API route (as dub's withWorkspace): the cheap checks first, in order: origin,

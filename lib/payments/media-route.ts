@@ -9,7 +9,7 @@ import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
 import { checkPlaybackLink } from './playback';
 import { signingSecret } from '../identity/secret';
-import { ownsVideo } from './server';
+import { ownsVideo } from './ownership';
 import { currentVisitor } from '../identity/visitor-cookies';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the

@@ -1,5 +1,5 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
-import { checkoutReference, type StoredCheckout } from './checkout';
+import type { StoredCheckout } from './checkout';
 import type { Purchase } from './ledger';
 import { claimPayment, storedCheckout, type VerifyDeps, type VerifyResult } from './verify';
 import { refuse, type Refusal } from '../errors';
@@ -205,10 +205,10 @@ export function watchTransfers(deps: TransferWatchDeps) {
     },
   };
 
-  return async function transferStatus(checkoutToken: string, browser: string): Promise<TransferStatusResult> {
-    const reference = checkoutReference(deps.secret, checkoutToken);
-    if (reference && !isPublicKey(reference)) return refuse('invalid_request', 'This checkout has no valid reference.');
-    const found = await storedCheckout(checkoutToken, browser, { ...deps, ledger });
+  /** `reference`: the checkout's, read once from the token the page polls with (lib/payments/request-fields.ts). */
+  return async function transferStatus(reference: string, browser: string): Promise<TransferStatusResult> {
+    if (!isPublicKey(reference)) return refuse('invalid_request', 'This checkout has no valid reference.');
+    const found = await storedCheckout(reference, browser, { ...deps, ledger });
     if (!found.ok) return found;
     const { checkout } = found;
     const entry = entryFor(checkout.reference);

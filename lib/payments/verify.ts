@@ -1,18 +1,17 @@
 import type { Connection, ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
 import type { Catalog } from '../catalog/types';
-import { checkoutReference, paidOutOfTime, type StoredCheckout } from './checkout';
+import { paidOutOfTime, type StoredCheckout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
-import type { SigningKeys } from '../identity/signed-token';
 import { refuse, type Refusal } from '../errors';
 
 export interface VerifyRequest {
-  checkoutToken: string;
+  /** The checkout's reference, read once from the token the browser brought (lib/payments/request-fields.ts). */
+  reference: string;
   signature: string;
   browser: string;
 }
 
 export interface VerifyDeps {
-  secret: SigningKeys;
   connection: Pick<Connection, 'getParsedTransaction'>;
   ledger: Ledger;
   catalog: Pick<Catalog, 'getTitle'>;
@@ -22,33 +21,31 @@ export interface VerifyDeps {
   now?: () => number;
 }
 
-/** What claiming a payment for a checkout needs: the chain, the ledger, the catalog and the cluster, no secret. */
-export type ClaimDeps = Omit<VerifyDeps, 'secret'>;
+/** What claiming a payment for a checkout needs: the chain, the ledger, the catalog and the cluster. */
+export type ClaimDeps = VerifyDeps;
 
 export type VerifyResult = { ok: true; purchase: Purchase } | Refusal;
 
 /**
  * The server's own on-chain check of a payment, then an atomic claim of its signature.
- * Nothing the browser says is trusted: the token only names the checkout, whose terms the server kept.
+ * Nothing the browser says is trusted: its token only named the checkout, whose terms the server kept.
  */
 export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): Promise<VerifyResult> {
-  const found = await storedCheckout(request.checkoutToken, request.browser, deps);
+  const found = await storedCheckout(request.reference, request.browser, deps);
   return found.ok ? claimPayment(found.checkout, request.signature, request.browser, deps) : found;
 }
 
 type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
 
 /**
- * The server's copy of the checkout a browser brings back: named by a token our current or previous key signed, started
- * by this browser, on this cluster, and still kept (the ledger forgets it after 30 days). Its price and recipient are what a payment must meet.
+ * The server's copy of the checkout a browser brings back (by the reference its token named): started by this
+ * browser, on this cluster, and still kept (the ledger forgets it after 30 days). Its price and recipient are what a payment must meet.
  */
 export async function storedCheckout(
-  token: string,
+  reference: string,
   browser: string,
-  deps: Pick<VerifyDeps, 'secret' | 'cluster'> & { ledger: Pick<Ledger, 'checkoutOf'> },
+  deps: Pick<VerifyDeps, 'cluster'> & { ledger: Pick<Ledger, 'checkoutOf'> },
 ): Promise<StoredCheckoutResult> {
-  const reference = checkoutReference(deps.secret, token);
-  if (!reference) return refuse('invalid_request', 'Unknown or altered checkout.');
   let checkout: StoredCheckout | null;
   try {
     checkout = await deps.ledger.checkoutOf(reference);
@@ -57,7 +54,7 @@ export async function storedCheckout(
     return refuse('unavailable', 'We could not read your checkout just now. If you paid, your payment is safe; it will be finished when you come back.');
   }
   // A checkout our key signed that the ledger no longer holds is the server's verdict on it (the browser then drops
-  // it); an unreadable token is not (a browser may bring one a removed previous key signed).
+  // it); an unreadable token, refused before this, is not (a browser may bring one a removed previous key signed).
   if (!checkout) return refuse('expired', 'This checkout is no longer kept (checkouts last 30 days); start the purchase again.');
   if (checkout.browser !== browser) return refuse('forbidden', 'This checkout was started in another browser.');
   if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster; start the purchase again.');
@@ -79,7 +76,7 @@ export async function claimPayment(checkout: StoredCheckout, signature: string, 
   }
 }
 
-async function verifyOnChain(request: Omit<VerifyRequest, 'checkoutToken'>, checkout: StoredCheckout, deps: ClaimDeps): Promise<VerifyResult> {
+async function verifyOnChain(request: Omit<VerifyRequest, 'reference'>, checkout: StoredCheckout, deps: ClaimDeps): Promise<VerifyResult> {
   const claimed = await deps.ledger.get(request.signature);
   if (claimed) return answerClaimed(claimed, checkout, request.browser, deps);
 

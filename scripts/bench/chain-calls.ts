@@ -43,31 +43,38 @@ async function measure(browsers: number, port: number): Promise<ChainCalls> {
     const recipient = Keypair.generate().publicKey.toBase58();
     const cluster = await connection.getGenesisHash();
     const signatures = signatureReads({ connection, intervalMs: SIGNATURE_LOOK_MS });
-    const deps = { secret: SECRET, ledger, catalog, cluster };
+    const deps = { ledger, catalog, cluster };
     const watch = watchTransfers({
       ...deps,
       connection: { getSignaturesForAddress: connection.getSignaturesForAddress.bind(connection), getParsedTransaction: signatures.listedTransaction },
       intervalMs: PAYMENTS_LOOK_MS,
     });
     const lockedPath = (await lockedTitle(catalog))!;
-    const tokens = await Promise.all(
+    const references = await Promise.all(
       Array.from({ length: browsers }, async (_, n) => {
-        const started = await createCheckout(lockedPath, `bench-browser-${n}`, { ...deps, recipient, lamports: 10_000_000, catalog, checkouts: ledger });
+        const started = await createCheckout(lockedPath, `bench-browser-${n}`, {
+          ...deps,
+          secret: SECRET,
+          recipient,
+          lamports: 10_000_000,
+          catalog,
+          checkouts: ledger,
+        });
         if (!started.ok) throw new Error(started.reason);
-        return started.token;
+        return started.checkout.reference;
       }),
     );
     const before = chain.calls();
     const until = Date.now() + MEASURED_MS;
     await Promise.all(
-      tokens.map(async (token, n) => {
+      references.map(async (reference, n) => {
         const browser = `bench-browser-${n}`;
         await sleep(Math.random() * POLL_MS);
         while (Date.now() < until) {
           const signature = bs58.encode(randomBytes(64));
           await Promise.all([
-            watch(token, browser),
-            verifyPayment({ checkoutToken: token, signature, browser }, { ...deps, connection: { getParsedTransaction: signatures.transaction } }),
+            watch(reference, browser),
+            verifyPayment({ reference, signature, browser }, { ...deps, connection: { getParsedTransaction: signatures.transaction } }),
           ]);
           await sleep(POLL_MS);
         }

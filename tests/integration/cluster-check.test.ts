@@ -10,7 +10,7 @@ const DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
 let local: LocalChain;
 let devnet: LocalChain;
 
-// As lib/payments/server.ts asks: a real JSON-RPC call, bounded in time.
+// As lib/payments/wiring.ts asks: a real JSON-RPC call, bounded in time.
 const genesisHashOf = (url: string) => new Connection(url, { fetch: timedFetch(2_000) }).getGenesisHash();
 
 beforeAll(async () => {

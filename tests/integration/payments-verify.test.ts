@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CHECKOUT_WINDOW_MS, createCheckout } from '@/lib/payments/checkout';
+import { DEFAULT_CHECKOUT_WINDOW_MS, checkoutReference, createCheckout } from '@/lib/payments/checkout';
 import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { signToken } from '@/lib/identity/signed-token';
 import type { Ledger } from '@/lib/payments/ledger';
@@ -20,7 +20,7 @@ const bed = paymentTestbed(PORT);
 const { recipient, catalog } = bed;
 let deps: VerifyDeps;
 beforeEach(() => {
-  deps = { secret: SECRET, connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER };
+  deps = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER };
 });
 
 const terms = checkoutTerms(bed, SECRET, PRICE);
@@ -107,19 +107,19 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const rotated = { ...deps, secret: ['a-new-verify-secret-0123456789abcdef', SECRET] as const };
-    // The old token only names the reference; the stored checkout still binds it to its browser.
-    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, rotated)).toMatchObject({ ok: false, code: 'forbidden' });
-    expect(await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, rotated)).toMatchObject({ ok: true });
+    // The token is read with today's key and the rotated-out one; the reference only names the stored checkout, which still binds it to its browser.
+    const reference = checkoutReference(['a-new-verify-secret-0123456789abcdef', SECRET], started.token);
+    expect(reference).toBe(started.checkout.reference);
+    expect(await verifyPayment({ reference: reference!, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await verifyPayment({ reference: reference!, signature, browser: BROWSER }, deps)).toMatchObject({ ok: true });
     expect(await ledgerFiles()).toHaveLength(1);
   });
 
-  it('refuses a checkout token no key of ours signed, though it names a stored checkout', async () => {
-    const payer = await fundedWallet(bed);
+  it('reads no reference from a checkout token no key of ours signed, though it names a stored checkout', async () => {
     const started = await checkout();
-    const signature = await payAsBrowser(payer, started);
     const forged = signToken('a-stranger-secret-0123456789abcdefgh', 'checkout', started.checkout);
-    expect(await verifyPayment({ checkoutToken: forged, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'invalid_request' });
+    expect(checkoutReference(SECRET, forged)).toBeNull();
+    expect(checkoutReference(SECRET, started.token)).toBe(started.checkout.reference);
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -128,7 +128,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const started = await checkout();
     const cheap = signToken(SECRET, 'checkout', { ...started.checkout, lamports: 1, recipient: payer.publicKey.toBase58() });
     const signature = await send(payer, transfer(payer, payer.publicKey, 1, started.checkout.reference));
-    const result = await verifyPayment({ checkoutToken: cheap, signature, browser: BROWSER }, deps);
+    const result = await verifyPayment({ reference: checkoutReference(SECRET, cheap)!, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(`at least ${PRICE} lamports`) });
     expect(await ledgerFiles()).toHaveLength(0);
   });
@@ -138,10 +138,12 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const elsewhere = await createCheckout('trailers/c-vault', BROWSER, { ...terms, cluster: 'another-genesis-hash' });
     if (!elsewhere.ok) throw new Error(elsewhere.reason);
     const signature = await payAsBrowser(payer, elsewhere);
-    expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await verifyPayment({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
     expect(await ledgerFiles()).toHaveLength(0);
     // Verified where it was made, it unlocks the title there only.
-    expect(await verifyPayment({ checkoutToken: elsewhere.token, signature, browser: BROWSER }, { ...deps, cluster: 'another-genesis-hash' })).toMatchObject({
+    expect(
+      await verifyPayment({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, { ...deps, cluster: 'another-genesis-hash' }),
+    ).toMatchObject({
       ok: true,
       purchase: { cluster: 'another-genesis-hash' },
     });
@@ -155,7 +157,7 @@ describe('verifyPayment on a local chain', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const first = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    const first = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(first).toMatchObject({
       ok: true,
       purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE, reference: started.checkout.reference },
@@ -164,7 +166,7 @@ describe('verifyPayment on a local chain', () => {
     expect(first.purchase.slot).toBeGreaterThan(0);
     expect(first.purchase.blockTime).toEqual(expect.any(Number));
     expect(await bed.ledger.get(signature)).toEqual(first.purchase);
-    const again = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    const again = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(again).toEqual(first);
     expect(await ledgerFiles()).toHaveLength(1);
   });
@@ -172,7 +174,7 @@ describe('verifyPayment on a local chain', () => {
   it('grants a series bought whole to the paying browser', async () => {
     const payer = await fundedWallet(bed);
     const started = await checkout(BROWSER, 'series/paid-show');
-    const result = await verifyPayment({ checkoutToken: started.token, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
+    const result = await verifyPayment({ reference: started.checkout.reference, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
     expect(result.ok && result.purchase.path).toBe('series/paid-show');
     expect(await deps.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toContain('series/paid-show');
   });
@@ -189,7 +191,7 @@ describe('verifyPayment on a local chain', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await send(payer, ...build(payer, started.checkout.reference));
-    const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    const result = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: false, code });
     expect(!result.ok && result.reason).toMatch(reason);
     expect(await ledgerFiles()).toHaveLength(0);
@@ -201,7 +203,7 @@ describe('verifyPayment on a local chain', () => {
     bed.chain.setTimeOffset(-3600);
     try {
       const signature = await payAsBrowser(payer, started);
-      const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+      const result = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
       expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(/older than this checkout/) });
     } finally {
       bed.chain.setTimeOffset(0);
@@ -215,7 +217,7 @@ describe('verifyPayment on a local chain', () => {
     bed.chain.setTimeOffset(offsetSeconds);
     try {
       const signature = await payAsBrowser(payer, started);
-      return await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, over);
+      return await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, over);
     } finally {
       bed.chain.setTimeOffset(0);
     }
@@ -260,10 +262,13 @@ describe('verifyPayment on a local chain', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const stolen = await verifyPayment({ checkoutToken: started.token, signature, browser: OTHER_BROWSER }, deps);
+    const stolen = await verifyPayment({ reference: started.checkout.reference, signature, browser: OTHER_BROWSER }, deps);
     expect(stolen).toMatchObject({ ok: false, code: 'forbidden' });
     const own = await checkout(OTHER_BROWSER);
-    expect(await verifyPayment({ checkoutToken: own.token, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, code: 'payment_refused' });
+    expect(await verifyPayment({ reference: own.checkout.reference, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({
+      ok: false,
+      code: 'payment_refused',
+    });
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -271,22 +276,22 @@ describe('verifyPayment on a local chain', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    expect((await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
     const second = await checkout();
-    expect(await verifyPayment({ checkoutToken: second.token, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await verifyPayment({ reference: second.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
     expect(await ledgerFiles()).toHaveLength(1);
   });
 
-  it('refuses an unknown signature and an altered checkout', async () => {
+  it('refuses an unknown signature, and reads no reference from an altered checkout', async () => {
     const started = await checkout();
     const unknown = '5'.repeat(88);
-    expect(await verifyPayment({ checkoutToken: started.token, signature: unknown, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await verifyPayment({ reference: started.checkout.reference, signature: unknown, browser: BROWSER }, deps)).toMatchObject({
+      ok: false,
+      code: 'not_found',
+    });
     const [body, mac] = started.token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...started.checkout, lamports: 1 })).toString('base64url');
-    expect(await verifyPayment({ checkoutToken: `${forged}.${mac}`, signature: unknown, browser: BROWSER }, deps)).toMatchObject({
-      ok: false,
-      code: 'invalid_request',
-    });
+    expect(checkoutReference(SECRET, `${forged}.${mac}`)).toBeNull();
     expect(body).toBeTruthy();
     expect(await ledgerFiles()).toHaveLength(0);
   });
@@ -297,13 +302,13 @@ describe('verifyPayment on a local chain', () => {
     const signature = await payAsBrowser(payer, started);
     bed.chain.setRpcDown(true);
     try {
-      const down = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+      const down = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
       expect(down).toMatchObject({ ok: false, code: 'unavailable' });
       expect(await ledgerFiles()).toHaveLength(0);
     } finally {
       bed.chain.setRpcDown(false);
     }
-    expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    expect((await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
   });
 });
 
@@ -312,7 +317,7 @@ describe('verifyPayment: what the browser is granted', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const result = await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps);
+    const result = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER } });
     expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
@@ -324,7 +329,7 @@ describe('verifyPayment: what the browser is granted', () => {
     for (const path of ['trailers/c-vault', 'series/paid-show']) {
       const started = await checkout(BROWSER, path);
       const signature = await payAsBrowser(payer, started);
-      expect((await verifyPayment({ checkoutToken: started.token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+      expect((await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
     }
     expect([...(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
   });
@@ -356,7 +361,7 @@ describe('verifyPayment while the ledger is failing', () => {
       const payer = await fundedWallet(bed);
       const started = await checkout();
       const signature = await payAsBrowser(payer, started);
-      const request = { checkoutToken: started.token, signature, browser: BROWSER };
+      const request = { reference: started.checkout.reference, signature, browser: BROWSER };
       const flaky = failing(operation);
 
       const down = await verifyPayment(request, flaky.deps);
@@ -381,7 +386,7 @@ describe('verifyPayment while the ledger is failing', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const request = { checkoutToken: started.token, signature, browser: BROWSER };
+    const request = { reference: started.checkout.reference, signature, browser: BROWSER };
     let down = true;
     const flakyCatalog = {
       getTitle: (path: string) => (down ? Promise.reject(new Error('catalog unavailable')) : catalog.getTitle(path)),

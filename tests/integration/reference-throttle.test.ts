@@ -40,7 +40,7 @@ async function twoInstances() {
   };
   const chain = emptyChain();
   const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
-  const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => clock, throttle };
+  const deps = { connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => clock, throttle };
   const started = await createCheckout('trailers/c-vault', BROWSER, {
     secret: SECRET,
     recipient: Keypair.generate().publicKey.toBase58(),
@@ -50,7 +50,7 @@ async function twoInstances() {
     checkouts: ledger,
   });
   if (!started.ok) throw new Error(started.reason);
-  return { a: watchTransfers(deps), b: watchTransfers(deps), chain, ledger, token: started.token, advance: (ms: number) => (clock += ms) };
+  return { a: watchTransfers(deps), b: watchTransfers(deps), chain, ledger, reference: started.checkout.reference, advance: (ms: number) => (clock += ms) };
 }
 
 // A look reads the recipient's history and then the open reference's own: two calls.
@@ -58,27 +58,27 @@ const CALLS_PER_LOOK = 2;
 
 describe('the chain look, shared by instances', () => {
   it('looks at the chain once per interval, whichever instance the polls reach', async () => {
-    const { a, b, chain, token, advance } = await twoInstances();
-    expect(await a(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
-    const onOther = await b(token, BROWSER);
+    const { a, b, chain, reference, advance } = await twoInstances();
+    expect(await a(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    const onOther = await b(reference, BROWSER);
     // The other instance answers from what it knows, and says when to come back: after the interval.
     expect(onOther).toEqual({ ok: true, status: { state: 'waiting', retryAfterMs: INTERVAL } });
-    expect(await a(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    expect(await a(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
     expect(chain.asked.lookups).toBe(CALLS_PER_LOOK);
 
     advance(INTERVAL);
-    await b(token, BROWSER);
-    await a(token, BROWSER);
+    await b(reference, BROWSER);
+    await a(reference, BROWSER);
     expect(chain.asked.lookups).toBe(2 * CALLS_PER_LOOK);
   });
 
   it('without a shared throttle, each instance keeps its own interval (as on one instance)', async () => {
-    const { chain, ledger, token } = await twoInstances();
-    const deps = { secret: SECRET, connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => 1_000_000 };
+    const { chain, ledger, reference } = await twoInstances();
+    const deps = { connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => 1_000_000 };
     const [a, b] = [watchTransfers(deps), watchTransfers(deps)];
-    await a(token, BROWSER);
-    await a(token, BROWSER);
-    await b(token, BROWSER);
+    await a(reference, BROWSER);
+    await a(reference, BROWSER);
+    await b(reference, BROWSER);
     expect(chain.asked.lookups).toBe(2 * CALLS_PER_LOOK);
   });
 });

@@ -21,7 +21,7 @@ const BROWSER = 'browser-a-0123456789ab';
 const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });
 
 let chain: LocalChain;
-/** The server's connection, configured as lib/payments/server.ts does, with a short timeout. */
+/** The server's connection, configured as lib/payments/wiring.ts does, with a short timeout. */
 let timed: Connection;
 
 beforeAll(async () => {
@@ -50,7 +50,7 @@ async function paidCheckout() {
   tx.sign(payer);
   const signature = await connection.sendRawTransaction(tx.serialize());
   await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');
-  return { token: started.token, signature, ledger };
+  return { reference: started.checkout.reference, signature, ledger };
 }
 
 describe('timedFetch', () => {
@@ -72,12 +72,12 @@ describe('timedFetch', () => {
 
 describe('verifyPayment under a hung RPC', () => {
   it('answers 503 "your payment is safe" within about the timeout, then verifies once the RPC answers', async () => {
-    const { token, signature, ledger } = await paidCheckout();
-    const deps = { secret: SECRET, connection: timed, ledger, catalog, cluster: TEST_CLUSTER };
+    const { reference, signature, ledger } = await paidCheckout();
+    const deps = { connection: timed, ledger, catalog, cluster: TEST_CLUSTER };
     chain.setRpcDown(true, 'hang');
     try {
       const started = Date.now();
-      const result = await verifyPayment({ checkoutToken: token, signature, browser: BROWSER }, deps);
+      const result = await verifyPayment({ reference, signature, browser: BROWSER }, deps);
       const elapsed = Date.now() - started;
       expect(result).toMatchObject({ ok: false, code: 'unavailable' });
       expect(result.ok ? '' : result.reason).toMatch(/payment is safe/i);
@@ -86,7 +86,7 @@ describe('verifyPayment under a hung RPC', () => {
     } finally {
       chain.setRpcDown(false);
     }
-    expect((await verifyPayment({ checkoutToken: token, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    expect((await verifyPayment({ reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
   });
 
   it('stops cleanly with requests still hanging', async () => {

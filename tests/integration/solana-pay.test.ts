@@ -4,7 +4,7 @@ import BigNumber from 'bignumber.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCheckout } from '@/lib/payments/checkout';
+import { checkoutReference, createCheckout } from '@/lib/payments/checkout';
 import { transferRequest } from '@/lib/payments/solana-pay';
 import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
@@ -26,7 +26,6 @@ const terms = checkoutTerms(bed, SECRET, PRICE);
 
 const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
   watchTransfers({
-    secret: SECRET,
     connection: bed.connection,
     ledger: bed.ledger,
     catalog,
@@ -39,7 +38,7 @@ const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
 async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
   const result = await createCheckout(path, BROWSER, { ...terms, now: () => issuedAt });
   if (!result.ok) throw new Error(result.reason);
-  return { ...result, request: await transferRequest(result.checkout) };
+  return { ...result, reference: result.checkout.reference, request: await transferRequest(result.checkout) };
 }
 
 /** A phone wallet: reads the URL as Solana Pay wallets do and pays it (optionally altered) with @solana/pay. */
@@ -75,12 +74,12 @@ describe('transferRequest', () => {
 describe('watchTransfers on a local chain', () => {
   it('answers waiting until the transfer lands, then verifies, records and grants it', async () => {
     const status = watch();
-    const { token, request } = await checkout();
-    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    const { reference, request } = await checkout();
+    expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
 
     const { payer, signature } = await payAsWallet(request.url);
     clock += INTERVAL;
-    const answer = await status(token, BROWSER);
+    const answer = await status(reference, BROWSER);
     expect(answer).toMatchObject({
       ok: true,
       status: { state: 'paid', purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE } },
@@ -93,15 +92,15 @@ describe('watchTransfers on a local chain', () => {
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       const status = watch();
-      const { token, checkout: started } = await checkout();
-      const answers = await Promise.all(Array.from({ length: 20 }, () => status(token, BROWSER)));
+      const { reference, checkout: started } = await checkout();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => status(reference, BROWSER)));
       expect(answers.every((a) => a.ok && a.status.state === 'waiting')).toBe(true);
       clock += INTERVAL - 1;
-      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting', retryAfterMs: 1 } });
+      expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting', retryAfterMs: 1 } });
       expect(readsOf(lookups, started.reference)).toHaveLength(1);
       expect(readsOf(lookups, recipient.toBase58())).toHaveLength(1);
       clock += 1;
-      await status(token, BROWSER);
+      await status(reference, BROWSER);
       expect(readsOf(lookups, started.reference)).toHaveLength(2);
       expect(readsOf(lookups, recipient.toBase58())).toHaveLength(2);
     } finally {
@@ -115,7 +114,7 @@ describe('watchTransfers on a local chain', () => {
     try {
       const status = watch();
       const open = await Promise.all(Array.from({ length: 40 }, () => checkout()));
-      const pollAll = () => Promise.all(open.flatMap(({ token }) => [status(token, BROWSER), status(token, BROWSER)]));
+      const pollAll = () => Promise.all(open.flatMap(({ reference }) => [status(reference, BROWSER), status(reference, BROWSER)]));
       for (let look = 0; look < 5; look += 1) {
         await pollAll();
         clock += INTERVAL;
@@ -137,57 +136,57 @@ describe('watchTransfers on a local chain', () => {
 
   it('refuses too little or the wrong recipient, and still honours a right payment that follows', async () => {
     const status = watch();
-    const { token, request } = await checkout();
+    const { reference, request } = await checkout();
     await payAsWallet(request.url, { amount: new BigNumber('0.005') });
     const other = Keypair.generate().publicKey;
     await bed.chain.airdrop(other, 1_000_000_000);
     await payAsWallet(request.url, { recipient: other });
 
-    const refused = await status(token, BROWSER);
+    const refused = await status(reference, BROWSER);
     expect(refused).toMatchObject({ ok: true, status: { state: 'refused', reason: expect.stringMatching(/at least 10000000 lamports/) } });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual([]);
 
     const { signature } = await payAsWallet(request.url);
     clock += INTERVAL;
-    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+    expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
   });
 
-  it('refuses another browser and an altered checkout', async () => {
+  it('refuses another browser, and a reference that names no address', async () => {
     const status = watch();
-    const { token } = await checkout();
-    expect(await status(token, 'browser-b-0123456789ab')).toMatchObject({ ok: false, code: 'forbidden' });
-    expect(await status(`${token}x`, BROWSER)).toMatchObject({ ok: false, code: 'invalid_request' });
+    const { reference } = await checkout();
+    expect(await status(reference, 'browser-b-0123456789ab')).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await status(`${reference}x`, BROWSER)).toMatchObject({ ok: false, code: 'invalid_request' });
   });
 
   it('answers 503 while the RPC is down and asks again afterwards', async () => {
     const status = watch();
-    const { token, request } = await checkout();
+    const { reference, request } = await checkout();
     bed.chain.setRpcDown(true);
     try {
-      expect(await status(token, BROWSER)).toMatchObject({ ok: false, code: 'unavailable' });
+      expect(await status(reference, BROWSER)).toMatchObject({ ok: false, code: 'unavailable' });
     } finally {
       bed.chain.setRpcDown(false);
     }
     const { signature } = await payAsWallet(request.url);
     clock += INTERVAL;
-    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+    expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
   });
 
   it('forgets the oldest references beyond its limit, and asks the ledger, not the chain, once paid', async () => {
     const status = watch({ maxReferences: 1 });
     const first = await checkout();
     const { signature } = await payAsWallet(first.request.url);
-    expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid' } });
+    expect(await status(first.reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid' } });
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
-      expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(await status(first.reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(lookups).not.toHaveBeenCalled();
       const second = await checkout();
       clock += INTERVAL;
-      await status(second.token, BROWSER);
+      await status(second.reference, BROWSER);
       // The first was forgotten: it is found again on chain and answered from the ledger's claim.
       clock += INTERVAL;
-      expect(await status(first.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(await status(first.reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(readsOf(lookups, first.checkout.reference)).toHaveLength(1);
       expect(readsOf(lookups, second.checkout.reference)).toHaveLength(1);
     } finally {
@@ -197,10 +196,10 @@ describe('watchTransfers on a local chain', () => {
 
   it('still credits a payment buried under more junk transactions carrying its reference than one page holds', async () => {
     const status = watch();
-    const { token, checkout: started, request } = await checkout();
+    const { reference, checkout: started, request } = await checkout();
     const { signature } = await payAsWallet(request.url);
     await bed.chain.junk(started.reference, 30);
-    expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+    expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
   });
 
@@ -209,14 +208,14 @@ describe('watchTransfers on a local chain', () => {
     const fetches = vi.spyOn(bed.connection, 'getParsedTransaction');
     try {
       const status = watch({ pageSize: 10, pagesPerLookup: 1, verificationsPerLookup: 10 });
-      const { token, checkout: started, request } = await checkout();
+      const { reference, checkout: started, request } = await checkout();
       const { signature } = await payAsWallet(request.url);
       const junk = await bed.chain.junk(started.reference, 35);
       for (let lookup = 0; lookup < 3; lookup += 1) {
-        expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
+        expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
         clock += INTERVAL;
       }
-      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(readsOf(lookups, started.reference).map(([, options]) => options?.before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
       expect(fetches).toHaveBeenCalledTimes(36);
     } finally {
@@ -229,12 +228,12 @@ describe('watchTransfers on a local chain', () => {
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       const status = watch();
-      const { token, checkout: started, request } = await checkout();
+      const { reference, checkout: started, request } = await checkout();
       const [, newest] = await bed.chain.junk(started.reference, 2);
-      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
+      expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
       clock += INTERVAL;
       const { signature } = await payAsWallet(request.url);
-      expect(await status(token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
+      expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(readsOf(lookups, started.reference).map(([, options]) => options?.until)).toEqual([undefined, newest]);
     } finally {
       lookups.mockRestore();
@@ -244,22 +243,26 @@ describe('watchTransfers on a local chain', () => {
   it('credits a QR paid an hour after its checkout (its request long expired): the server still keeps the checkout', async () => {
     const status = watch();
     const started = await checkout();
-    expect(await status(started.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    expect(await status(started.reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
     bed.chain.setTimeOffset(60 * 60);
     try {
       clock += 60 * 60_000;
       const { signature } = await payAsWallet(started.request.url);
-      expect(await status(started.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature, path: 'trailers/c-vault' } } });
+      expect(await status(started.reference, BROWSER)).toMatchObject({
+        ok: true,
+        status: { state: 'paid', purchase: { signature, path: 'trailers/c-vault' } },
+      });
       expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
     } finally {
       bed.chain.setTimeOffset(0);
     }
   });
 
-  it('reads a checkout token the previous key signed (a rotation drops no open QR checkout), and refuses one started on another cluster', async () => {
+  it('reads a checkout reference the previous key signed (a rotation drops no open QR checkout), and refuses one started on another cluster', async () => {
     const started = await checkout();
-    const rotated = watch({ secret: ['a-new-solana-pay-secret-0123456789ab', SECRET] });
-    expect(await rotated(started.token, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
-    expect(await watch({ cluster: 'another-genesis-hash' })(started.token, BROWSER)).toMatchObject({ ok: false, code: 'conflict' });
+    const reference = checkoutReference(['a-new-solana-pay-secret-0123456789ab', SECRET], started.token);
+    expect(reference).toBe(started.reference);
+    expect(await watch()(reference!, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
+    expect(await watch({ cluster: 'another-genesis-hash' })(started.reference, BROWSER)).toMatchObject({ ok: false, code: 'conflict' });
   });
 });

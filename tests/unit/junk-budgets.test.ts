@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { NextResponse } from 'next/server';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // One proxy appends the client's address: every client here is behind the same one (a carrier NAT, an office).
@@ -16,25 +15,36 @@ afterAll(() => {
 
 // The routes as they are, the chain and the ledger behind them stubbed: what is tested is what reaches them, and what it costs.
 const reached = vi.hoisted(() => ({ verify: 0, status: 0 }));
-vi.mock('@/lib/payments/server', async () => {
-  const { z } = await import('zod');
-  const purchase = { path: 'trailers/t', signature: 's', lamports: 1 };
+/** The checkout each use case was handed: the route's body check reads the token into its reference, once. */
+const handed = vi.hoisted(() => ({ references: [] as string[] }));
+vi.mock('@/lib/payments/confirm-payment', () => {
+  const paid = { path: 'trailers/t', signature: 's', lamports: 1, play: null };
   return {
-    signatureSchema: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'expected a base58 string'),
-    finishCheckout: async () => (reached.verify++, { ok: true, purchase }),
-    transferStatus: async () => (reached.status++, { ok: true, status: { state: 'waiting', retryAfterMs: 3000 } }),
-    paidResponse: async () => NextResponse.json(purchase),
-    paymentCluster: async () => ({ ok: true, genesisHash: 'g', cluster: 'localnet' }),
-    startCheckout: async (path: string) => ({
-      ok: true,
-      token: 't',
-      checkout: { reference: 'r', recipient: 'x', lamports: 1, path, title: 'T', expiresAt: Date.now() + 60_000 },
-    }),
-    playbackLinkFor: async () => ({ ok: true, url: '/api/media/t/f' }),
-    renewIn: 60,
+    confirmPayment: async (reference: string) => (reached.verify++, handed.references.push(reference), { ok: true, paid }),
+    paymentStatus: async (reference: string) => (
+      reached.status++,
+      handed.references.push(reference),
+      { ok: true, status: { state: 'waiting', retryAfterMs: 3000 } }
+    ),
   };
 });
-vi.mock('@/lib/payments/solana-pay', () => ({ transferRequest: async () => ({ url: 'solana:x', qr: '' }) }));
+vi.mock('@/lib/payments/start-checkout', () => ({
+  startCheckout: async (path: string) => ({
+    ok: true,
+    checkout: {
+      checkout: 't',
+      reference: 'r',
+      recipient: 'x',
+      lamports: 1,
+      path,
+      title: 'T',
+      expiresAt: Date.now() + 60_000,
+      network: 'localnet',
+      solanaPay: { url: 'solana:x', qr: '' },
+    },
+  }),
+}));
+vi.mock('@/lib/payments/playback-link', () => ({ playbackLinkFor: async () => ({ ok: true, url: '/api/media/t/f' }), renewIn: 60 }));
 
 const { POST: verify } = await import('@/app/api/payments/verify/route');
 const { POST: status } = await import('@/app/api/payments/status/route');
@@ -50,9 +60,9 @@ const NO_PARAMS = { params: Promise.resolve({}) };
 const SIGNATURE = '5'.repeat(88);
 
 /** A checkout token as the server signs one (lib/payments/checkout.ts): what a real buyer brings back. */
-const checkoutToken = (keys = SECRET, purpose = 'checkout') =>
+const checkoutToken = (keys = SECRET, purpose = 'checkout', reference = randomUUID()) =>
   signToken(keys, purpose, {
-    reference: randomUUID(),
+    reference,
     path: 'trailers/t',
     title: 'T',
     recipient: 'x',
@@ -97,6 +107,16 @@ describe('verify and status refuse a malformed checkout before any budget is cha
       expect(await errorOf(response)).toEqual({ code: 'invalid_request', error: expect.stringMatching(/checkout.*(altered|start the purchase again)/i) });
     }
     expect(reached).toEqual({ verify: 0, status: 0 });
+  });
+
+  it('hands verify and status the reference the token names, read once by the body check', async () => {
+    const browser = newBrowserId();
+    const reference = randomUUID();
+    const token = checkoutToken(SECRET, 'checkout', reference);
+    handed.references = [];
+    expect((await verify(request('/api/payments/verify', '198.51.100.2', browser, { checkout: token, signature: SIGNATURE }), NO_PARAMS)).status).toBe(200);
+    expect((await status(request('/api/payments/status', '198.51.100.2', browser, { checkout: token }), NO_PARAMS)).status).toBe(200);
+    expect(handed.references).toEqual([reference, reference]);
   });
 
   it('a malformed signature too', async () => {

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { CheckoutAnswer, CheckoutRequest } from '@/lib/payments/contract';
-import { paymentCluster, startCheckout } from '@/lib/payments/server';
-import { transferRequest } from '@/lib/payments/solana-pay';
+import { startCheckout } from '@/lib/payments/start-checkout';
 
 const bodySchema = z.object({ path: titlePathSchema }) satisfies z.ZodType<CheckoutRequest>;
 
@@ -23,24 +21,8 @@ export const POST = apiRoute(
     unavailable: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.',
   },
   async ({ body, browser }) => {
-    // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
-    const cluster = await paymentCluster();
-    if (!cluster.ok) throw ApiError.of(cluster);
-    const result = await startCheckout(body.path, browser, cluster.genesisHash);
-    if (!result.ok) throw ApiError.of(result);
-    const { reference, recipient, lamports, path, title, expiresAt } = result.checkout;
-    const solanaPay = await transferRequest(result.checkout);
-    return answer({
-      checkout: result.token,
-      reference,
-      recipient,
-      lamports,
-      path,
-      title,
-      expiresAt,
-      network: cluster.cluster,
-      solanaPay,
-    } satisfies CheckoutAnswer);
+    const result = await startCheckout(body.path, browser);
+    return result.ok ? answer(result.checkout satisfies CheckoutAnswer) : result;
   },
 );
 

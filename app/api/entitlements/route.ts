@@ -1,7 +1,7 @@
 import { apiRoute, answer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
-import { ownedPaths } from '@/lib/payments/server';
+import { ownedPaths } from '@/lib/payments/ownership';
 
 /** What this browser owns: the paths, no links (a video's link is asked for when it plays, at /api/playback). */
 export const GET = apiRoute(

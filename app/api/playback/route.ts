@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { PlaybackLinkAnswer } from '@/lib/payments/contract';
-import { playbackLinkFor, renewIn } from '@/lib/payments/server';
+import { playbackLinkFor, renewIn } from '@/lib/payments/playback-link';
 
 const videoAsked = (request: Request) => titlePathSchema.safeParse(new URL(request.url).searchParams.get('video') ?? '');
 
@@ -23,7 +23,7 @@ export const GET = apiRoute(
   async ({ request, browser }) => {
     // The precheck refused any other query.
     const link = await playbackLinkFor(browser, videoAsked(request).data!);
-    if (!link.ok) throw ApiError.of(link);
+    if (!link.ok) return link;
     return answer({ url: link.url, renewIn } satisfies PlaybackLinkAnswer, 'private, no-store');
   },
 );

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ApiError, waitPhrase } from '@/lib/errors';
-import { answer, apiRoute } from '@/lib/api/route';
+import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { UNTRUSTED_CLIENT } from '@/lib/http/client-key';
 import { clientKey } from '@/lib/http/rate-limit';
 import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
-import { restore, signatureSchema } from '@/lib/payments/server';
-import { markOwner } from '@/lib/identity/visitor-cookies';
+import { signatureSchema } from '@/lib/payments/request-fields';
+import { restore } from '@/lib/payments/restore-wallet';
 
 const bodySchema = z.object({
   token: z.string().min(1).max(2048),
@@ -30,10 +30,9 @@ export const POST = apiRoute(
     const result = await restore(body, browser, address === UNTRUSTED_CLIENT ? `browser:${browser}` : `client:${address}`);
     if (!result.ok && result.retryAfterMs !== undefined)
       throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
-    if (!result.ok) throw ApiError.of(result);
-    const response = answer({ wallet: result.wallet, restored: result.paths, more: result.more } satisfies RestoredAnswer);
-    if (result.paths.length > 0) markOwner(response, request);
-    return response;
+    if (!result.ok) return result;
+    const restored = { wallet: result.wallet, restored: result.paths, more: result.more } satisfies RestoredAnswer;
+    return result.paths.length > 0 ? ownerAnswer(request, restored) : answer(restored);
   },
 );
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/errors';
-import { answer, apiRoute } from '@/lib/api/route';
+import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { checkoutTokenSchema } from '@/lib/payments/checkout-token';
+import { paymentStatus } from '@/lib/payments/confirm-payment';
 import type { TransferStatusAnswer, TransferStatusRequest } from '@/lib/payments/contract';
-import { paidResponse, transferStatus } from '@/lib/payments/server';
+import { checkoutReferenceSchema } from '@/lib/payments/request-fields';
 
-const bodySchema = z.object({ checkout: checkoutTokenSchema }) satisfies z.ZodType<TransferStatusRequest>;
+// `checkout` arrives as the browser's token and leaves the body check as the reference it names.
+const bodySchema = z.object({ checkout: checkoutReferenceSchema }) satisfies z.ZodType<TransferStatusRequest>;
 
 /**
  * Has this Solana Pay checkout been paid? Polled by the page that shows the QR code: "waiting" or
@@ -24,11 +24,10 @@ export const POST = apiRoute(
     unavailable: 'If you paid, your payment is safe; we will keep looking. Please try again in a moment.',
   },
   async ({ request, body, browser }) => {
-    const result = await transferStatus(body.checkout, browser);
-    if (!result.ok) throw ApiError.of(result);
-    const { status } = result;
-    if (status.state === 'paid') return paidResponse(request, status, { state: 'paid' });
-    return answer(status satisfies TransferStatusAnswer);
+    const result = await paymentStatus(body.checkout, browser);
+    if (!result.ok) return result;
+    const status: TransferStatusAnswer = result.status;
+    return status.state === 'paid' ? ownerAnswer(request, status) : answer(status);
   },
 );
 

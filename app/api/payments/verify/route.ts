@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/errors';
-import { apiRoute } from '@/lib/api/route';
+import { apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { checkoutTokenSchema } from '@/lib/payments/checkout-token';
-import type { VerifyRequestBody } from '@/lib/payments/contract';
-import { finishCheckout, paidResponse, signatureSchema } from '@/lib/payments/server';
+import { confirmPayment } from '@/lib/payments/confirm-payment';
+import type { VerifyAnswer, VerifyRequestBody } from '@/lib/payments/contract';
+import { checkoutReferenceSchema, signatureSchema } from '@/lib/payments/request-fields';
 
-const bodySchema = z.object({ checkout: checkoutTokenSchema, signature: signatureSchema }) satisfies z.ZodType<VerifyRequestBody>;
+// `checkout` arrives as the browser's token and leaves the body check as the reference it names.
+const bodySchema = z.object({ checkout: checkoutReferenceSchema, signature: signatureSchema }) satisfies z.ZodType<VerifyRequestBody>;
 
 /** Verifies a payment on chain, records it once, and only then grants the title to this browser. */
 export const POST = apiRoute(
@@ -20,9 +20,8 @@ export const POST = apiRoute(
     unavailable: 'Your payment is safe; verification will be retried. Please try again in a moment.',
   },
   async ({ request, body, browser }) => {
-    const result = await finishCheckout({ checkoutToken: body.checkout, signature: body.signature, browser });
-    if (!result.ok) throw ApiError.of(result);
-    return paidResponse(request, result);
+    const result = await confirmPayment(body.checkout, body.signature, browser);
+    return result.ok ? ownerAnswer(request, result.paid satisfies VerifyAnswer) : result;
   },
 );
 

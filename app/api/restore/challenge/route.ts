@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { RestoreChallenge, RestoreChallengeRequest } from '@/lib/payments/contract';
-import { paymentCluster, restoreChallenge, walletSchema } from '@/lib/payments/server';
+import { walletSchema } from '@/lib/payments/request-fields';
+import { restoreChallenge } from '@/lib/payments/restore-wallet';
 
 const bodySchema = z.object({ wallet: walletSchema }) satisfies z.ZodType<RestoreChallengeRequest>;
 
@@ -22,9 +22,8 @@ export const POST = apiRoute(
   },
   async ({ body, browser }) => {
     // The message names the cluster the wallet's purchases were paid on.
-    const cluster = await paymentCluster();
-    if (!cluster.ok) throw ApiError.of(cluster);
-    return answer(restoreChallenge(body.wallet, browser, cluster.cluster) satisfies RestoreChallenge);
+    const result = await restoreChallenge(body.wallet, browser);
+    return result.ok ? answer(result.challenge satisfies RestoreChallenge) : result;
   },
 );
 

@@ -1,0 +1,30 @@
+import 'server-only';
+import { getVideo } from '../catalog';
+import { env } from '../env/server';
+import { refuse, type Refusal } from '../errors';
+import { signingSecret } from '../identity/secret';
+import { ownedPaths } from './ownership';
+import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
+import { unlocks } from './unlocks';
+
+/** When the page should ask for a fresh link to the video it plays. */
+export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
+
+/**
+ * The link this browser plays one owned video with, signed when it is played: what it costs follows
+ * the video asked for (a read or two, then the cache), never how much the browser owns.
+ */
+export async function playbackLinkFor(browser: string | null, videoPath: string): Promise<{ ok: true; url: string } | Refusal> {
+  const owned = await ownedPaths(browser);
+  const owner = owned.find((path) => unlocks([path], videoPath));
+  if (!browser || !owner) return refuse('forbidden', 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.');
+  const video = await getVideo(videoPath);
+  if (!video) return refuse('not_found', `No video at ${videoPath}.`);
+  const url = playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
+  if (url) return { ok: true, url };
+  console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
+  return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
+}
+
+/** Whether a playback link is this server's, unexpired and this browser's: a check without I/O, before any budget. */
+export const playbackLinkCheck = (token: string, browser: string | null) => checkPlaybackLink(signingSecret, token, browser);
