@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { checkCatalog, needsOperator, type Finding } from '../lib/catalog/check';
 import { publicCoverCheck } from '../lib/catalog/cover-check';
+import { muxPlaybackId, muxSigningKey } from '../lib/media/mux';
 import { readDocument } from '../lib/catalog/firestore';
 import { scanCatalog } from '../lib/catalog/tree-sync';
 import { SYNC_STATUS_PATH } from '../lib/catalog/sync-service';
@@ -34,7 +35,9 @@ async function main() {
   }
   const db = firestore(env);
   const [documents, status] = await Promise.all([scanCatalog(db), readDocument(db, SYNC_STATUS_PATH)]);
-  const check = checkCatalog(documents, publicCoverCheck(), (videourl) => videoPolicyProblem(videourl, env));
+  const mux = muxSigningKey(env);
+  const signedByMux = (videourl: string) => mux !== null && muxPlaybackId(videourl) !== null;
+  const check = checkCatalog(documents, publicCoverCheck(), (videourl) => videoPolicyProblem(videourl, env), signedByMux);
   const lastSync = (status?.data as Record<string, unknown> | undefined) ?? null;
   if (values.json) {
     console.log(JSON.stringify({ documents: documents.length, ...check, lastSync }, null, 2));

@@ -47,7 +47,13 @@ const parentsOf = (path: string) => {
  * the site would otherwise only log when a page reads the document, and the titles the sync has not
  * indexed yet.
  */
-export function checkCatalog(documents: RawDocument[], coverExists: CoverCheck, videoPolicy: VideoPolicyCheck): CatalogCheck {
+export function checkCatalog(
+  documents: RawDocument[],
+  coverExists: CoverCheck,
+  videoPolicy: VideoPolicyCheck,
+  /** A public URL its provider plays only with a token the site signs for buyers (Mux, once a signing key is set). */
+  signedPlayback: (videourl: string) => boolean = () => false,
+): CatalogCheck {
   const titles = new Set(documents.map((doc) => doc.path));
   // A tree whose title is gone is no title to index: its left-behind documents are reported as broken below.
   const unindexed = treesToSync(documents).filter((tree) => titles.has(tree));
@@ -85,8 +91,11 @@ export function checkCatalog(documents: RawDocument[], coverExists: CoverCheck, 
     const locked = [...parents, path].some((p) => parsed.get(p)?.locked === true);
     const source = videoSource(doc.videourl);
     if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (expected private:…, gs://…, https://… or /…)` });
-    else if (locked && source.kind === 'public') {
-      check.publicPaidVideos.push({ path, message: `locked, but its video ${doc.videourl} is public: move it to private:… or gs://…` });
+    else if (locked && source.kind === 'public' && !signedPlayback(doc.videourl)) {
+      check.publicPaidVideos.push({
+        path,
+        message: `locked, but its video ${doc.videourl} is public: move it to private:… or gs://…, or sign its Mux playback (MUX_SIGNING_KEY_ID)`,
+      });
     } else if (source.kind === 'public') {
       const refused = videoPolicy(doc.videourl);
       if (refused) check.refusedVideos.push({ path, message: refused });

@@ -3,9 +3,12 @@ import { getVideo } from '../catalog';
 import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
+import { muxPlaybackId, muxSigningKey, signedMuxStream } from '../media/mux';
 import { ownedPaths } from './ownership';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { unlocks } from './unlocks';
+
+const muxSigning = muxSigningKey(env);
 
 /** When the page should ask for a fresh link to the video it plays. */
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
@@ -20,7 +23,12 @@ export async function playbackLinkFor(browser: string | null, videoPath: string)
   if (!browser || !owner) return refuse('forbidden', 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.');
   const video = await getVideo(videoPath);
   if (!video) return refuse('not_found', `No video at ${videoPath}.`);
-  const url = playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
+  // A Mux playback id under a signed policy: the buyer gets Mux's own short-lived token, not our link.
+  const muxId = muxSigning ? muxPlaybackId(video.videourl) : null;
+  const url =
+    muxSigning && muxId
+      ? await signedMuxStream(muxId, muxSigning, env.MEDIA_TOKEN_SECONDS)
+      : playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
   if (url) return { ok: true, url };
   console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
   return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
