@@ -4,14 +4,15 @@ import { countPurchase, getTitle } from '../catalog';
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
 import { refuse } from '../errors';
-import { sharedRedis } from '../http/redis';
+import { reportRedisFailure, sharedRedis } from '../http/redis';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
 import { SIGNATURE_LOOK_MS } from './look-intervals';
 import { budgetedFetch, timedFetch } from './rpc';
 import { takeRpcCall } from './rpc-share';
-import { signatureReads } from './signature-reads';
+import { redisSignatureBoard, type SignatureBoard } from './signature-board';
+import { BOARD_WAIT_MS, signatureReads } from './signature-reads';
 
 /**
  * What every payment use case shares (start-checkout, confirm-payment, restore-wallet, ownership,
@@ -25,8 +26,17 @@ export const catalog = { getTitle };
 const rpcFetch = budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS));
 export const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: rpcFetch });
 
-/** Signatures a visitor names (verify) are asked of the chain together, one getSignatureStatuses per interval. */
-export const signatures = signatureReads({ connection, intervalMs: SIGNATURE_LOOK_MS });
+let board: SignatureBoard | undefined;
+const signatureBoard = () => {
+  const redis = sharedRedis();
+  return redis && (board ??= redisSignatureBoard(redis, { intervalMs: SIGNATURE_LOOK_MS, keepMs: BOARD_WAIT_MS }));
+};
+
+/**
+ * Signatures a visitor names (verify) are asked of the chain together, one getSignatureStatuses per interval:
+ * with REDIS_URL one for every instance together, else one per instance.
+ */
+export const signatures = signatureReads({ connection, intervalMs: SIGNATURE_LOOK_MS, board: signatureBoard, onBoardFailure: reportRedisFailure });
 
 /**
  * The cluster payments are on (checkouts and restores name it), or a refusal while it cannot be named or
