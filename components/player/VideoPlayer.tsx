@@ -37,6 +37,25 @@ const NO_SUBTITLES: Subtitle[] = [];
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
 const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
 
+/** Where hls.js reports a 403 from /api/media (a paid stream's playlist or key): as its own error, never the element's. */
+const refusals = new EventTarget();
+
+/**
+ * hls.js (react-player's HLS element where Media Source Extensions exist; Safari plays HLS itself): start
+ * at the rendition the measured bandwidth carries (-1: its estimate, then the first segment's speed) and
+ * never fetch one sharper than the player shows.
+ */
+const PLAYER_CONFIG = {
+  hls: {
+    startLevel: -1,
+    capLevelToPlayerSize: true,
+    xhrSetup(xhr: XMLHttpRequest, url: string) {
+      if (!new URL(url, location.href).pathname.startsWith('/api/media/')) return;
+      xhr.addEventListener('loadend', () => xhr.status === 403 && refusals.dispatchEvent(new Event('refused')));
+    },
+  },
+};
+
 /**
  * A 16:9 player for any source react-player knows (files, HLS, DASH, Mux, YouTube, Vimeo, Wistia).
  * Browser-only: it is imported solely by modules that are themselves loaded with ssr: false.
@@ -54,6 +73,8 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const [pinned, setPinned] = useState(src);
   const [failedLink, setFailedLink] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // This browser was refused the video (not bought here, or no longer): the locked state, not an error.
+  const [refused, setRefused] = useState(false);
   const position = useRef({ time: 0, paused: false });
   const resume = useRef<{ time: number; paused: boolean } | null>(null);
   const retries = useRef(0);
@@ -99,11 +120,24 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
       retries.current += 1;
       resume.current = { ...position.current };
       setFailedLink(pinned);
-      if (latest === pinned) void links.requestLink(videoPath);
+      if (latest === pinned) void links.requestLink(videoPath).then((url) => url || setRefused(true));
       return;
     }
     fail(event.currentTarget.error ?? event);
   };
+
+  // A paid stream's playlist or key refused: a fresh link if this browser still owns it, else the locked state.
+  const onRefused = useCallback(() => {
+    if (!links || !videoPath || retries.current >= 2) return setRefused(true);
+    retries.current += 1;
+    resume.current = { ...position.current };
+    const refusedLink = pinned;
+    void links.requestLink(videoPath).then((url) => (url && url !== refusedLink ? setFailedLink(refusedLink) : setRefused(true)));
+  }, [links, videoPath, pinned]);
+  useEffect(() => {
+    refusals.addEventListener('refused', onRefused);
+    return () => refusals.removeEventListener('refused', onRefused);
+  }, [onRefused]);
 
   const remember = (event: SyntheticEvent<HTMLVideoElement>) => {
     const video = event.currentTarget;
@@ -155,7 +189,11 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   return (
     <>
       <div ref={frame} className={styles.frame}>
-        {failed || (!pinned && !links) ? (
+        {refused ? (
+          <p role="status" className={styles.waiting}>
+            This title is locked in this browser. Buy it, or restore your purchases from your wallet.
+          </p>
+        ) : failed || (!pinned && !links) ? (
           <p role="alert" className={styles.error}>
             This video could not be played. Please try again later.
           </p>
@@ -167,6 +205,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
           <ReactPlayer
             ref={attach}
             src={playerSrc(pinned)}
+            config={PLAYER_CONFIG}
             controls
             autoPlay={progress.resumeAt === null}
             playsInline
