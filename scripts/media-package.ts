@@ -22,6 +22,7 @@ import { chooseBackend, firestore } from '../lib/firebase';
 import { videoSource } from '../lib/media/source';
 import { saveStreamKey, streamKeyOf } from '../lib/payments/stream-keys';
 import { embeddedTarget, firestoreTarget } from './media/package/catalog-target';
+import { setMeasuredBandwidth } from './media/package/bandwidth';
 import { media, probe } from './media/package/ffmpeg';
 import { ffmpegArguments, ladderFor, renditionName, SEGMENT_SECONDS } from './media/package/ladder';
 import { downloadObject, objectExists, parseGsUrl, uploadFolder } from './media/package/storage';
@@ -96,6 +97,7 @@ async function main() {
       }
       console.log(`media:package: ${path}: ${renditions.map(renditionName).join(', ')}${locked ? ', AES-128' : ''} from a ${height}p source…`);
       await media('ffmpeg', ffmpegArguments({ source, folder, renditions, hasAudio, keyInfoFile, crf }));
+      await setMeasuredBandwidth(folder);
       // The key is kept before the stream is published, so no published stream lacks its key.
       if (key) await saveStreamKey(env, id, key, embedded ? 'embedded' : 'ledger');
       if (place.folder) await cp(folder, join(place.folder, id), { recursive: true });

@@ -87,6 +87,11 @@ describe('media:package', () => {
     const master = await readFile(join(folder, 'master.m3u8'), 'utf8');
     const heights = [...master.matchAll(/RESOLUTION=\d+x(\d+)/g)].map((match) => Number(match[1]));
     expect(heights).toEqual([240, 360, 540, 720, 1080]);
+    // Measured from the segments (peak and average), not ffmpeg's rate ceilings: what a player's ABR decides by.
+    const rates = [...master.matchAll(/BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    expect(rates).toHaveLength(5);
+    for (const [peak, average] of rates) expect(peak).toBeGreaterThanOrEqual(average!);
+    expect(rates.map(([peak]) => peak)).toEqual([...rates.map(([peak]) => peak!)].sort((a, b) => a - b));
     for (const height of heights) {
       const playlist = await readFile(join(folder, `${height}p.m3u8`), 'utf8');
       const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((match) => Number(match[1]));
