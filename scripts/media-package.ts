@@ -3,7 +3,7 @@
  * turns a master video into an HLS ladder (renditions up to its height, 4 s segments, one master playlist)
  * and points the catalog document's videourl at it (`stream:<base>/<id>`). A locked title's segments are
  * encrypted with AES-128 under a key of its own, kept server-side (Firestore's streamKeys, the file ledger,
- * or the embedded catalog's media-private/stream-keys.json), never beside the segments.
+ * or the embedded catalog's media-private/stream-keys.txt), never beside the segments.
  *
  * --out   a folder (default public/media/streams, served by the site) or gs://bucket/prefix (a public bucket);
  * --base  the public URL of --out when it is a folder outside public/ (a CDN serving it);

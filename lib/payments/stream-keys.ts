@@ -9,22 +9,32 @@ import { createRecordFile, readRecordFile } from './ledger-files';
 /**
  * The AES-128 keys of locked streams (media:package makes one per stream), kept where the ledger is:
  * Firestore's `streamKeys/{streamId}` (which firestore.rules denies every client), else files in LEDGER_DIR.
- * The embedded catalog's keys are in PRIVATE_MEDIA_DIR/stream-keys.json, so `npm run dev` plays its locked
+ * The embedded catalog's keys are in PRIVATE_MEDIA_DIR/stream-keys.txt, so `npm run dev` plays its locked
  * streams with no setup: they are checked into the repository, so they protect nothing (docs/security.md).
  * A key never changes once made (its stream's id names the content), so each is read once per process.
  */
 const KEY_BYTES = 16;
-const keySchema = z.object({ key: z.string().regex(/^[0-9a-f]{32}$/) });
-const embeddedSchema = z.record(z.string(), z.string().regex(/^[0-9a-f]{32}$/));
+const HEX_KEY = /^[0-9a-f]{32}$/;
+const keySchema = z.object({ key: z.string().regex(HEX_KEY) });
 
 export type KeyHome = 'embedded' | 'ledger';
 
-const embeddedFile = (env: Env) => resolve(/* turbopackIgnore: true */ process.cwd(), env.PRIVATE_MEDIA_DIR, 'stream-keys.json');
+// Plain text, `{stream id} {key in hex}` a line: every *.json of the project is traced into the API functions
+// (the file ledger's `${name}.json` reads), and the embedded keys must ship with the media route only.
+const embeddedFile = (env: Env) => resolve(/* turbopackIgnore: true */ process.cwd(), env.PRIVATE_MEDIA_DIR, 'stream-keys.txt');
 const ledgerDir = (env: Env) => join(/* turbopackIgnore: true */ env.LEDGER_DIR ?? join(process.cwd(), '.data'));
+const HEADER = [
+  "# The embedded catalog's stream keys (npm run media:package): `{stream id} {AES-128 key, hex}` a line.",
+  '# Checked into the repository, so they protect nothing: demo clips only (docs/security.md).',
+];
 
-async function readEmbedded(env: Env): Promise<Record<string, string>> {
-  const text = await readFile(embeddedFile(env), 'utf8').catch(() => '{}');
-  return embeddedSchema.parse(JSON.parse(text));
+async function readEmbedded(env: Env): Promise<Map<string, string>> {
+  const text = await readFile(/* turbopackIgnore: true */ embeddedFile(env), 'utf8').catch(() => '');
+  const pairs = text
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/));
+  return new Map(pairs.filter(([id, key]) => id && key && HEX_KEY.test(key)).map(([id, key]) => [id!, key!]));
 }
 
 async function readFromLedger(env: Env, id: string): Promise<string | null> {
@@ -44,7 +54,7 @@ const known = new Map<string, Buffer>();
 export async function streamKeyOf(env: Env, id: string): Promise<Buffer | null> {
   const cached = known.get(id);
   if (cached) return cached;
-  const hex = (await readEmbedded(env))[id] ?? (await readFromLedger(env, id));
+  const hex = (await readEmbedded(env)).get(id) ?? (await readFromLedger(env, id));
   if (!hex) return null;
   const key = Buffer.from(hex, 'hex');
   known.set(id, key);
@@ -57,9 +67,9 @@ export async function saveStreamKey(env: Env, id: string, key: Buffer, home: Key
   const record = { key: key.toString('hex'), createdAt: new Date().toISOString() };
   if (home === 'embedded') {
     const keys = await readEmbedded(env);
-    if (keys[id]) return;
-    const sorted = Object.fromEntries(Object.entries({ ...keys, [id]: record.key }).sort(([a], [b]) => a.localeCompare(b)));
-    await writeFile(embeddedFile(env), `${JSON.stringify(sorted, null, 2)}\n`);
+    if (keys.has(id)) return;
+    const lines = [...keys.set(id, record.key)].sort(([a], [b]) => a.localeCompare(b)).map(([streamId, key]) => `${streamId} ${key}`);
+    await writeFile(/* turbopackIgnore: true */ embeddedFile(env), `${[...HEADER, ...lines].join('\n')}\n`);
   } else if (firestoreConfigured(env)) {
     await firestore(env)
       .doc(`streamKeys/${id}`)

@@ -101,8 +101,8 @@ describe('media:package', () => {
     }
 
     // The key is in the (here: embedded) key store, not beside the segments.
-    const keys = JSON.parse(await readFile(join(paths(work).privateDir, 'stream-keys.json'), 'utf8')) as Record<string, string>;
-    const key = Buffer.from(keys[id]!, 'hex');
+    const keyLine = (await readFile(join(paths(work).privateDir, 'stream-keys.txt'), 'utf8')).split('\n').find((line) => line.startsWith(`${id} `));
+    const key = Buffer.from(keyLine!.split(' ')[1]!, 'hex');
     expect(key).toHaveLength(16);
     for (const name of await readdir(folder)) expect((await readFile(join(folder, name))).includes(key), name).toBe(false);
 
