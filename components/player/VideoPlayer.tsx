@@ -4,10 +4,11 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
-import { playerSrc } from '@/lib/media/providers';
+import { playerKind, playerSrc } from '@/lib/media/providers';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';
+import { configureHls, hlsRefusals } from './hlsDefaults';
 import { usePlaybackLinks } from './PlaybackLinksContext';
 import { useCaptions } from './useCaptions';
 import { useMediaSession } from './useMediaSession';
@@ -36,25 +37,6 @@ const NO_SUBTITLES: Subtitle[] = [];
 
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
 const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
-
-/** Where hls.js reports a 403 from /api/media (a paid stream's playlist or key): as its own error, never the element's. */
-const refusals = new EventTarget();
-
-/**
- * hls.js (react-player's HLS element where Media Source Extensions exist; Safari plays HLS itself): start
- * at the rendition the measured bandwidth carries (-1: its estimate, then the first segment's speed) and
- * never fetch one sharper than the player shows.
- */
-const PLAYER_CONFIG = {
-  hls: {
-    startLevel: -1,
-    capLevelToPlayerSize: true,
-    xhrSetup(xhr: XMLHttpRequest, url: string) {
-      if (!new URL(url, location.href).pathname.startsWith('/api/media/')) return;
-      xhr.addEventListener('loadend', () => xhr.status === 403 && refusals.dispatchEvent(new Event('refused')));
-    },
-  },
-};
 
 /**
  * A 16:9 player for any source react-player knows (files, HLS, DASH, Mux, YouTube, Vimeo, Wistia).
@@ -134,9 +116,15 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
     const refusedLink = pinned;
     void links.requestLink(videoPath).then((url) => (url && url !== refusedLink ? setFailedLink(refusedLink) : setRefused(true)));
   }, [links, videoPath, pinned]);
+  // A stream waits for hls.js's defaults (hlsDefaults.ts): the same chunk react-player would fetch, no later.
+  const streaming = pinned !== '' && playerKind(playerSrc(pinned)) === 'hls';
+  const [hlsReady, setHlsReady] = useState(false);
   useEffect(() => {
-    refusals.addEventListener('refused', onRefused);
-    return () => refusals.removeEventListener('refused', onRefused);
+    if (streaming) void configureHls().then(() => setHlsReady(true));
+  }, [streaming]);
+  useEffect(() => {
+    hlsRefusals.addEventListener('refused', onRefused);
+    return () => hlsRefusals.removeEventListener('refused', onRefused);
   }, [onRefused]);
 
   const remember = (event: SyntheticEvent<HTMLVideoElement>) => {
@@ -197,7 +185,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
           <p role="alert" className={styles.error}>
             This video could not be played. Please try again later.
           </p>
-        ) : !pinned ? (
+        ) : !pinned || (streaming && !hlsReady) ? (
           <p role="status" className={styles.waiting}>
             Opening your video…
           </p>
@@ -205,7 +193,6 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
           <ReactPlayer
             ref={attach}
             src={playerSrc(pinned)}
-            config={PLAYER_CONFIG}
             controls
             autoPlay={progress.resumeAt === null}
             playsInline
