@@ -42,7 +42,8 @@ const nextConfig: NextConfig = {
   // Private videos are read from disk at run time: ship them with the one function that streams them
   // (on Vercel, a serverless function only has the files its trace names). The key is a glob, so the
   // route's brackets are escaped; unescaped they are character classes and match nothing.
-  outputFileTracingIncludes: { '/api/media/\\[token\\]/\\[file\\]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`] },
+  // The embedded catalog's stream playlists, which the route rewrites for buyers, ship with it the same way.
+  outputFileTracingIncludes: { '/api/media/\\[token\\]/\\[file\\]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`, './public/media/streams/**/*.m3u8'] },
   images: {
     formats: ['image/avif', 'image/webp'],
     qualities: [60, 75],
@@ -61,7 +62,10 @@ const nextConfig: NextConfig = {
   async headers() {
     // CSP (see lib/http/security-headers.ts for the script-src reasoning), nosniff, referrer, framing,
     // permissions; HSTS only on requests the host says arrived over https.
-    return securityHeaderRules(env);
+    // A packaged stream's files never change (its folder is named by a hash of its content): any cache, a CDN's
+    // included, may keep them; a locked stream's segments are encrypted, and its key is never among them.
+    const streams = { source: '/media/streams/:path*', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] };
+    return [...securityHeaderRules(env), streams];
   },
 };
 

@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import { expect, test } from './support/offline';
 import { lockedVideoUrls, sitePaths } from './support/catalog';
 
-const locked = lockedVideoUrls();
+/**
+ * A locked stream's folder is public by design (its segments are encrypted; its key is the gate), yet no
+ * page names it to an unpaid browser either: its id, the folder's name, is what must not appear.
+ */
+const locked = lockedVideoUrls().map((url) => (url.startsWith('stream:') ? url.slice(url.lastIndexOf('/') + 1) : url));
+const lockedStreams = lockedVideoUrls().filter((url) => url.startsWith('stream:/'));
+/** The embedded catalog's stream keys: `{stream id} {key hex}` a line (lib/payments/stream-keys.ts). */
+const streamKeys = Object.fromEntries(
+  readFileSync('media-private/stream-keys.txt', 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(' ')),
+) as Record<string, string>;
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
@@ -64,6 +76,33 @@ test('no public file carries the bytes of a locked title’s video', () => {
 });
 
 /**
+ * A locked stream's segments are in public/, so they must be noise without the key: every rendition names
+ * an AES-128 key, no segment reads as MPEG-TS (a sync byte every 188 bytes), and the key is in no public file.
+ */
+test('a locked stream in public/ is encrypted, and its key is nowhere public', () => {
+  expect(lockedStreams.length).toBeGreaterThan(2);
+  const publicFiles = filesUnder('public').map((file) => readFileSync(file));
+  for (const url of lockedStreams) {
+    const folder = join('public', url.slice('stream:/'.length));
+    const id = folder.split('/').pop()!;
+    const files = readdirSync(folder);
+    for (const playlist of files.filter((name) => /^\d+p\.m3u8$/.test(name))) {
+      expect(readFileSync(join(folder, playlist), 'utf8'), playlist).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key"/);
+    }
+    const segments = files.filter((name) => name.endsWith('.m2ts'));
+    expect(segments.length).toBeGreaterThan(1);
+    for (const name of segments) {
+      const bytes = readFileSync(join(folder, name));
+      const synced = [0, 188, 376, 564].every((offset) => bytes[offset] === 0x47);
+      expect(synced, `${folder}/${name} reads as plain MPEG-TS`).toBe(false);
+    }
+    const key = Buffer.from(streamKeys[id]!, 'hex');
+    expect(key).toHaveLength(16);
+    expect(publicFiles.filter((bytes) => bytes.includes(key))).toEqual([]);
+  }
+});
+
+/**
  * A deployment only has the files a function's trace names: every private clip must ship with the
  * media route (and with no other function), or paid titles would 404 on Vercel.
  */
@@ -72,6 +111,14 @@ test('the build ships every private video with the media route, and only there',
     (JSON.parse(readFileSync(`.next/server/app/${route}.js.nft.json`, 'utf8')) as { files: string[] }).files.filter((f) => f.includes('media-private/'));
   const shipped = traced('api/media/[token]/[file]/route').map((f) => f.slice(f.indexOf('media-private/')));
   expect(shipped.sort()).toEqual(filesUnder('media-private').sort());
+  // The streams' playlists too, which the route rewrites for buyers (their segments stay static files).
+  const playlists = filesUnder('public/media/streams').filter((file) => file.endsWith('.m3u8'));
+  const tracedFiles = (JSON.parse(readFileSync('.next/server/app/api/media/[token]/[file]/route.js.nft.json', 'utf8')) as { files: string[] }).files;
+  for (const file of playlists)
+    expect(
+      tracedFiles.some((traced) => traced.endsWith(file)),
+      file,
+    ).toBe(true);
   expect(traced('api/entitlements/route')).toEqual([]);
   expect(traced('page')).toEqual([]);
 });

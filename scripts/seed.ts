@@ -54,21 +54,24 @@ function lockCheck(documents: RawDocument[]) {
  */
 function describePaidMedia(documents: RawDocument[], lockedAt: (path: string) => boolean): string {
   const data = new Map(documents.map((doc) => [doc.path, doc.data as { videourl?: unknown }]));
-  const kinds = { private: 0, storage: 0, public: [] as string[] };
+  const kinds = { private: 0, storage: 0, stream: 0, public: [] as string[] };
   for (const doc of documents) {
     const { videourl } = data.get(doc.path)!;
     if (typeof videourl !== 'string' || !lockedAt(doc.path)) continue;
     const source = videoSource(videourl);
     if (source?.kind === 'private') kinds.private += 1;
     else if (source?.kind === 'storage') kinds.storage += 1;
+    else if (source?.kind === 'stream') kinds.stream += 1;
     else kinds.public.push(`    ${doc.path}: ${videourl}`);
   }
   return [
     `seed: paid media: ${kinds.private} locked videos are private:… files (shipped in media-private/, streamed only to buyers),`,
-    `  ${kinds.storage} are gs://… Cloud Storage objects (buyers get a signed URL), ${kinds.public.length} play a public URL that is NOT protected:`,
+    `  ${kinds.storage} are gs://… Cloud Storage objects (buyers get a signed URL), ${kinds.stream} are stream:… HLS ladders`,
+    `  (encrypted segments, the key only for buyers), ${kinds.public.length} play a public URL that is NOT protected:`,
     ...kinds.public,
     '  To protect a video: upload it to a private bucket (gcloud storage cp film.mp4 gs://BUCKET/films/film.mp4) and set its',
-    '  videourl to gs://BUCKET/films/film.mp4, or put the file in media-private/ and set videourl to private:films/film.mp4.',
+    '  videourl to gs://BUCKET/films/film.mp4, or put the file in media-private/ and set videourl to private:films/film.mp4,',
+    '  or package it as an encrypted stream: npm run media:package -- film.mp4 <catalog path>.',
   ].join('\n');
 }
 

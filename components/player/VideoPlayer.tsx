@@ -4,10 +4,11 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
-import { playerSrc } from '@/lib/media/providers';
+import { playerKind, playerSrc } from '@/lib/media/providers';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';
+import { configureHls, hlsRefusals } from './hlsDefaults';
 import { usePlaybackLinks } from './PlaybackLinksContext';
 import { useCaptions } from './useCaptions';
 import { useMediaSession } from './useMediaSession';
@@ -54,6 +55,8 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const [pinned, setPinned] = useState(src);
   const [failedLink, setFailedLink] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // This browser was refused the video (not bought here, or no longer): the locked state, not an error.
+  const [refused, setRefused] = useState(false);
   const position = useRef({ time: 0, paused: false });
   const resume = useRef<{ time: number; paused: boolean } | null>(null);
   const retries = useRef(0);
@@ -99,11 +102,30 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
       retries.current += 1;
       resume.current = { ...position.current };
       setFailedLink(pinned);
-      if (latest === pinned) void links.requestLink(videoPath);
+      if (latest === pinned) void links.requestLink(videoPath).then((url) => url || setRefused(true));
       return;
     }
     fail(event.currentTarget.error ?? event);
   };
+
+  // A paid stream's playlist or key refused: a fresh link if this browser still owns it, else the locked state.
+  const onRefused = useCallback(() => {
+    if (!links || !videoPath || retries.current >= 2) return setRefused(true);
+    retries.current += 1;
+    resume.current = { ...position.current };
+    const refusedLink = pinned;
+    void links.requestLink(videoPath).then((url) => (url && url !== refusedLink ? setFailedLink(refusedLink) : setRefused(true)));
+  }, [links, videoPath, pinned]);
+  // A stream waits for hls.js's defaults (hlsDefaults.ts): the same chunk react-player would fetch, no later.
+  const streaming = pinned !== '' && playerKind(playerSrc(pinned)) === 'hls';
+  const [hlsReady, setHlsReady] = useState(false);
+  useEffect(() => {
+    if (streaming) void configureHls().then(() => setHlsReady(true));
+  }, [streaming]);
+  useEffect(() => {
+    hlsRefusals.addEventListener('refused', onRefused);
+    return () => hlsRefusals.removeEventListener('refused', onRefused);
+  }, [onRefused]);
 
   const remember = (event: SyntheticEvent<HTMLVideoElement>) => {
     const video = event.currentTarget;
@@ -155,11 +177,15 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   return (
     <>
       <div ref={frame} className={styles.frame}>
-        {failed || (!pinned && !links) ? (
+        {refused ? (
+          <p role="status" className={styles.waiting}>
+            This title is locked in this browser. Buy it, or restore your purchases from your wallet.
+          </p>
+        ) : failed || (!pinned && !links) ? (
           <p role="alert" className={styles.error}>
             This video could not be played. Please try again later.
           </p>
-        ) : !pinned ? (
+        ) : !pinned || (streaming && !hlsReady) ? (
           <p role="status" className={styles.waiting}>
             Opening your video…
           </p>

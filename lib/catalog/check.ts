@@ -90,13 +90,13 @@ export function checkCatalog(
     if (typeof doc.videourl !== 'string') continue;
     const locked = [...parents, path].some((p) => parsed.get(p)?.locked === true);
     const source = videoSource(doc.videourl);
-    if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (expected private:…, gs://…, https://… or /…)` });
+    if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (expected private:…, gs://…, stream:…, https://… or /…)` });
     else if (locked && source.kind === 'public' && !signedPlayback(doc.videourl)) {
       check.publicPaidVideos.push({
         path,
-        message: `locked, but its video ${doc.videourl} is public: move it to private:… or gs://…, or sign its Mux playback (MUX_SIGNING_KEY_ID)`,
+        message: `locked, but its video ${doc.videourl} is public: move it to private:… or gs://…, package it locked (npm run media:package), or sign its Mux playback (MUX_SIGNING_KEY_ID)`,
       });
-    } else if (source.kind === 'public') {
+    } else if (source.kind === 'public' || source.kind === 'stream') {
       const refused = videoPolicy(doc.videourl);
       if (refused) check.refusedVideos.push({ path, message: refused });
     }

@@ -12,7 +12,7 @@ import {
   type EpisodeDoc,
   type SubtitleList,
 } from './schemas';
-import { videoSource } from '../media/source';
+import { freePlayUrl, videoSource } from '../media/source';
 import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind } from './kinds';
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
@@ -64,16 +64,18 @@ export function createCatalog(
 
   function access(path: string, locked: boolean, videourl: string, purchasePath: string, subtitles: SubtitleList): Access {
     const source = videoSource(videourl);
-    if (!source) warnOnce(path, `videourl ${videourl} cannot be served (expected private:…, gs://…, https://… or /…)`);
+    if (!source) warnOnce(path, `videourl ${videourl} cannot be served (expected private:…, gs://…, stream:…, https://… or /…)`);
     else if (locked && source.kind === 'public') {
       warnOnce(path, `locked, but its video is a public URL (${videourl}) that anyone can share; use private:… or gs://… to protect it`);
-    } else if (!locked && source.kind !== 'public')
+    } else if (!locked && !freePlayUrl(source))
       warnOnce(path, `free, but its video is private (${videourl}) and cannot be played; lock it or give it a public URL`);
     for (const reason of subtitles.skipped) warnOnce(path, `skipped ${reason}`);
     // Subtitle files are public text: offered with a locked title, they would give away what its paid video says.
     if (locked && subtitles.tracks.length > 0)
       warnOnce(path, 'locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
-    return locked ? { locked: true, purchasePath } : { locked: false, videourl, subtitles: subtitles.tracks };
+    // A free stream plays from its public master playlist.
+    const playable = (source && freePlayUrl(source)) ?? videourl;
+    return locked ? { locked: true, purchasePath } : { locked: false, videourl: playable, subtitles: subtitles.tracks };
   }
 
   /** A cover that is known to be missing becomes null, so the page shows the default at once, with no failed request. */

@@ -1,6 +1,6 @@
 import { cspDirectives, type SecurityEnv } from '../http/security-headers';
 import { playerKind, playerSrc, policyNeeds } from './providers';
-import { videoSource } from './source';
+import { freePlayUrl, videoSource } from './source';
 
 /** Whether one CSP source expression lets the browser load `needed` (a source as the policy spells it, or an origin). */
 function allows(source: string, needed: string, site: string): boolean {
@@ -23,9 +23,11 @@ const KIND_NAMES = { hls: 'an HLS stream', dash: 'a DASH stream', file: 'a video
  */
 export function videoPolicyProblem(videourl: string, env: SecurityEnv): string | null {
   const source = videoSource(videourl);
-  if (!source) return `${videourl} is not a video address the site can serve (expected private:…, gs://…, https://… or /…)`;
-  if (source.kind !== 'public' || source.url.startsWith('/')) return null;
-  const url = playerSrc(source.url);
+  if (!source) return `${videourl} is not a video address the site can serve (expected private:…, gs://…, stream:…, https://… or /…)`;
+  // A stream's playlists and segments are fetched from its base by the browser (its key always from the site).
+  const played = freePlayUrl(source);
+  if (!played || played.startsWith('/')) return null;
+  const url = playerSrc(played);
   const directives = cspDirectives(env);
   const site = new URL(env.NEXT_PUBLIC_SITE_URL).origin;
   const missing = Object.entries(policyNeeds(url)).flatMap(([directive, needed]) =>

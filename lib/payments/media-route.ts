@@ -10,6 +10,7 @@ import { signedStorageUrl } from '../media/storage';
 import { checkPlaybackLink } from './playback';
 import { signingSecret } from '../identity/secret';
 import { ownsVideo } from './ownership';
+import { streamAnswer } from './stream-answer';
 import { currentVisitor } from '../identity/visitor-cookies';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
@@ -23,7 +24,8 @@ function namesMatch(segment: string, name: string): boolean {
 
 /**
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
- * still owns the title, then streams the catalog video's private file or redirects to a short-lived signed URL.
+ * still owns the title, then streams the catalog video's private file, redirects to a short-lived signed URL,
+ * or answers a stream's playlists and key (stream-answer.ts).
  * A refusal is returned with its code: the route wrapper answers it.
  */
 export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response | Refusal> {
@@ -41,6 +43,7 @@ export async function servePlaybackLink(request: Request, token: string, file: s
     return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');
   }
   const source = video && videoSource(video.videourl);
+  if (source?.kind === 'stream') return streamAnswer(source, file);
   if (!source || source.kind === 'public' || !namesMatch(file, source.name)) return refuse('not_found', 'No such video.');
   if (source.kind === 'private') {
     const path = resolve(/* turbopackIgnore: true */ privateRoot, source.file);

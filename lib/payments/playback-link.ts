@@ -30,7 +30,7 @@ export async function playbackLinkFor(browser: string | null, videoPath: string)
       ? await signedMuxStream(muxId, muxSigning, env.MEDIA_TOKEN_SECONDS)
       : playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
   if (url) return { ok: true, url };
-  console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, https://… or /…)`);
+  console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, stream:…, https://… or /…)`);
   return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
 }
 

@@ -47,3 +47,19 @@ describe('npm run catalog:check', () => {
     expect(check.withoutCover).toEqual(['shortFilms/f', 'trailers/far']);
   });
 });
+
+describe('catalog:check and packaged streams', () => {
+  const STREAM = 'stream:https://cdn.example.org/streams/trailers-far-0123456789ab';
+  it('takes a locked stream as protected, and checks the policy for a stream on another host', () => {
+    const documents = indexed([
+      doc('trailers/far', { title: 'Far', coverimg: '/covers/far.jpg', videourl: STREAM, locked: true }),
+      doc('trailers/near', { title: 'Near', coverimg: '/covers/near.jpg', videourl: 'stream:/media/streams/trailers-near-0123456789ab', locked: false }),
+    ]);
+    const asked: string[] = [];
+    const check = checkCatalog(documents, covers, (url) => (asked.push(url), url.includes('example.org') ? 'add MEDIA_HOSTS=https://cdn.example.org' : null));
+    expect(check.publicPaidVideos).toEqual([]);
+    expect(check.broken).toEqual([]);
+    expect(check.refusedVideos).toEqual([{ path: 'trailers/far', message: 'add MEDIA_HOSTS=https://cdn.example.org' }]);
+    expect(asked).toContain(STREAM);
+  });
+});

@@ -73,6 +73,7 @@ describe('videoPolicyProblem (the operator check)', () => {
       ...SAMPLES.vimeo,
       ...SAMPLES.wistia,
       'https://stream.mux.com/abc123.m3u8',
+      'stream:/media/streams/trailers-x-0123456789ab',
     ]) {
       expect(videoPolicyProblem(videourl, env), videourl).toBeNull();
     }
@@ -86,6 +87,8 @@ describe('videoPolicyProblem (the operator check)', () => {
       "https://cdn.example.com (a video file) is not in the Content-Security-Policy's media-src: set MEDIA_HOSTS=https://media.example.org,https://cdn.example.com before next build",
     );
     expect(videoPolicyProblem('https://cdn.example.com/films/manifest.mpd', production())).toContain('(a DASH stream)');
+    // A packaged stream on a CDN: its playlists and segments come from there (its key always from the site).
+    expect(videoPolicyProblem('stream:https://cdn.example.com/streams/trailers-x-0123456789ab', production())).toContain('MEDIA_HOSTS=https://cdn.example.com');
   });
 
   it('accepts a host MEDIA_HOSTS names, by origin or by wildcard', () => {

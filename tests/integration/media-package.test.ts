@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 34's acceptance for `npm run media:package`, on a 20 s 1080p clip made here with ffmpeg (testsrc and
+ * a sine tone, in a temporary folder, never tracked), against a copy of the embedded catalog.
+ */
+const run = promisify(execFile);
+const LOCKED = 'trailers/iron-meridian';
+const FREE = 'documentaries/the-last-lighthouse-keepers';
+let work: string;
+
+const paths = (dir: string) => ({ out: join(dir, 'out'), content: join(dir, 'content'), privateDir: join(dir, 'private') });
+
+async function mediaPackage(source: string, path: string, ...args: string[]) {
+  const { out, content, privateDir } = paths(work);
+  const env: NodeJS.ProcessEnv = { ...process.env, CATALOG: 'local', PRIVATE_MEDIA_DIR: privateDir, LEDGER_DIR: join(work, 'ledger') };
+  delete env.FIRESTORE_EMULATOR_HOST;
+  const command = [
+    'tsx',
+    '--conditions=react-server',
+    'scripts/media-package.ts',
+    source,
+    path,
+    '--out',
+    out,
+    '--base',
+    '/media/streams',
+    '--content',
+    content,
+  ];
+  const { stdout } = await run('npx', [...command, ...args], { env });
+  return stdout;
+}
+
+async function videourlOf(kind: string, id: string): Promise<string> {
+  return (JSON.parse(await readFile(join(paths(work).content, `${kind}.json`), 'utf8')) as Record<string, { videourl: string }>)[id]!.videourl;
+}
+
+/** Every file under a folder with its size and modification time: what "writes nothing" is judged by. */
+async function snapshot(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const file = join(entry.parentPath, entry.name);
+        const info = await stat(file);
+        return `${file} ${info.size} ${info.mtimeMs}`;
+      }),
+  );
+}
+
+const probe = (file: string) =>
+  run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,height', '-of', 'csv=p=0', file]).then(
+    // MPEG-TS lists a program's stream once per program table: the first line is the stream.
+    ({ stdout }) => stdout.trim().split('\n')[0] || 'unreadable',
+    () => 'unreadable',
+  );
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'media-package-test-'));
+  const { content, privateDir } = paths(work);
+  await Promise.all([cp('content', content, { recursive: true }), mkdir(privateDir)]);
+  await run('ffmpeg', [
+    ...['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1920x1080:rate=12:duration=20'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=20', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest'],
+    join(work, 'clip.mp4'),
+  ]);
+}, 120_000);
+
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe('media:package', () => {
+  it('packages a locked title: the ladder to 1080p, 4 s segments, AES-128 with a key kept outside the stream', { timeout: 300_000 }, async () => {
+    await mediaPackage(join(work, 'clip.mp4'), LOCKED);
+    const videourl = await videourlOf('trailers', 'iron-meridian');
+    expect(videourl).toMatch(/^stream:\/media\/streams\/trailers-iron-meridian-[0-9a-f]{12}$/);
+    const id = videourl.split('/').pop()!;
+    const folder = join(paths(work).out, id);
+
+    const master = await readFile(join(folder, 'master.m3u8'), 'utf8');
+    const heights = [...master.matchAll(/RESOLUTION=\d+x(\d+)/g)].map((match) => Number(match[1]));
+    expect(heights).toEqual([240, 360, 540, 720, 1080]);
+    // Measured from the segments (peak and average), not ffmpeg's rate ceilings: what a player's ABR decides by.
+    const rates = [...master.matchAll(/BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    expect(rates).toHaveLength(5);
+    for (const [peak, average] of rates) expect(peak).toBeGreaterThanOrEqual(average!);
+    expect(rates.map(([peak]) => peak)).toEqual([...rates.map(([peak]) => peak!)].sort((a, b) => a - b));
+    for (const height of heights) {
+      const playlist = await readFile(join(folder, `${height}p.m3u8`), 'utf8');
+      const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((match) => Number(match[1]));
+      expect(durations).toHaveLength(5);
+      for (const seconds of durations) expect(seconds).toBeCloseTo(4, 1);
+      expect(playlist).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/i);
+    }
+
+    // The key is in the (here: embedded) key store, not beside the segments.
+    const keyLine = (await readFile(join(paths(work).privateDir, 'stream-keys.txt'), 'utf8')).split('\n').find((line) => line.startsWith(`${id} `));
+    const key = Buffer.from(keyLine!.split(' ')[1]!, 'hex');
+    expect(key).toHaveLength(16);
+    for (const name of await readdir(folder)) expect((await readFile(join(folder, name))).includes(key), name).toBe(false);
+
+    // A segment does not decode without the key; decrypted with it, it is 1080p H.264.
+    const segment = join(folder, '1080p_000.m2ts');
+    expect(await probe(segment)).toBe('unreadable');
+    const iv = Buffer.from(/IV=0x([0-9a-f]{32})/i.exec(await readFile(join(folder, '1080p.m3u8'), 'utf8'))![1]!, 'hex');
+    const decipher = createDecipheriv('aes-128-cbc', key, iv);
+    const clear = Buffer.concat([decipher.update(await readFile(segment)), decipher.final()]);
+    await writeFile(join(work, 'clear.ts'), clear);
+    expect(await probe(join(work, 'clear.ts'))).toBe('h264,1080');
+
+    // A second run on the same input writes nothing: not the stream, the key or the catalog.
+    const before = [...(await snapshot(work))].sort();
+    expect(await mediaPackage(join(work, 'clip.mp4'), LOCKED)).toContain('already packaged');
+    expect([...(await snapshot(work))].sort()).toEqual(before);
+  });
+
+  it('packages a free title in the clear, capped where asked', { timeout: 120_000 }, async () => {
+    await mediaPackage(join(work, 'clip.mp4'), FREE, '--max-height', '360');
+    const id = (await videourlOf('documentaries', 'the-last-lighthouse-keepers')).split('/').pop()!;
+    const folder = join(paths(work).out, id);
+    expect([...(await readFile(join(folder, 'master.m3u8'), 'utf8')).matchAll(/RESOLUTION=\d+x(\d+)/g)].map((m) => m[1])).toEqual(['240', '360']);
+    expect(await readFile(join(folder, '360p.m3u8'), 'utf8')).not.toContain('#EXT-X-KEY');
+    expect(await probe(join(folder, '360p_000.m2ts'))).toBe('h264,360');
+  });
+});
