@@ -203,9 +203,8 @@ function throughputRows(t: Throughput): Row[] {
     [
       t.path,
       `req/s page ÷ static copy, ${ENCODING_NAMES[encoding as Encoding]}`,
+      // Reported, not budgeted (issue 33): on Vercel a prerendered page comes from the CDN, not from this server.
       `${page.rps.toFixed(0)} ÷ ${copy.rps.toFixed(0)} = ${(page.rps / copy.rps).toFixed(2)}`,
-      'ratio ≥ 0.8',
-      page.rps / copy.rps >= 0.8,
     ],
     [
       t.path,
