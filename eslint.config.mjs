@@ -7,5 +7,15 @@ export default defineConfig([
   ...nextTypescript,
   // CommonJS config files (dependency-cruiser's) load their helpers with require.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  globalIgnores(['.next/**', 'out/**', 'build/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.data/**']),
+  globalIgnores([
+    '.next/**',
+    'bench/floor/.next/**',
+    'out/**',
+    'build/**',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+    'bench/results/**',
+    '.data/**',
+  ]),
 ]);

@@ -1,31 +1,9 @@
 'use client';
 
-import { IntentLink } from '@/components/ui/IntentLink';
-import { useEffect } from 'react';
-import { StatusScreen } from '@/components/feedback/StatusScreen';
-import button from '@/components/ui/button.module.css';
+import { onDemand } from '@/components/ui/onDemand';
 
-export default function RouteError({ error, retry }: { error: unknown; retry: () => void }) {
-  useEffect(() => {
-    console.error('[page] render failed', error);
-  }, [error]);
-
-  return (
-    <StatusScreen
-      code="Oops"
-      title="Something went wrong"
-      actions={
-        <>
-          <button type="button" className={`${button.button} ${button.primary}`} onClick={retry}>
-            Try again
-          </button>
-          <IntentLink href="/" className={`${button.button} ${button.ghost}`}>
-            Back to Home
-          </IntentLink>
-        </>
-      }
-    >
-      <p>This page could not be loaded. Please try again in a moment.</p>
-    </StatusScreen>
-  );
-}
+/**
+ * The root segment's error boundary, which Next loads with every page: only this wrapper comes with a first visit,
+ * and the error screen's code is fetched once a page has failed (issue 33).
+ */
+export default onDemand(() => import('@/components/feedback/RouteErrorScreen'));

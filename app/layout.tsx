@@ -5,6 +5,7 @@ import { SiteHeader } from '@/components/layout/SiteHeader';
 import { PurchasesProvider } from '@/components/payment/PurchasesProvider';
 import { PlayerProvider } from '@/components/player/PlayerProvider';
 import { FieldInsightSlot } from '@/components/analytics/FieldInsightSlot';
+import { LinkNavigator } from '@/components/ui/LinkNavigator';
 import { keepCatalogFresh } from '@/lib/catalog';
 import { COVER_FALLBACK_SCRIPT } from '@/lib/catalog/default-cover';
 import { env } from '@/lib/env/server';
@@ -51,6 +52,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           </PlayerProvider>
           <FieldInsightSlot />
         </PurchasesProvider>
+        <LinkNavigator />
       </body>
     </html>
   );

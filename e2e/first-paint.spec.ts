@@ -6,7 +6,7 @@ const [seriesId, series] = content.series.find(([, s]) => s.locked)!;
 const [seasonSeriesId, seasonSeries] = content.series[0]!;
 const [seasonId, season] = Object.entries(seasonSeries.seasons)[0]!;
 const pages = [
-  { path: '/', heading: '#hero-title', text: /\S/, mainImage: 'section[aria-labelledby="hero-title"] video' },
+  { path: '/', heading: '#hero-title', text: /\S/, mainImage: 'section[aria-labelledby="hero-title"] img' },
   { path: `/series/${seriesId}`, heading: 'h1', text: series.title, mainImage: `img[alt="${series.title} cover"]` },
   { path: `/series/${seasonSeriesId}/season/${seasonId}`, heading: 'h1', text: season.title, mainImage: `img[alt="${season.title} cover"]` },
 ];

@@ -61,7 +61,7 @@ test.describe('the main image is fetched first', () => {
 
   test('/: the hero poster at high priority, every cover of the first screen at low', async ({ page }) => {
     const priorities = await imagePriorities(page, '/');
-    expect([...priorities].find(([url]) => url.endsWith('/media/hero-poster.jpg'))?.[1]).toBe('High');
+    expect([...priorities].find(([url]) => decodeURIComponent(url).includes('/media/hero-poster.jpg'))?.[1]).toBe('High');
     expect(covers(priorities).length, 'the first screen shows covers').toBeGreaterThan(0);
     expect(covers(priorities).filter(([, priority]) => priority !== 'Low')).toEqual([]);
   });
@@ -74,4 +74,55 @@ test.describe('the main image is fetched first', () => {
     expect(others.length, 'the page shows season covers').toBeGreaterThan(0);
     expect(others.filter(([, priority]) => priority !== 'Low')).toEqual([]);
   });
+});
+
+/** The page's requests in the order the browser sent them (the document first), each with the priority it asked with. */
+async function requestsInOrder(page: Page, path: string) {
+  const session = await page.context().newCDPSession(page);
+  const requests: { url: string; type?: string; priority: string }[] = [];
+  session.on('Network.requestWillBeSent', ({ request, type }) => void requests.push({ url: request.url, type, priority: request.initialPriority }));
+  await session.send('Network.enable');
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return requests.filter(({ url }) => !url.startsWith('data:'));
+}
+
+/**
+ * What the main image looks like drawn: the source the browser chose, the width it is drawn at (object-fit: cover
+ * draws it at least as wide as its box, wider when the box is taller than the image's shape), and the srcset entry
+ * that fits it: the narrowest covering that width at the screen's density.
+ */
+const asDrawn = (image: HTMLImageElement) => {
+  const box = image.getBoundingClientRect();
+  const width = Math.max(box.width, box.height * (image.naturalWidth / image.naturalHeight));
+  // A <picture>'s source for this screen, when there is one.
+  const source = [...(image.parentElement?.querySelectorAll('source') ?? [])].find((candidate) => matchMedia(candidate.media).matches);
+  const entries = (source?.srcset ?? image.srcset).split(', ').map((entry) => {
+    const [url, descriptor] = entry.split(' ');
+    return { url: new URL(url!, location.href).href, width: Number.parseInt(descriptor!, 10) };
+  });
+  const fitting = entries.filter((entry) => entry.width >= width * devicePixelRatio).sort((a, b) => a.width - b.width)[0];
+  return { src: image.currentSrc, width, fitting: fitting?.url };
+};
+
+test.describe('at 390 px, the main image', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const mainImages = [
+    { path: '/', selector: 'main section[aria-labelledby="hero-title"] img' },
+    { path: `/series/${lockedSeriesId}`, selector: 'main header img[alt$=" cover"]' },
+  ];
+
+  for (const { path, selector } of mainImages) {
+    test(`${path}: is the first request after the document, at high priority, at the width it is drawn`, async ({ page }) => {
+      const [document, first] = await requestsInOrder(page, path);
+      expect(document?.type).toBe('Document');
+      const image = await page.locator(selector).evaluate(asDrawn);
+      // Before any stylesheet, script or font: the preload in the head names it, and nothing is asked for ahead of it.
+      expect(first, 'the first request after the document').toEqual({ url: image.src, type: 'Image', priority: 'High' });
+      // Encoded for the phone: the optimizer's AVIF or WebP, the narrowest size that covers the drawn width.
+      expect(new URL(image.src).pathname).toBe('/_next/image');
+      expect(image.src, `drawn ${image.width.toFixed(0)} px wide`).toBe(image.fitting);
+      const response = await page.request.get(image.src, { headers: { accept: 'image/avif,image/webp,*/*' } });
+      expect(response.headers()['content-type']).toMatch(/^image\/(avif|webp)$/);
+    });
+  }
 });

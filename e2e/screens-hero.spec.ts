@@ -81,10 +81,13 @@ const isHeroVideo = (url: string) => url.endsWith('/media/clips/hero.mp4');
 
 test("the hero's video is fetched only once the page has loaded", async ({ page }) => {
   // A slow network for the poster keeps the page loading well past hydration.
-  await page.route('**/media/hero-poster.jpg', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await route.continue();
-  });
+  await page.route(
+    (url) => decodeURIComponent(url.href).includes('/media/hero-poster.jpg'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    },
+  );
   const events: string[] = [];
   page.on('load', () => events.push('load'));
   page.on('request', (request) => {

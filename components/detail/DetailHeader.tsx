@@ -7,7 +7,11 @@ import { BackLink } from '../ui/BackLink';
 import { Eyebrow } from '../ui/Eyebrow';
 import styles from './DetailHeader.module.css';
 
-const COVER_SIZES = '(min-width: 900px) 480px, 100vw';
+/**
+ * The width the cover is drawn at (DetailHeader.module.css): the grid's 480 px column from 900 px; below, the page's
+ * width less its gutters (--gutter: 16 px each side up to a 400 px screen, 4vw from there).
+ */
+const COVER_SIZES = '(min-width: 900px) 480px, (min-width: 400px) 92vw, calc(100vw - 32px)';
 
 /**
  * Blurred by 48 px, the backdrop shows no detail a 32 px thumbnail lacks (a kilobyte or two). It is a

@@ -7,7 +7,14 @@ import styles from './Hero.module.css';
 
 const STORAGE_KEY = 'solenema:hero-playback';
 
-type Props = { videoSrc: string; poster: string; videoLabel: string; description: string; children: React.ReactNode };
+type Props = {
+  videoSrc: string;
+  /** Drawn under the video, which is transparent until it plays: an image the server renders, with its srcset. */
+  poster: React.ReactNode;
+  videoLabel: string;
+  description: string;
+  children: React.ReactNode;
+};
 
 /** Data Saver (Chrome's `navigator.connection.saveData`; the DOM types do not have it yet). */
 const savesData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
@@ -87,11 +94,11 @@ export function HeroStage({ videoSrc, poster, videoLabel, description, children 
 
   return (
     <div className={styles.stage} data-settled={settled}>
+      {poster}
       <video
         ref={videoRef}
         className={styles.video}
         src={videoSrc}
-        poster={poster}
         aria-label={videoLabel}
         muted={muted}
         loop

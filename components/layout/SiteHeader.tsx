@@ -1,5 +1,6 @@
 import { IntentLink } from '@/components/ui/IntentLink';
 import { HeaderSearch } from '../search/HeaderSearch';
+import { siteLinks } from './siteLinks';
 import { SiteNav } from './SiteNav';
 import styles from './SiteHeader.module.css';
 
@@ -12,7 +13,7 @@ export function SiteHeader() {
           Solenema
         </IntentLink>
         <HeaderSearch />
-        <SiteNav />
+        <SiteNav links={siteLinks} />
       </div>
     </header>
   );

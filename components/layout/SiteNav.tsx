@@ -4,13 +4,16 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { NavLink } from './NavLink';
-import { siteLinks } from './siteLinks';
+import type { SiteLink } from './siteLinks';
 import styles from './SiteHeader.module.css';
 
 const NAV_ID = 'site-navigation';
 
-/** Header navigation: inline on wide screens, a disclosure menu on small ones. */
-export function SiteNav() {
+/**
+ * Header navigation: inline on wide screens, a disclosure menu on small ones. The links come from the server
+ * (SiteHeader), so the routes and settings they are made of stay out of every first visit's script.
+ */
+export function SiteNav({ links }: { links: SiteLink[] }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -41,7 +44,7 @@ export function SiteNav() {
       </button>
       <nav id={NAV_ID} aria-label="Main" className={styles.nav} data-open={open}>
         <ul className={styles.navList}>
-          {siteLinks.map((link) => (
+          {links.map((link) => (
             <li key={link.label}>
               <NavLink link={link} className={styles.navLink} current={pathname === link.href} onNavigate={() => setOpen(false)} />
             </li>

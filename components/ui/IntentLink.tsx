@@ -1,31 +1,15 @@
-'use client';
+import type { ComponentProps } from 'react';
 
-import Link from 'next/link';
-import { useState, type ComponentProps } from 'react';
+/** Marks the links LinkNavigator follows in the browser. */
+export const INTENT_LINK_ATTRIBUTE = 'data-intent-link';
 
 /**
- * next/link that prefetches on intent (pointer over it, touch, keyboard focus) instead of whenever it
- * scrolls into view: a first visit downloads no other route's code, which keeps it inside the
- * JavaScript budget, and a click is still preceded by a prefetch (the pattern Next's docs give).
+ * A link to a page of this site, opened in this tab, as plain markup: no client code of its own, so a page of cards and a header of
+ * links hydrate nothing for them. LinkNavigator (one listener for the whole document, in the root layout) turns
+ * a click on it into a client-side navigation and prefetches its route on intent (pointer over it, touch,
+ * keyboard focus), never when it merely scrolls into view. It replaced next/link, whose client code every first
+ * visit downloaded (issue 33).
  */
-export function IntentLink({ onPointerEnter, onTouchStart, onFocus, ...props }: ComponentProps<typeof Link>) {
-  const [intent, setIntent] = useState(false);
-  return (
-    <Link
-      {...props}
-      prefetch={intent ? null : false}
-      onPointerEnter={(event) => {
-        setIntent(true);
-        onPointerEnter?.(event);
-      }}
-      onTouchStart={(event) => {
-        setIntent(true);
-        onTouchStart?.(event);
-      }}
-      onFocus={(event) => {
-        setIntent(true);
-        onFocus?.(event);
-      }}
-    />
-  );
+export function IntentLink({ href, ...props }: ComponentProps<'a'> & { href: string }) {
+  return <a href={href} {...props} {...{ [INTENT_LINK_ATTRIBUTE]: '' }} />;
 }

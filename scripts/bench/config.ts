@@ -1,8 +1,8 @@
 /** Settings of `npm run bench`: ports, the site's environment, the pages and how long each measurement runs. */
 import { E2E_PROJECT_ID, E2E_RECIPIENT } from '../../e2e/support/ports';
 
-/** Outside the e2e stack's ports (3210+, 8790+, and both +E2E_PORT_OFFSET=100) so both can run at once; lighthouserc.cjs names the site's port too. */
-export const PORTS = { site: 3410, redisSite: 3411, vercelSite: 3412, firestore: 8695, chain: 8685 } as const;
+/** Outside the e2e stack's ports (3210+, 8790+, and both +E2E_PORT_OFFSET=100) so both can run at once. */
+export const PORTS = { site: 3410, redisSite: 3411, vercelSite: 3412, floor: 3413, firestore: 8695, chain: 8685 } as const;
 export const SITE_URL = `http://127.0.0.1:${PORTS.site}`;
 export const RESULTS_DIR = 'bench/results';
 /** Every bench build goes here (tsconfig.json lists its types, so next build leaves tsconfig.json alone). */
@@ -65,11 +65,21 @@ export const LOAD = { connections: 10, seconds: 30, lockedPath: 'trailers/iron-m
 /** What a browser sends: Next compresses pages and static files alike on the fly. */
 export const BROWSER_HEADERS = { 'accept-encoding': ENCODINGS.browser, accept: 'text/html,*/*' };
 
-/** Lighthouse's pages at each catalog size (lighthouserc.cjs names the embedded ones, for `npx lhci autorun`). */
+/** Lighthouse's pages at each catalog size, measured beside the framework's floor (bench/floor). */
 export const LIGHTHOUSE_PAGES = { embedded: ['/', '/series/harbor-lights'], large: ['/', '/series/gen-long-series'] } as const satisfies Record<
   Size,
   readonly string[]
 >;
+
+/**
+ * Lighthouse 13 with its default mobile preset: `runs` turns of the floor and each page, in both browsers. The
+ * budgets (issue 33) are judged on the medians of the headed runs, against the floor's of the same run.
+ */
+export const LIGHTHOUSE = {
+  runs: 5,
+  categories: 'performance,accessibility,best-practices,seo',
+  budgets: { minPerformance: 95, maxPointsBelowFloor: 2, maxLcpMs: 1500, maxTbtAboveFloorMs: 100 },
+} as const;
 
 export const SCALE = {
   /** Idle time measured; the backstop (REVALIDATE_SECONDS) is a day, so the report scales it to an hour. */

@@ -7,16 +7,18 @@
  * Prints one table and writes bench/results/latest.{json,md}. Exit status: 0 when every section ran
  * (goals met or not), 1 when one could not, 2 on a usage error.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { buildFloor, FLOOR_DIR, startFloor } from '../../e2e/support/floor';
 import { run } from '../../e2e/support/processes';
-import { measureBytes, measureLighthouse } from './browser';
+import { measureBytes } from './browser';
 import { measureChainCalls } from './chain';
-import { PAGES, RESULTS_DIR, SCALE, type Size } from './config';
+import { LIGHTHOUSE_PAGES, PAGES, PORTS, RESULTS_DIR, SCALE, type Size } from './config';
 import { measureLoad, measureThroughput } from './http';
 import { measureReads } from './reads';
-import { rows, table, type Results, type SearchTiming } from './report';
+import { measureLighthouse } from './lighthouse';
+import { rows, rowsTable, sideBySide, type Results, type SearchTiming } from './report';
 import { measureScale } from './scale';
 import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
@@ -88,8 +90,23 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.resolve(stack?.stop()).finally(() => process.exit(1)));
   mkdirSync(RESULTS_DIR, { recursive: true });
 
+  /**
+   * The framework's floor beside the site, for the bytes and Lighthouse sections: built once per bench run (or
+   * reused with --no-build), served for as long as the site is.
+   */
+  let floorBuilt = false;
+  async function startFloorBeside() {
+    if (!floorBuilt && (build || !existsSync(`${FLOOR_DIR}/.next/BUILD_ID`))) {
+      log('floor: next build');
+      await buildFloor(`${RESULTS_DIR}/build-floor.log`);
+    }
+    floorBuilt = true;
+    return startFloor(PORTS.floor, `${RESULTS_DIR}/server-floor.log`);
+  }
+
   /** The sections measured on the stack of one size, which is stopped afterwards. */
   async function measureOnStack(size: Size) {
+    let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
     try {
       // Scale reports build seconds, so it always builds.
       stack = await startStack(size, build || only.has('scale'));
@@ -101,13 +118,17 @@ async function main() {
         results.reads = await section('reads', () => measureReads(current, PAGES));
         results.throughput = await section('throughput', () => measureThroughput(current));
         results.load = await section('load', () => measureLoad(current));
-        results.bytes = await section('bytes', () => measureBytes(current, PAGES.slice(0, 2)));
       }
-      const lighthouse = await section('lighthouse', () => measureLighthouse(size));
+      if (only.has('bytes') || only.has('lighthouse')) floor = await startFloorBeside();
+      const floorUrl = floor?.url ?? '';
+      if (size === 'embedded') results.bytes = await section('bytes', () => measureBytes(current, PAGES.slice(0, 2), floorUrl));
+      const targets = [{ name: 'floor', url: `${floorUrl}/` }, ...LIGHTHOUSE_PAGES[size].map((path) => ({ name: path, url: `${current.url}${path}` }))];
+      const lighthouse = await section('lighthouse', () => measureLighthouse(size, targets));
       if (lighthouse) results.lighthouse = [...(results.lighthouse ?? []), lighthouse];
     } catch (error) {
       results.errors.push(`${size} catalog: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
+      floor?.stop();
       await stack?.stop();
       stack = undefined;
     }
@@ -127,7 +148,7 @@ async function main() {
     if (upkeep) results.upkeep = [...(results.upkeep ?? []), ...upkeep];
   }
 
-  const report = `Solenema bench, ${results.startedAt} · ${results.machine}\n\n${table(rows(results))}\n`;
+  const report = `Solenema bench, ${results.startedAt} · ${results.machine}\n\n${rowsTable(rows(results))}\n\n${sideBySide(results)}\n`;
   writeFileSync(`${RESULTS_DIR}/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${RESULTS_DIR}/latest.md`, report);
   process.stdout.write(`\n${report}\nData: ${RESULTS_DIR}/latest.json\n`);
