@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PaymentApiError, grantOf, type EntitlementsAnswer, type VerifyAnswer, type VideoRef } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { isFinalVerdict } from '@/lib/payments/browser/verdict';
-import { buysWholeShow } from '@/lib/payments/unlocks';
+import { buysWholeShow } from '@/lib/payments/whole-show';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';

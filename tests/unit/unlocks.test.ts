@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buysWholeShow, unlocks } from '@/lib/payments/unlocks';
+import { unlocks } from '@/lib/payments/unlocks';
+import { buysWholeShow } from '@/lib/payments/whole-show';
 
 describe('buysWholeShow', () => {
   it('is true for a series or a short film bought whole, whose episodes the purchase unlocks', () => {
