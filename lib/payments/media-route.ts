@@ -11,7 +11,6 @@ import { checkPlaybackLink } from './playback';
 import { signingSecret } from '../identity/secret';
 import { ownsVideo } from './ownership';
 import { streamAnswer } from './stream-answer';
-import { currentVisitor } from '../identity/visitor-cookies';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
 // ignore comments Turbopack would trace the whole project, public/ included, into the function.
@@ -26,10 +25,9 @@ function namesMatch(segment: string, name: string): boolean {
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
  * still owns the title, then streams the catalog video's private file, redirects to a short-lived signed URL,
  * or answers a stream's playlists and key (stream-answer.ts).
- * A refusal is returned with its code: the route wrapper answers it.
+ * `browser` is the one the route wrapper read from the cookie. A refusal is returned with its code: the route wrapper answers it.
  */
-export async function servePlaybackLink(request: Request, token: string, file: string): Promise<Response | Refusal> {
-  const { browser } = await currentVisitor();
+export async function servePlaybackLink(request: Request, browser: string | null, token: string, file: string): Promise<Response | Refusal> {
   const link = checkPlaybackLink(signingSecret, token, browser);
   if (!link.ok) return link;
   const { claim } = link;
