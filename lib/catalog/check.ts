@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { videoSource } from '../media/source';
+import { VIDEOURL_FORMS, videoSource } from '../media/source';
 import type { CoverCheck } from './reads';
 import { isDocumentId, parseTitlePath } from './kinds';
 import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
@@ -90,7 +90,7 @@ export function checkCatalog(
     if (typeof doc.videourl !== 'string') continue;
     const locked = [...parents, path].some((p) => parsed.get(p)?.locked === true);
     const source = videoSource(doc.videourl);
-    if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (expected private:…, gs://…, stream:…, https://… or /…)` });
+    if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (${VIDEOURL_FORMS})` });
     else if (locked && source.kind === 'public' && !signedPlayback(doc.videourl)) {
       check.publicPaidVideos.push({
         path,

@@ -12,7 +12,7 @@ import {
   type EpisodeDoc,
   type SubtitleList,
 } from './schemas';
-import { freePlayUrl, videoSource } from '../media/source';
+import { VIDEOURL_FORMS, freePlayUrl, videoSource } from '../media/source';
 import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind } from './kinds';
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
@@ -64,7 +64,7 @@ export function createCatalog(
 
   function access(path: string, locked: boolean, videourl: string, purchasePath: string, subtitles: SubtitleList): Access {
     const source = videoSource(videourl);
-    if (!source) warnOnce(path, `videourl ${videourl} cannot be served (expected private:…, gs://…, stream:…, https://… or /…)`);
+    if (!source) warnOnce(path, `videourl ${videourl} cannot be served (${VIDEOURL_FORMS})`);
     else if (locked && source.kind === 'public') {
       warnOnce(path, `locked, but its video is a public URL (${videourl}) that anyone can share; use private:… or gs://… to protect it`);
     } else if (!locked && !freePlayUrl(source))

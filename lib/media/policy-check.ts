@@ -1,6 +1,6 @@
 import { cspDirectives, type SecurityEnv } from '../http/security-headers';
 import { playerKind, playerSrc, policyNeeds } from './providers';
-import { freePlayUrl, videoSource } from './source';
+import { VIDEOURL_FORMS, freePlayUrl, videoSource } from './source';
 
 /** Whether one CSP source expression lets the browser load `needed` (a source as the policy spells it, or an origin). */
 function allows(source: string, needed: string, site: string): boolean {
@@ -23,7 +23,7 @@ const KIND_NAMES = { hls: 'an HLS stream', dash: 'a DASH stream', file: 'a video
  */
 export function videoPolicyProblem(videourl: string, env: SecurityEnv): string | null {
   const source = videoSource(videourl);
-  if (!source) return `${videourl} is not a video address the site can serve (expected private:…, gs://…, stream:…, https://… or /…)`;
+  if (!source) return `${videourl} is not a video address the site can serve (${VIDEOURL_FORMS})`;
   // A stream's playlists and segments are fetched from its base by the browser (its key always from the site).
   const played = freePlayUrl(source);
   if (!played || played.startsWith('/')) return null;

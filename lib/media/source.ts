@@ -34,6 +34,9 @@ function streamSource(base: string): VideoSource | null {
   return { kind: 'stream', base: url.href, id, name: MASTER_PLAYLIST };
 }
 
+/** What a videourl may be, for the messages that refuse one. */
+export const VIDEOURL_FORMS = 'expected private:…, gs://…, stream:…, https://… or /…';
+
 /** The source a videourl names, or null when it cannot be served safely (e.g. `private:../x`). */
 export function videoSource(videourl: string): VideoSource | null {
   if (videourl.startsWith('private:')) {

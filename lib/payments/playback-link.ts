@@ -4,6 +4,7 @@ import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
 import { muxPlaybackId, muxSigningKey, signedMuxStream } from '../media/mux';
+import { VIDEOURL_FORMS } from '../media/source';
 import { ownedPaths } from './ownership';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { unlocks } from './unlocks';
@@ -30,7 +31,7 @@ export async function playbackLinkFor(browser: string | null, videoPath: string)
       ? await signedMuxStream(muxId, muxSigning, env.MEDIA_TOKEN_SECONDS)
       : playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
   if (url) return { ok: true, url };
-  console.error(`[media] ${video.path}: its videourl cannot be served (expected private:…, gs://…, stream:…, https://… or /…)`);
+  console.error(`[media] ${video.path}: its videourl cannot be served (${VIDEOURL_FORMS})`);
   return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
 }
 
