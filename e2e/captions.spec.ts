@@ -5,6 +5,8 @@ import { expect, test } from './support/offline';
 const AFTERGLOW = { path: '/watch/trailers/afterglow-protocol', title: 'Afterglow Protocol' };
 const KELP = { path: '/watch/documentaries/beneath-the-kelp-canopy', title: 'Beneath the Kelp Canopy' };
 const UNCAPTIONED = { path: '/watch/trailers/city-of-small-hours', title: 'City of Small Hours' };
+/** A packaged stream (hls.js plays it) whose captions stay a WebVTT file beside the ladder. */
+const CAPTIONED_STREAM = { path: '/watch/documentaries/night-market-kitchens', title: 'Night Market Kitchens' };
 
 async function openPlayer(page: Page, { path, title }: { path: string; title: string }) {
   await page.goto(path);
@@ -68,6 +70,15 @@ test('a free title offers its subtitles: the chosen language shows its cue at it
   ]);
   await page.reload();
   await expect((await openPlayer(page, KELP)).captions).toHaveValue('off');
+});
+
+test('a packaged stream keeps its WebVTT subtitles: offered, and the chosen one shows its cue at its time', async ({ page }) => {
+  const stream = await openPlayer(page, CAPTIONED_STREAM);
+  await expect(stream.dialog.locator('hls-video')).toHaveCount(1);
+  await expect(stream.captions.locator('option')).toHaveText(['Off', 'English']);
+  await stream.captions.selectOption({ label: 'English' });
+  const tracks = await tracksAt(stream.video, 3);
+  await expect.poll(tracks).toEqual([{ language: 'en', mode: 'showing', cues: ['At two in the morning,\nthe noodle cart has a queue.'] }]);
 });
 
 test('a title without subtitles shows no captions menu and no tracks', async ({ page }) => {

@@ -6,6 +6,9 @@ import { expect, test } from './support/offline';
 const [trailerId, trailer] = content.trailers.find(([, t]) => !t.locked && t.videourl.endsWith('/hero.mp4'))!;
 const trailerPage = `/watch/trailers/${trailerId}`;
 
+// A free documentary packaged as an adaptive stream (5 s): what a file keeps, a stream keeps.
+const [streamId, streamTitle] = content.documentaries.find(([, t]) => !t.locked && t.videourl.startsWith('stream:'))!;
+
 const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
 const paused = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.paused);
 
@@ -50,6 +53,21 @@ test.describe('continue watching', () => {
     );
     await again.dialog.getByRole('button', { name: 'Start over' }).click();
     expect(await startsAt).toBeLessThan(1);
+  });
+
+  test('a packaged stream is resumed where the viewer stopped, and its title reaches Media Session', async ({ page }) => {
+    await page.goto(`/watch/documentaries/${streamId}`);
+    const first = await openPlayer(page);
+    await expect(first.dialog.locator('hls-video')).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(streamTitle.title);
+    await first.dialog.getByRole('button', { name: 'Close player' }).click();
+    const stoppedAt = await watchUntil(page, 2);
+    await page.reload();
+
+    const { dialog, video } = await openPlayer(page);
+    await dialog.getByRole('button', { name: `Resume from 0:0${Math.floor(stoppedAt)}` }).click();
+    await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(Math.floor(stoppedAt));
+    await expect.poll(() => paused(video)).toBe(false);
   });
 
   test('a video watched to the end is forgotten', async ({ page }) => {
@@ -164,9 +182,9 @@ test.describe('next episode', () => {
   const seasonTwo = episodesOf(1);
   const seasonOnePage = `/series/${seriesId}/season/${seasons[0]![0]}`;
 
-  /** Plays an episode from its card and skips to its last moments. */
-  async function playToEnd(page: Page, title: string) {
-    await page.goto(seasonOnePage);
+  /** Plays an episode from its card on a season's page and skips to its last moments. */
+  async function playToEnd(page: Page, title: string, seasonPage = seasonOnePage) {
+    await page.goto(seasonPage);
     await page
       .locator('article')
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
@@ -200,6 +218,20 @@ test.describe('next episode', () => {
     await expect(dialog.getByRole('heading', { name: last.title })).toBeVisible();
     await upNext.getByRole('button', { name: 'Play now' }).click();
     await expect(dialog.getByRole('heading', { name: seasonTwo[0]!.title })).toBeVisible();
+  });
+
+  test('a packaged episode is followed by the next, packaged too', async ({ page }) => {
+    const [showId, show] = content.series.find(([, s]) =>
+      Object.values(s.seasons).some((season) => Object.values(season.episodes).some((e) => e.videourl.startsWith('stream:'))),
+    )!;
+    const [seasonId, season] = Object.entries(show.seasons).find(([, s]) => Object.values(s.episodes).some((e) => e.videourl.startsWith('stream:')))!;
+    const [first, second] = Object.values(season.episodes).sort((a, b) => a.episodeNumber - b.episodeNumber);
+    expect([first!.videourl, second!.videourl].every((url) => url.startsWith('stream:'))).toBe(true);
+    const dialog = await playToEnd(page, first!.title, `/series/${showId}/season/${seasonId}`);
+    await expect(dialog.getByRole('group', { name: 'Up next' })).toContainText(second!.title, { timeout: 10_000 });
+    await expect(dialog.getByRole('heading', { name: second!.title })).toBeVisible({ timeout: 10_000 });
+    await expect(dialog.locator('hls-video')).toHaveCount(1);
+    await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 15_000 }).toBe(true);
   });
 
   test('a locked next episode offers "Pay with Solana" instead of playing', async ({ page }) => {
