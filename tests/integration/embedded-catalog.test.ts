@@ -24,6 +24,17 @@ function mp4Seconds(file: string): number {
   return duration / timescale;
 }
 
+/** A clip's length: an MP4's header, or a packaged stream's first rendition, its segments' EXTINF summed. */
+function clipSeconds(videourl: string): number {
+  if (!videourl.startsWith('stream:')) return mp4Seconds(join(PUBLIC, videourl));
+  const folder = join(PUBLIC, videourl.slice('stream:'.length));
+  const rendition = readFileSync(join(folder, 'master.m3u8'), 'utf8')
+    .split('\n')
+    .find((line) => line.endsWith('.m3u8'))!;
+  const playlist = readFileSync(join(folder, rendition), 'utf8');
+  return [...playlist.matchAll(/^#EXTINF:([\d.]+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
 /** Every cue's [start, end] in seconds; the file must be WebVTT. */
 function cueTimes(vtt: string): [number, number][] {
   expect(vtt.startsWith('WEBVTT')).toBe(true);
@@ -111,15 +122,16 @@ describe('embedded catalog (content/)', () => {
     for (const video of videos) expect(existsSync(join(PUBLIC, video.split('?')[0]!)), video).toBe(true);
   });
 
-  it('ships real WebVTT subtitles for free titles, in two languages on at least one, timed within each clip', () => {
+  it('ships real WebVTT subtitles for free titles (a packaged stream among them), in two languages on at least one, timed within each clip', () => {
     const captioned = embeddedDocuments().flatMap((doc) => {
       const { videourl, subtitles } = doc.data as { videourl?: string; subtitles?: { lang: string; src: string }[] };
       return subtitles && videourl ? [{ path: doc.path, videourl, subtitles }] : [];
     });
     expect(captioned.length).toBeGreaterThanOrEqual(2);
     expect(captioned.some((title) => title.subtitles.length >= 2)).toBe(true);
+    expect(captioned.some((title) => title.videourl.startsWith('stream:'))).toBe(true);
     for (const { path, videourl, subtitles } of captioned) {
-      const seconds = mp4Seconds(join(PUBLIC, videourl));
+      const seconds = clipSeconds(videourl);
       for (const { src } of subtitles) {
         const cues = cueTimes(readFileSync(join(PUBLIC, src), 'utf8'));
         expect(cues.length, `${path} ${src}`).toBeGreaterThan(0);

@@ -33,7 +33,7 @@ it('npm run seed copies the embedded catalog (with sort keys and search entries)
   expect(first.stdout).toContain('NOT protected');
   expect(first.stdout).toContain('trailers/orbit-of-wolves: https://vimeo.com/');
   // …and which titles carry subtitles, by the site's own rules.
-  expect(first.stdout).toContain('seed: subtitles: 3 free titles carry 5 WebVTT tracks (en, pt)');
+  expect(first.stdout).toContain('seed: subtitles: 4 free titles carry 6 WebVTT tracks (en, pt)');
   expect(first.stdout).not.toMatch(/broken and skipped|does not offer|not in public/);
 
   const second = await sh('npm run seed --silent', { env: env() });
