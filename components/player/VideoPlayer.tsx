@@ -154,10 +154,14 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const onLoadedMetadata = (event: SyntheticEvent<HTMLVideoElement>) => {
     retries.current = 0;
     const video = event.currentTarget;
-    if (!resume.current) return;
-    video.currentTime = resume.current.time;
-    if (resume.current.paused) video.pause();
+    const at = resume.current;
     resume.current = null;
+    if (at) video.currentTime = at.time;
+    if (at?.paused) return video.pause();
+    // Asked to play (autoplay, or a resumed position): play, rather than trust the autoplay attribute, which the
+    // browser's own HLS player (a stream where hls.js cannot run: no Media Source) leaves paused. If the browser
+    // refuses, its controls remain for the viewer's own press.
+    if ((at || progress.resumeAt === null) && video.paused) video.play().catch(() => undefined);
   };
 
   const attach = useCallback(
