@@ -11,6 +11,9 @@ export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput:
 export const UNTHROTTLED = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 export type NetworkConditions = typeof PHONE_NETWORK;
 
+/** Issue 34's bound on Play → first frame over PHONE_NETWORK, on a quiet host. */
+export const FIRST_FRAME_BOUND_MS = 2_500;
+
 /**
  * A wait for data once playing ('waiting' until 'playing' or the end) this long or longer is a stall, the rebuffering
  * a viewer sees; shorter ones (a busy 2-core host decoding late) only add to the time waited.

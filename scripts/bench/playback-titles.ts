@@ -54,13 +54,14 @@ export async function addTitles(env: NodeJS.ProcessEnv, folder: string): Promise
   await run('npm', ['run', 'media:package', '--silent', '--', join(folder, CLIP), PLAYBACK.titles.stream.path, '--out', PLAYBACK.streamsDir], env);
 }
 
-export interface Encoding {
+/** A video's height and its average rate, as measured from what was written. */
+export interface MeasuredRate {
   height: number;
   averageKbps: number;
 }
 
 /** The MP4's rate, and the ladder media:package wrote (from its master playlist: each rendition's measured average). */
-export async function encodings(folder: string): Promise<{ file: Encoding; ladder: Encoding[] }> {
+export async function encodings(folder: string): Promise<{ file: MeasuredRate; ladder: MeasuredRate[] }> {
   const { seconds, height } = PLAYBACK.clip;
   const file = { height, averageKbps: Math.round(((await stat(join(folder, CLIP))).size * 8) / seconds / 1000) };
   const [stream] = await readdir(PLAYBACK.streamsDir);

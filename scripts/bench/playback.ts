@@ -14,7 +14,7 @@ import { createTestWallet, fundTestWallet, installPhantom } from '../../e2e/supp
 import { PHONE_NETWORK, UNTHROTTLED, watchPlayback, type Playback } from '../../e2e/support/playback';
 import { buy } from '../../e2e/support/purchase';
 import { PLAYBACK } from './config';
-import { addTitles, encodings, generateClip, type Encoding } from './playback-titles';
+import { addTitles, encodings, generateClip, type MeasuredRate } from './playback-titles';
 import { log, startStack, type Stack } from './stack';
 
 export const NETWORKS = { throttled: PHONE_NETWORK, unthrottled: UNTHROTTLED } as const;
@@ -22,8 +22,8 @@ export type PlaybackTitle = keyof typeof PLAYBACK.titles;
 export type PlaybackNetwork = keyof typeof NETWORKS;
 
 export interface PlaybackResult {
-  file: Encoding;
-  ladder: Encoding[];
+  file: MeasuredRate;
+  ladder: MeasuredRate[];
   runs: { title: PlaybackTitle; network: PlaybackNetwork; playback: Playback }[];
 }
 
