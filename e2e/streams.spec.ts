@@ -3,6 +3,7 @@ import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
+import { FIRST_FRAME_BOUND_MS, PHONE_NETWORK, UNTHROTTLED, watchPlayback, type NetworkConditions } from './support/playback';
 import { buyFromHome, card, reveal, withWallet } from './support/purchase';
 
 /**
@@ -85,8 +86,6 @@ test('a free stream plays for any visitor from its public folder', async ({ page
 /** The MP4 clip the free stream was packaged from, played as a file by another title: the single-file baseline. */
 const [, fileTwin] = content.trailers.find(([, t]) => !t.locked && t.videourl === '/media/clips/embers.mp4')!;
 const [, otherStream] = content.trailers.find(([, t]) => !t.locked && t.videourl.startsWith('stream:'))!;
-const PHONE = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
-const UNTHROTTLED = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 
 test('on a phone’s network the stream’s first frame comes within 2.5 s of Play, with no stall; unthrottled it plays its top rendition', async ({ page }) => {
   test.setTimeout(120_000);
@@ -94,62 +93,26 @@ test('on a phone’s network the stream’s first frame comes within 2.5 s of Pl
   await session.send('Network.enable');
   // One visit to the home page, as a viewer browsing it: the player's code, once loaded, stays.
   await page.goto('/');
-  /**
-   * Play to first frame, then stalls until the end over `network`: waits for data once playing ('waiting' until
-   * 'playing' or the end) of 250 ms or more, the rebuffering a viewer sees; shorter ones (a busy 2-core host
-   * decoding late) are summed apart, in `waitedMs`.
-   */
-  async function watch(title: string, carousel: string, network: typeof PHONE) {
+  async function watch(title: string, carousel: string, network: NetworkConditions) {
     const target = card(page, title);
     await reveal(page, target, carousel);
-    await session.send('Network.emulateNetworkConditions', network);
-    const started = Date.now();
-    await target.getByRole('button', { name: /^Free/ }).click();
     const dialog = page.getByRole('dialog');
-    const video = dialog.locator('video');
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 && v.readyState >= 2), { intervals: [50], timeout: 20_000 }).toBe(true);
-    const firstFrameMs = Date.now() - started;
-    await video.evaluate((v: HTMLVideoElement) => {
-      const waits: number[] = [];
-      let since: number | null = null;
-      const resumed = () => {
-        if (since !== null) waits.push(performance.now() - since);
-        since = null;
-        v.dataset.waits = JSON.stringify(waits);
-      };
-      v.addEventListener('waiting', () => (since ??= performance.now()));
-      v.addEventListener('playing', resumed);
-      v.addEventListener('ended', resumed);
-      v.dataset.waits = '[]';
-    });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
-    const waits = JSON.parse((await video.evaluate((v: HTMLVideoElement) => v.dataset.waits)) ?? '[]') as number[];
-    const stalls = waits.filter((ms) => ms >= 250).length;
-    const waitedMs = Math.round(waits.reduce((sum, ms) => sum + ms, 0));
-    await session.send('Network.emulateNetworkConditions', UNTHROTTLED);
-    const stream = dialog.locator('hls-video');
-    const level =
-      (await stream.count()) === 0
-        ? null
-        : await stream.evaluate((el) => {
-            const api = (el as unknown as { api: { currentLevel: number; levels: { height: number }[] } }).api;
-            return { playing: api.levels[api.currentLevel]?.height, top: Math.max(...api.levels.map((l) => l.height)) };
-          });
+    const playback = await watchPlayback(session, dialog, () => target.getByRole('button', { name: /^Free/ }).click(), network, 30);
     await dialog.getByRole('button', { name: 'Close player' }).click();
-    return { firstFrameMs, stalls, waitedMs, level };
+    return playback;
   }
   // The first stream of the visit also fetches the player's code (hls.js); then the same clip as a file, and as a stream.
-  const firstStream = await watch(otherStream.title, 'Trailers', PHONE);
-  const file = await watch(fileTwin.title, 'Trailers', PHONE);
-  const stream = await watch(freeStream.title, 'Documentaries', PHONE);
+  const firstStream = await watch(otherStream.title, 'Trailers', PHONE_NETWORK);
+  const file = await watch(fileTwin.title, 'Trailers', PHONE_NETWORK);
+  const stream = await watch(freeStream.title, 'Documentaries', PHONE_NETWORK);
   const figures = { phone: '1.6 Mbps, 150 ms', firstStream, file, stream };
   console.log(`[timing] Play → first frame, stalls: ${JSON.stringify(figures)}`);
   test.info().annotations.push({ type: 'timing', description: JSON.stringify(figures) });
   // The issue's bound, 2.5 s, on a quiet host; a loaded 2-core host slows every play alike, so the bound grows by
   // what the single MP4 on the same link lost against its quiet figure (0.9 s), and the stream may stall no more than it.
-  expect(stream.firstFrameMs).toBeLessThan(2_500 + Math.max(0, file.firstFrameMs - 900));
+  expect(stream.firstFrameMs).toBeLessThan(FIRST_FRAME_BOUND_MS + Math.max(0, file.firstFrameMs - 900));
   expect(stream.stalls).toBeLessThanOrEqual(file.stalls);
 
   const unthrottled = await watch(freeStream.title, 'Documentaries', UNTHROTTLED);
-  expect(unthrottled.level?.playing).toBe(unthrottled.level?.top);
+  expect(unthrottled.renditions?.last).toBe(unthrottled.renditions?.top);
 });

@@ -1,5 +1,5 @@
 /** Settings of `npm run bench`: ports, the site's environment, the pages and how long each measurement runs. */
-import { E2E_PROJECT_ID, E2E_RECIPIENT } from '../../e2e/support/ports';
+import { DESKTOP, E2E_PROJECT_ID, E2E_RECIPIENT } from '../../e2e/support/ports';
 
 /** Outside the e2e stack's ports (3210+, 8790+, and both +E2E_PORT_OFFSET=100) so both can run at once. */
 export const PORTS = { site: 3410, redisSite: 3411, vercelSite: 3412, floor: 3413, firestore: 8695, chain: 8685 } as const;
@@ -121,4 +121,25 @@ export const UPKEEP = {
     embedded: ['/', '/series/harbor-lights', '/series', '/search?q=harbor'],
     large: ['/', '/series/gen-long-series', '/series', '/search?q=amber'],
   },
+} as const;
+
+/**
+ * Issue 34's playback figures on a 1080p clip made when the bench runs (never tracked): as the single MP4 an operator
+ * uploads today and as the ladder media:package makes of it, two locked trailers one viewer buys.
+ */
+export const PLAYBACK = {
+  clip: { seconds: 60, width: 1920, height: 1080, fps: 30 },
+  /** media:package's output, served by the site from public/ (git-ignored), removed when the section ends. */
+  streamsDir: 'public/bench-playback',
+  titles: {
+    stream: { path: 'trailers/bench-stream-1080p', page: '/watch/trailers/bench-stream-1080p' },
+    file: { path: 'trailers/bench-file-1080p', page: '/watch/trailers/bench-file-1080p' },
+  },
+  /**
+   * A laptop's screen, 1440 × 900 at 2×: the player (1100 px wide) has the pixels of 1080p, so hls.js's
+   * capLevelToPlayerSize lets the ladder's top play (at 1×, 720p is all the player can show).
+   */
+  viewer: { viewport: DESKTOP, deviceScaleFactor: 2 },
+  /** A run ends with the clip, or this long after Play (a 1080p MP4 over 1.6 Mbps stalls for minutes). */
+  maxRunSeconds: 120,
 } as const;

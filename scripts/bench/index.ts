@@ -1,9 +1,10 @@
 /**
- * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep] [--size=embedded|large] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,playback] [--size=embedded|large] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
  * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale`, `lighthouse` and `upkeep` again on
  * the large generated one (with its own build: a build prerenders the catalog it was built with). `upkeep` then
- * starts a stack of its own per mode (`next start`, and as on Vercel with a build of its own).
+ * starts a stack of its own per mode (`next start`, and as on Vercel with a build of its own), and `playback` one with its
+ * own titles (scripts/bench/playback.ts).
  * Prints one table and writes bench/results/latest.{json,md}. Exit status: 0 when every section ran
  * (goals met or not), 1 when one could not, 2 on a usage error.
  */
@@ -16,6 +17,7 @@ import { measureBytes } from './browser';
 import { measureChainCalls } from './chain';
 import { LIGHTHOUSE_PAGES, PAGES, PORTS, RESULTS_DIR, SCALE, type Size } from './config';
 import { measureLoad, measureThroughput } from './http';
+import { measurePlayback } from './playback';
 import { measureReads } from './reads';
 import { measureLighthouse } from './lighthouse';
 import { rows, rowsTable, sideBySide, type Results, type SearchTiming } from './report';
@@ -24,7 +26,7 @@ import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
 import { measureUpkeep } from './upkeep';
 
-const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep'] as const;
+const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'playback'] as const;
 type Section = (typeof SECTIONS)[number];
 const SITE_SECTIONS: Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
@@ -136,6 +138,8 @@ async function main() {
 
   results.search = await section('search', measureSearch);
   results.chain = await section('chain', measureChainCalls);
+  /** Whether this run already built the embedded catalog for `next start`, which the playback section then reuses. */
+  let embeddedBuilt = false;
   const sizes: Size[] = [];
   if (only.has('scale') || only.has('upkeep') || SITE_SECTIONS.some((name) => only.has(name))) sizes.push('embedded');
   if (LARGE_SECTIONS.some((name) => only.has(name))) sizes.push('large');
@@ -146,7 +150,10 @@ async function main() {
     // Its `next start` build is the one just used, when there was one.
     const upkeep = await section('upkeep', () => measureUpkeep(size, { start: build && !onStack, vercel: build }, (current) => (stack = current)));
     if (upkeep) results.upkeep = [...(results.upkeep ?? []), ...upkeep];
+    if (size === 'embedded' && (onStack || only.has('upkeep'))) embeddedBuilt = true;
   }
+  // On a stack of its own: its titles and their media must be there before the server starts.
+  results.playback = await section('playback', () => measurePlayback(build && !embeddedBuilt, (current) => (stack = current)));
 
   const report = `Solenema bench, ${results.startedAt} · ${results.machine}\n\n${rowsTable(rows(results))}\n\n${sideBySide(results)}\n`;
   writeFileSync(`${RESULTS_DIR}/latest.json`, `${JSON.stringify(results, null, 2)}\n`);

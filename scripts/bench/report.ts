@@ -1,10 +1,13 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from '../../e2e/support/floor';
+import { FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type Playback } from '../../e2e/support/playback';
 import type { BytesBesideFloor } from './browser';
 import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
-import { LIGHTHOUSE, UPKEEP, type Encoding, type Size } from './config';
+import { LIGHTHOUSE, PLAYBACK, UPKEEP, type Encoding, type Size } from './config';
 import { median, METRICS, MODES, type Metric, type Mode, type PageLighthouse } from './lighthouse';
 import type { Run, Throughput } from './http';
+import type { PlaybackNetwork, PlaybackResult, PlaybackTitle } from './playback';
+import type { MeasuredRate } from './playback-titles';
 import type { PageReads } from './reads';
 import type { ScaleResult } from './scale';
 import type { UpkeepMode, UpkeepResult } from './upkeep';
@@ -30,6 +33,7 @@ export interface Results {
   lighthouse?: { size: Size; pages: PageLighthouse[] }[];
   scale?: ScaleResult[];
   upkeep?: UpkeepResult[];
+  playback?: PlaybackResult;
   errors: string[];
 }
 
@@ -193,6 +197,7 @@ export function sideBySide(results: Results): string {
     }
     tables.push(`Lighthouse, ${size} catalog\n\n${table(rows)}`);
   }
+  if (results.playback) tables.push(playbackTable(results.playback));
   return tables.join('\n\n');
 }
 
@@ -239,6 +244,73 @@ function bytesRows({ floor, pages }: BytesBesideFloor): Row[] {
   ];
 }
 
+const NETWORK_NAMES: Record<PlaybackNetwork, string> = {
+  throttled: `${(PHONE_NETWORK.downloadThroughput * 8) / 1e6} Mbps / ${PHONE_NETWORK.latency} ms`,
+  unthrottled: 'unthrottled',
+};
+const TITLE_NAMES: Record<PlaybackTitle, string> = { stream: 'stream', file: 'MP4' };
+const runOf = (result: PlaybackResult, title: PlaybackTitle, network: PlaybackNetwork) =>
+  result.runs.find((run) => run.title === title && run.network === network)?.playback;
+const topReached = (playback: Playback | undefined) => playback?.renditions?.played.some(({ height }) => height === playback.renditions?.top) ?? false;
+
+/** The renditions a stream played, each from the media second it started: `360p (0 s) → 540p (8 s)`. */
+function renditionsPlayed(playback: Playback): string {
+  if (!playback.renditions) return 'one file';
+  const steps = playback.renditions.played.filter(({ height }, i, all) => i === 0 || all[i - 1]!.height !== height);
+  const top = playback.renditions.top;
+  return `${steps.map(({ height, atSeconds }) => `${height}p (${atSeconds.toFixed(0)} s)`).join(' → ')}; top ${top}p ${topReached(playback) ? 'reached' : 'not reached'}`;
+}
+
+/** Issue 34's bounds on the packaged 1080p title; reported beside the figures, never gating. */
+function playbackRows(result: PlaybackResult): Row[] {
+  const phone = runOf(result, 'stream', 'throttled');
+  const unthrottled = runOf(result, 'stream', 'unthrottled');
+  const what = `playback, ${PLAYBACK.clip.height}p stream`;
+  return [
+    [
+      `${what}, ${NETWORK_NAMES.throttled}`,
+      'Play → first frame',
+      phone ? `${phone.firstFrameMs} ms` : '-',
+      `≤ ${FIRST_FRAME_BOUND_MS} ms`,
+      (phone?.firstFrameMs ?? Infinity) <= FIRST_FRAME_BOUND_MS,
+    ],
+    [
+      `${what}, ${NETWORK_NAMES.throttled}`,
+      `stalls ≥ 250 ms over ${PLAYBACK.clip.seconds} s`,
+      phone ? `${phone.stalls} (waited ${phone.waitedMs} ms; played ${phone.playedSeconds} s)` : '-',
+      '0, to the end',
+      phone?.stalls === 0 && phone.ended,
+    ],
+    [`${what}, unthrottled`, 'top rendition reached', unthrottled ? renditionsPlayed(unthrottled) : '-', 'reached', topReached(unthrottled)],
+  ];
+}
+
+/** The stream against the MP4 of the same clip, throttled and not: one column per run. */
+function playbackTable(result: PlaybackResult): string {
+  const columns = (Object.keys(NETWORK_NAMES) as PlaybackNetwork[]).flatMap((network) =>
+    (Object.keys(TITLE_NAMES) as PlaybackTitle[]).map((title) => ({
+      title,
+      name: `${TITLE_NAMES[title]}, ${NETWORK_NAMES[network]}`,
+      run: runOf(result, title, network),
+    })),
+  );
+  const cells = (value: (playback: Playback) => string) => columns.map(({ run }) => (run ? value(run) : '-'));
+  const rate = ({ height, averageKbps }: MeasuredRate) => `${height}p ${averageKbps}`;
+  const encoded = columns.map(({ title }) => `${title === 'file' ? rate(result.file) : result.ladder.map(rate).join(' · ')} kbps`);
+  return `Playback, a ${PLAYBACK.clip.seconds} s ${PLAYBACK.clip.height}p clip (locked, bought), each run in a fresh browser\n\n${table([
+    ['measured', ...columns.map(({ name }) => name)],
+    ['encoding (average rate)', ...encoded],
+    ['Play → first frame', ...cells((p) => `${p.firstFrameMs} ms`)],
+    ['stalls (waits ≥ 250 ms)', ...cells((p) => String(p.stalls))],
+    ['waited for data, all waits', ...cells((p) => `${p.waitedMs} ms`)],
+    [
+      `played (of ${PLAYBACK.clip.seconds} s, at most ${PLAYBACK.maxRunSeconds} s after Play)`,
+      ...cells((p) => `${p.playedSeconds} s${p.ended ? ', to the end' : ''}`),
+    ],
+    ['renditions from media second', ...cells(renditionsPlayed)],
+  ])}`;
+}
+
 export function rows(results: Results): Row[] {
   return [
     ...(results.search ?? []).map(
@@ -270,6 +342,7 @@ export function rows(results: Results): Row[] {
     ...(results.lighthouse ?? []).flatMap(lighthouseRows),
     ...(results.scale ? scaleRows(results.scale) : []),
     ...(results.upkeep ?? []).flatMap(upkeepRows),
+    ...(results.playback ? playbackRows(results.playback) : []),
     ...results.errors.map((error): Row => ['(bench)', 'could not run', error.slice(0, 200), '', false]),
   ];
 }

@@ -18,6 +18,11 @@ export interface StackOptions {
   vercel?: boolean;
   /** Settings over the bench's own (siteEnv), for the build and the server. */
   env?: Record<string, string>;
+  /**
+   * Work on the seeded catalog before the build and `next start` (titles of a section's own, their media): Next
+   * lists the files of public/ once, when it starts.
+   */
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
 }
 
 export interface Stack {
@@ -70,7 +75,7 @@ function ended(server: ChildProcess): string | null {
 }
 
 /** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size and kind. */
-export async function startStack(size: Size, build: boolean, { vercel = false, env: settings = {} }: StackOptions = {}): Promise<Stack> {
+export async function startStack(size: Size, build: boolean, { vercel = false, env: settings = {}, prepare }: StackOptions = {}): Promise<Stack> {
   const port = vercel ? PORTS.vercelSite : PORTS.site;
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...siteEnv(), NEXT_PUBLIC_SITE_URL: url, ...settings, ...(vercel ? { VERCEL: '1' } : {}) };
@@ -87,6 +92,7 @@ export async function startStack(size: Size, build: boolean, { vercel = false, e
   try {
     await run('npm', ['run', 'seed', '--silent'], env);
     if (size === 'large') await run('npm', ['run', 'catalog:generate', '--silent', '--', '--shape=large'], env);
+    await prepare?.(env);
     const buildLog = `${RESULTS_DIR}/build-${name}.log`;
     let buildSeconds: number | null = null;
     if (build || !existsSync(`${DIST_DIR}/BUILD_ID`) || builtFor() !== kind) {

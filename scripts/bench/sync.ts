@@ -27,7 +27,7 @@ function scanReads(env: NodeJS.ProcessEnv): number {
 }
 
 /** The bench's own client of the same emulator and project as the site (its reads are not the site's). */
-export function benchFirestore(stack: Stack, name: string): Firestore {
+export function benchFirestore(stack: Pick<Stack, 'env'>, name: string): Firestore {
   Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: stack.env.FIRESTORE_EMULATOR_HOST, METADATA_SERVER_DETECTION: 'none' });
   return getFirestore(initializeApp({ projectId: stack.env.FIREBASE_PROJECT_ID }, name));
 }

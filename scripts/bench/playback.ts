@@ -1,0 +1,127 @@
+/**
+ * Issue 34's playback figures, as a viewer sees them: Play → first frame, stalls, and the renditions that played,
+ * for a packaged 1080p title against the single MP4 of the same clip, over a phone's connection (Lighthouse's
+ * mobile profile) and an unthrottled one. Both titles are locked, each bought as e2e buys (the Phantom stand-in on the
+ * local chain), so the stream's key and the MP4's link come the way a buyer's do.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { content } from '../../e2e/support/catalog';
+import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
+import { createTestWallet, fundTestWallet, installPhantom } from '../../e2e/support/phantom/wallet';
+import { PHONE_NETWORK, UNTHROTTLED, watchPlayback, type Playback } from '../../e2e/support/playback';
+import { buy } from '../../e2e/support/purchase';
+import { PLAYBACK } from './config';
+import { addTitles, encodings, generateClip, type MeasuredRate } from './playback-titles';
+import { log, startStack, type Stack } from './stack';
+
+export const NETWORKS = { throttled: PHONE_NETWORK, unthrottled: UNTHROTTLED } as const;
+export type PlaybackTitle = keyof typeof PLAYBACK.titles;
+export type PlaybackNetwork = keyof typeof NETWORKS;
+
+export interface PlaybackResult {
+  file: MeasuredRate;
+  ladder: MeasuredRate[];
+  runs: { title: PlaybackTitle; network: PlaybackNetwork; playback: Playback }[];
+}
+
+/** A free stream of the embedded catalog, played first in each viewer's browser: the player's code is then loaded, as after a visit's first play. */
+const [warmUpId] = content.documentaries.find(([, d]) => !d.locked && d.videourl.startsWith('stream:'))!;
+
+const viewer = (browser: Browser, stack: Stack, cookies: Cookie[] = []): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: stack.url, ...PLAYBACK.viewer, storageState: { cookies, origins: [] } });
+
+/**
+ * A title's page, once React has hydrated its buttons: a click before that falls on a button with no handler yet
+ * (the e2e specs wait for it by using the page first; a viewer's first click comes later than a script's).
+ */
+async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const button = document.querySelector('main button');
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+/** A viewer of its own buys `title` with a funded Phantom stand-in; its cookie, which now owns the title, is the result. */
+async function buyTitle(browser: Browser, stack: Stack, title: PlaybackTitle): Promise<Cookie[]> {
+  const context = await viewer(browser, stack);
+  try {
+    const rpcUrl = stack.env.SOLANA_RPC_URL!;
+    const wallet = createTestWallet();
+    await fundTestWallet(rpcUrl, wallet);
+    await installPhantom(context, wallet, { rpcUrl });
+    const page = await context.newPage();
+    await openPage(page, PLAYBACK.titles[title].page);
+    await buy(page, page.locator('main'));
+    return (await context.storageState()).cookies;
+  } finally {
+    await context.close();
+  }
+}
+
+const playButton = (page: Page) => page.locator('main').getByRole('button', { name: /^Free/ });
+
+/**
+ * One run in a browser of its own (nothing of another run cached), with the title's buyer's cookie: the player's code
+ * loaded by a first play, then the title's page, and Play over `network`.
+ */
+async function watchTitle(browser: Browser, stack: Stack, cookies: Cookie[], title: PlaybackTitle, network: PlaybackNetwork): Promise<Playback> {
+  const context = await viewer(browser, stack, cookies);
+  try {
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await session.send('Network.enable');
+    const dialog = page.getByRole('dialog');
+    await openPage(page, `/watch/documentaries/${warmUpId}`);
+    await watchPlayback(session, dialog, () => playButton(page).click(), UNTHROTTLED, 30);
+    await page.goto(PLAYBACK.titles[title].page);
+    // The page learns that this browser owns the title from its cookie, then offers Play.
+    await playButton(page).waitFor({ timeout: 30_000 });
+    return await watchPlayback(session, dialog, () => playButton(page).click(), NETWORKS[network], PLAYBACK.maxRunSeconds);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Makes the titles, starts a stack of its own with them, buys and watches them; `track` is told of the stack while it runs. */
+export async function measurePlayback(build: boolean, track: (stack: Stack | undefined) => void): Promise<PlaybackResult> {
+  const folder = await mkdtemp(join(tmpdir(), 'solenema-bench-playback-'));
+  let stack: Stack | undefined;
+  try {
+    // A stream left by an interrupted run has no key in this run's ledger: packaged anew.
+    await rm(PLAYBACK.streamsDir, { recursive: true, force: true });
+    const { seconds, height } = PLAYBACK.clip;
+    log(`playback: generating a ${seconds} s ${height}p clip`);
+    await generateClip(folder);
+    stack = await startStack('embedded', build, { env: { PRIVATE_MEDIA_DIR: folder }, prepare: (env) => addTitles(env, folder) });
+    track(stack);
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      const titles = Object.keys(PLAYBACK.titles) as PlaybackTitle[];
+      const buyers = {} as Record<PlaybackTitle, Cookie[]>;
+      for (const title of titles) {
+        log(`playback: a viewer buys the ${title}`);
+        buyers[title] = await buyTitle(browser, stack, title);
+      }
+      const runs: PlaybackResult['runs'] = [];
+      // Stream and file take turns, so the load of the moment on a shared host weighs on both alike.
+      for (const network of Object.keys(NETWORKS) as PlaybackNetwork[]) {
+        for (const title of titles) {
+          log(`playback: ${title}, ${network}`);
+          runs.push({ title, network, playback: await watchTitle(browser, stack, buyers[title], title, network) });
+        }
+      }
+      return { ...(await encodings(folder)), runs };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stack?.stop();
+    track(undefined);
+    await rm(PLAYBACK.streamsDir, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
+  }
+}
