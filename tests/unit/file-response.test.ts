@@ -237,6 +237,21 @@ describe('fileResponse', () => {
     await reader.cancel();
   });
 
+  it('closes the file as soon as a viewer drops the video partway, even with a chunk being read, and raises nothing', async () => {
+    const openFiles = () => process.getActiveResourcesInfo().filter((kind) => kind === 'FileHandle').length;
+    const before = openFiles();
+    const dropped = (await fileResponse(big, get(), 'big.mp4')).body!.getReader();
+    expect((await dropped.read()).value!.byteLength).toBeGreaterThan(0);
+    await dropped.cancel();
+    // Dropped while the next chunk is still being read from disk.
+    const racing = (await fileResponse(big, get({ Range: 'bytes=100-' }), 'big.mp4')).body!.getReader();
+    await racing.read();
+    const inFlight = racing.read();
+    await racing.cancel();
+    expect((await inFlight).done).toBe(true);
+    await expect.poll(openFiles).toBe(before);
+  });
+
   it('streams the whole of a large file in chunks, not one buffer', async () => {
     const response = await fileResponse(big, get(), 'big.mp4');
     expect(response.status).toBe(200);
