@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { masterForOwner, renditionForOwner, streamFileKind } from '@/lib/media/hls-playlists';
 import { freePlayUrl, videoSource } from '@/lib/media/source';
+import { contentTypeOf } from '@/scripts/media/package/storage';
 
 const ID = 'trailers-iron-meridian-f77aae3f94b0';
 
@@ -58,5 +60,13 @@ describe('a locked stream’s playlists as a buyer gets them', () => {
     expect(renditionForOwner(RENDITION.replace(/#EXT-X-KEY.*\n/, ''), '/b')).toBeNull();
     expect(renditionForOwner(RENDITION.replace('240p_000.m2ts', 'https://evil.example/x.m2ts'), '/b')).toBeNull();
     expect(masterForOwner(MASTER.replace('240p.m3u8', '../../other/240p.m3u8'))).toBeNull();
+  });
+});
+
+describe('a packaged stream uploaded to Cloud Storage (media:package --out gs://…)', () => {
+  it('gives every file the embedded streams hold the type a player expects: playlists as HLS, segments as MPEG-TS', () => {
+    const files = readdirSync('public/media/streams', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const { name } of files) expect(contentTypeOf(name), name).toBe(name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
   });
 });

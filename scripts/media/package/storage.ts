@@ -24,7 +24,11 @@ export async function objectExists(env: Env, url: string): Promise<boolean> {
   return exists;
 }
 
-const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' };
+// Segments are MPEG-TS named .m2ts (ladder.ts says why).
+const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', m2ts: 'video/mp2t' };
+
+/** The Content-Type a packaged stream's file is uploaded with. */
+export const contentTypeOf = (name: string) => TYPES[name.split('.').pop()!] ?? 'application/octet-stream';
 
 /**
  * Uploads a packaged stream's folder, every file publicly cacheable for a year: its name never changes
@@ -36,7 +40,7 @@ export async function uploadFolder(env: Env, folder: string, url: string): Promi
   for (const name of await readdir(folder)) {
     await target.upload(join(folder, name), {
       destination: `${prefix}/${name}`,
-      metadata: { cacheControl: 'public, max-age=31536000, immutable', contentType: TYPES[name.split('.').pop()!] ?? 'application/octet-stream' },
+      metadata: { cacheControl: 'public, max-age=31536000, immutable', contentType: contentTypeOf(name) },
     });
   }
 }
