@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCloudStorage } from '../support/cloud-storage';
 
 /**
  * Issue 34's acceptance for `npm run media:package`, on a 20 s 1080p clip made here with ffmpeg (testsrc and
@@ -14,26 +15,23 @@ const run = promisify(execFile);
 const LOCKED = 'trailers/iron-meridian';
 const FREE = 'documentaries/the-last-lighthouse-keepers';
 let work: string;
+let storage: Awaited<ReturnType<typeof startCloudStorage>> | undefined;
 
 const paths = (dir: string) => ({ out: join(dir, 'out'), content: join(dir, 'content'), privateDir: join(dir, 'private') });
 
+/** The command on the copy of the catalog, into a local folder served at /media/streams unless `args` name an --out. */
 async function mediaPackage(source: string, path: string, ...args: string[]) {
   const { out, content, privateDir } = paths(work);
-  const env: NodeJS.ProcessEnv = { ...process.env, CATALOG: 'local', PRIVATE_MEDIA_DIR: privateDir, LEDGER_DIR: join(work, 'ledger') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CATALOG: 'local',
+    PRIVATE_MEDIA_DIR: privateDir,
+    LEDGER_DIR: join(work, 'ledger'),
+    ...(storage && { STORAGE_EMULATOR_HOST: storage.host }),
+  };
   delete env.FIRESTORE_EMULATOR_HOST;
-  const command = [
-    'tsx',
-    '--conditions=react-server',
-    'scripts/media-package.ts',
-    source,
-    path,
-    '--out',
-    out,
-    '--base',
-    '/media/streams',
-    '--content',
-    content,
-  ];
+  const into = args.includes('--out') ? [] : ['--out', out, '--base', '/media/streams'];
+  const command = ['tsx', '--conditions=react-server', 'scripts/media-package.ts', source, path, ...into, '--content', content];
   const { stdout } = await run('npx', [...command, ...args], { env });
   return stdout;
 }
@@ -74,7 +72,10 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await storage?.stop();
+  await rm(work, { recursive: true, force: true });
+});
 
 describe('media:package', () => {
   it('packages a locked title: the ladder to 1080p, 4 s segments, AES-128 with a key kept outside the stream', { timeout: 300_000 }, async () => {
@@ -128,5 +129,39 @@ describe('media:package', () => {
     expect([...(await readFile(join(folder, 'master.m3u8'), 'utf8')).matchAll(/RESOLUTION=\d+x(\d+)/g)].map((m) => m[1])).toEqual(['240', '360']);
     expect(await readFile(join(folder, '360p.m3u8'), 'utf8')).not.toContain('#EXT-X-KEY');
     expect(await probe(join(folder, '360p_000.m2ts'))).toBe('h264,360');
+  });
+
+  it('reads a master from Cloud Storage and writes the stream to a public bucket, every file typed and cached for a year', { timeout: 120_000 }, async () => {
+    storage = await startCloudStorage();
+    storage.put('masters', 'films/clip.mp4', await readFile(join(work, 'clip.mp4')), 'video/mp4');
+    const output = await mediaPackage(
+      'gs://masters/films/clip.mp4',
+      'documentaries/beneath-the-kelp-canopy',
+      '--out',
+      'gs://public-streams/streams',
+      '--max-height',
+      '240',
+    );
+    const videourl = await videourlOf('documentaries', 'beneath-the-kelp-canopy');
+    const id = /^stream:https:\/\/storage\.googleapis\.com\/public-streams\/streams\/(documentaries-beneath-the-kelp-canopy-[0-9a-f]{12})$/.exec(videourl)?.[1];
+    expect(id, `${videourl}\n${output}`).toBeDefined();
+
+    const names = storage.uploads.filter((name) => name.startsWith(`public-streams/streams/${id}/`)).map((name) => name.split('/').pop());
+    expect(names.sort()).toEqual(['240p.m3u8', ...Array.from({ length: 5 }, (_, i) => `240p_00${i}.m2ts`), 'master.m3u8']);
+    for (const name of names) {
+      const object = storage.objects.get(`public-streams/streams/${id}/${name}`)!;
+      expect(object.cacheControl, name).toBe('public, max-age=31536000, immutable');
+      expect(object.contentType, name).toBe(name!.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
+    }
+    // The segments uploaded are the ones the master's bytes make: 240p H.264 in the clear (a free title).
+    await writeFile(join(work, 'from-bucket.m2ts'), storage.objects.get(`public-streams/streams/${id}/240p_000.m2ts`)!.bytes);
+    expect(await probe(join(work, 'from-bucket.m2ts'))).toBe('h264,240');
+
+    // A second run finds the stream in the bucket and uploads nothing.
+    const uploaded = storage.uploads.length;
+    expect(
+      await mediaPackage('gs://masters/films/clip.mp4', 'documentaries/beneath-the-kelp-canopy', '--out', 'gs://public-streams/streams', '--max-height', '240'),
+    ).toContain('already packaged');
+    expect(storage.uploads).toHaveLength(uploaded);
   });
 });
