@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { CRC32C } from '@google-cloud/storage';
 
-export interface StoredObject {
+interface StoredObject {
   bytes: Buffer;
   contentType: string;
   cacheControl?: string;
