@@ -49,9 +49,16 @@ interface HlsApi {
   on(event: 'hlsLevelSwitched', listener: (event: string, data: { level: number }) => void): void;
 }
 
+/** A connection that changes while the title plays: `network` from `afterSeconds` after Play (a viewer walking out of Wi-Fi). */
+export interface NetworkChange {
+  afterSeconds: number;
+  network: NetworkConditions;
+}
+
 /**
  * Sets `network`, plays (`play` clicks the title's Play), and watches the dialog's video until it ends or
- * `maxSeconds` have passed since Play; the connection is unthrottled again afterwards.
+ * `maxSeconds` have passed since Play, the connection changed partway when `change` says so; it is unthrottled
+ * again afterwards.
  */
 export async function watchPlayback(
   session: CDPSession,
@@ -59,9 +66,11 @@ export async function watchPlayback(
   play: () => Promise<unknown>,
   network: NetworkConditions,
   maxSeconds: number,
+  change?: NetworkChange,
 ): Promise<Playback> {
   await session.send('Network.emulateNetworkConditions', network);
   const started = Date.now();
+  const changing = change && setTimeout(() => void session.send('Network.emulateNetworkConditions', change.network), change.afterSeconds * 1000);
   await play();
   const video = dialog.locator('video');
   await expect
@@ -108,6 +117,7 @@ export async function watchPlayback(
     };
     return { waits: all, renditions, playedSeconds: v.currentTime, ended: v.ended };
   });
+  clearTimeout(changing);
   await session.send('Network.emulateNetworkConditions', UNTHROTTLED);
   return {
     firstFrameMs,

@@ -142,4 +142,10 @@ export const PLAYBACK = {
   viewer: { viewport: DESKTOP, deviceScaleFactor: 2 },
   /** A run ends with the clip, or this long after Play (a 1080p MP4 over 1.6 Mbps stalls for minutes). */
   maxRunSeconds: 120,
+  /**
+   * The "dropping" runs: a home Wi-Fi's connection (12 Mbps, 40 ms: 1080p fits) until `afterSeconds` after Play, then a
+   * phone's, which 1080p does not fit: the stream must step down before its buffer runs out. Not from unthrottled: on
+   * loopback the whole clip is buffered within a second, and nothing would be left to adapt.
+   */
+  drop: { from: { offline: false, latency: 40, downloadThroughput: 12_000_000 / 8, uploadThroughput: 5_000_000 / 8 }, afterSeconds: 8 },
 } as const;

@@ -1,6 +1,6 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from '../../e2e/support/floor';
-import { FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type Playback } from '../../e2e/support/playback';
+import { FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
 import type { BytesBesideFloor } from './browser';
 import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
 import { LIGHTHOUSE, PLAYBACK, UPKEEP, type Encoding, type Size } from './config';
@@ -244,14 +244,23 @@ function bytesRows({ floor, pages }: BytesBesideFloor): Row[] {
   ];
 }
 
+const mbps = ({ downloadThroughput, latency }: NetworkConditions) => `${(downloadThroughput * 8) / 1e6} Mbps / ${latency} ms`;
 const NETWORK_NAMES: Record<PlaybackNetwork, string> = {
-  throttled: `${(PHONE_NETWORK.downloadThroughput * 8) / 1e6} Mbps / ${PHONE_NETWORK.latency} ms`,
+  throttled: mbps(PHONE_NETWORK),
   unthrottled: 'unthrottled',
+  dropping: `${mbps(PLAYBACK.drop.from)}, then ${mbps(PHONE_NETWORK)} from ${PLAYBACK.drop.afterSeconds} s`,
 };
 const TITLE_NAMES: Record<PlaybackTitle, string> = { stream: 'stream', file: 'MP4' };
 const runOf = (result: PlaybackResult, title: PlaybackTitle, network: PlaybackNetwork) =>
   result.runs.find((run) => run.title === title && run.network === network)?.playback;
 const topReached = (playback: Playback | undefined) => playback?.renditions?.played.some(({ height }) => height === playback.renditions?.top) ?? false;
+
+/** The stream played a lower rendition after its highest one: it stepped down the ladder. */
+function steppedDown(playback: Playback | undefined): boolean {
+  const heights = playback?.renditions?.played.map(({ height }) => height) ?? [];
+  const highest = heights.indexOf(Math.max(...heights));
+  return highest >= 0 && heights.slice(highest + 1).some((height) => height < heights[highest]!);
+}
 
 /** The renditions a stream played, each from the media second it started: `360p (0 s) → 540p (8 s)`. */
 function renditionsPlayed(playback: Playback): string {
@@ -265,6 +274,7 @@ function renditionsPlayed(playback: Playback): string {
 function playbackRows(result: PlaybackResult): Row[] {
   const phone = runOf(result, 'stream', 'throttled');
   const unthrottled = runOf(result, 'stream', 'unthrottled');
+  const dropping = runOf(result, 'stream', 'dropping');
   const what = `playback, ${PLAYBACK.clip.height}p stream`;
   return [
     [
@@ -282,19 +292,25 @@ function playbackRows(result: PlaybackResult): Row[] {
       phone?.stalls === 0 && phone.ended,
     ],
     [`${what}, unthrottled`, 'top rendition reached', unthrottled ? renditionsPlayed(unthrottled) : '-', 'reached', topReached(unthrottled)],
+    [
+      `${what}, ${NETWORK_NAMES.dropping}`,
+      'steps down, without a stall',
+      dropping ? `${renditionsPlayed(dropping)}; ${dropping.stalls} stalls` : '-',
+      'a lower rendition after the top, 0 stalls, to the end',
+      steppedDown(dropping) && dropping?.stalls === 0 && dropping.ended,
+    ],
   ];
 }
 
 /** The stream against the MP4 of the same clip, throttled and not: one column per run. */
 function playbackTable(result: PlaybackResult): string {
   const columns = (Object.keys(NETWORK_NAMES) as PlaybackNetwork[]).flatMap((network) =>
-    (Object.keys(TITLE_NAMES) as PlaybackTitle[]).map((title) => ({
-      title,
-      name: `${TITLE_NAMES[title]}, ${NETWORK_NAMES[network]}`,
-      run: runOf(result, title, network),
-    })),
+    (Object.keys(TITLE_NAMES) as PlaybackTitle[]).flatMap((title) => {
+      const run = runOf(result, title, network);
+      return run ? [{ title, name: `${TITLE_NAMES[title]}, ${NETWORK_NAMES[network]}`, run }] : [];
+    }),
   );
-  const cells = (value: (playback: Playback) => string) => columns.map(({ run }) => (run ? value(run) : '-'));
+  const cells = (value: (playback: Playback) => string) => columns.map(({ run }) => value(run));
   const rate = ({ height, averageKbps }: MeasuredRate) => `${height}p ${averageKbps}`;
   const encoded = columns.map(({ title }) => `${title === 'file' ? rate(result.file) : result.ladder.map(rate).join(' · ')} kbps`);
   return `Playback, a ${PLAYBACK.clip.seconds} s ${PLAYBACK.clip.height}p clip (locked, bought), each run in a fresh browser\n\n${table([
