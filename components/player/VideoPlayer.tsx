@@ -38,6 +38,11 @@ const NO_SUBTITLES: Subtitle[] = [];
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
 const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
 
+/** Plays rather than trusting the autoplay attribute; if the browser refuses, its controls stay for the viewer's press. */
+function playAsAsked(video: HTMLVideoElement) {
+  if (video.paused) video.play().catch(() => undefined);
+}
+
 /**
  * A 16:9 player for any source react-player knows (files, HLS, DASH, Mux, YouTube, Vimeo, Wistia).
  * Browser-only: it is imported solely by modules that are themselves loaded with ssr: false.
@@ -122,6 +127,15 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   useEffect(() => {
     if (streaming) void configureHls().then(() => setHlsReady(true));
   }, [streaming]);
+  // The browser's own HLS player (a stream where hls.js cannot run: no Media Source) honours neither the autoplay
+  // attribute nor, under preload="none", reports its metadata: a stream asked to play is played once its element
+  // has the source, which the element sets a task after it mounts.
+  const autoplay = progress.resumeAt === null;
+  useEffect(() => {
+    if (!streaming || !autoplay || !mediaElement) return;
+    const timer = setTimeout(() => playAsAsked(mediaElement));
+    return () => clearTimeout(timer);
+  }, [streaming, autoplay, mediaElement]);
   useEffect(() => {
     hlsRefusals.addEventListener('refused', onRefused);
     return () => hlsRefusals.removeEventListener('refused', onRefused);
@@ -158,10 +172,8 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
     resume.current = null;
     if (at) video.currentTime = at.time;
     if (at?.paused) return video.pause();
-    // Asked to play (autoplay, or a resumed position): play, rather than trust the autoplay attribute, which the
-    // browser's own HLS player (a stream where hls.js cannot run: no Media Source) leaves paused. If the browser
-    // refuses, its controls remain for the viewer's own press.
-    if ((at || progress.resumeAt === null) && video.paused) video.play().catch(() => undefined);
+    // Asked to play (autoplay, or a resumed position): played, not left to the attribute.
+    if (at || autoplay) playAsAsked(video);
   };
 
   const attach = useCallback(
@@ -198,7 +210,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
             ref={attach}
             src={playerSrc(pinned)}
             controls
-            autoPlay={progress.resumeAt === null}
+            autoPlay={autoplay}
             playsInline
             preload="none"
             volume={1}
