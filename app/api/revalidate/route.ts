@@ -34,7 +34,8 @@ export const POST = apiRoute(
     browser: 'none',
     // A wrong bearer costs no budget, so no one can lock the operator out; the secret is 16+ characters (lib/env/schema.ts).
     precheck: ({ request }) => {
-      if (!env.REVALIDATE_SECRET) return new ApiError('unavailable', 'Revalidation is not configured: set REVALIDATE_SECRET.');
+      // Not a fault of this server's but a route this site does not offer: a 4xx, as any request for it is refused.
+      if (!env.REVALIDATE_SECRET) return new ApiError('not_found', 'Revalidation is not set up on this site: set REVALIDATE_SECRET to use it.');
       return bearerMatches(request, env.REVALIDATE_SECRET) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token.');
     },
     unavailable: 'The refresh could not be made just now. Please try again in a moment.',
