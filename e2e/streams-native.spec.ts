@@ -25,9 +25,8 @@ test('without Media Source Extensions the browser’s own HLS player plays a bou
   // hls.js never started: the element gave the playlist to the video itself.
   await expect.poll(() => player.evaluate((el) => (el as unknown as { api: unknown }).api ?? null)).toBeNull();
   await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\/api\/media\/[\w-]+\.[\w-]+\/master\.m3u8$/);
-  // Playing by itself after the purchase, as on any other path: that player honours neither autoplay nor metadata
-  // under preload="none", so the player asks it to play.
-  // Past its first second: decrypted and played (the clip is 4.5 s, so on a slow host it may have ended by now).
+  // Playing by itself after the purchase, as on any other path (that player heeds no autoplay attribute), past its
+  // first second: decrypted and played (the clip is 4.5 s, so on a slow host it may have ended by now).
   await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime > 1 && v.error === null), { timeout: 30_000 }).toBe(true);
   const key = keys.find((response) => response.status() === 200);
   expect(key, 'the browser’s player fetched the key and was given it').toBeDefined();

@@ -221,10 +221,9 @@ test.describe('next episode', () => {
   });
 
   test('a packaged episode is followed by the next, packaged too', async ({ page }) => {
-    const [showId, show] = content.series.find(([, s]) =>
-      Object.values(s.seasons).some((season) => Object.values(season.episodes).some((e) => e.videourl.startsWith('stream:'))),
-    )!;
-    const [seasonId, season] = Object.entries(show.seasons).find(([, s]) => Object.values(s.episodes).some((e) => e.videourl.startsWith('stream:')))!;
+    const [showId, seasonId, season] = content.series
+      .flatMap(([id, show]) => Object.entries(show.seasons).map(([seasonId, season]) => [id, seasonId, season] as const))
+      .find(([, , season]) => Object.values(season.episodes).some((e) => e.videourl.startsWith('stream:')))!;
     const [first, second] = Object.values(season.episodes).sort((a, b) => a.episodeNumber - b.episodeNumber);
     expect([first!.videourl, second!.videourl].every((url) => url.startsWith('stream:'))).toBe(true);
     const dialog = await playToEnd(page, first!.title, `/series/${showId}/season/${seasonId}`);

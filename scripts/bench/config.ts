@@ -131,9 +131,10 @@ export const PLAYBACK = {
   clip: { seconds: 60, width: 1920, height: 1080, fps: 30 },
   /** media:package's output, served by the site from public/ (git-ignored), removed when the section ends. */
   streamsDir: 'public/bench-playback',
+  /** Each title's Firestore document; its page is the site's own address for it (pageOfDocument). */
   titles: {
-    stream: { path: 'trailers/bench-stream-1080p', page: '/watch/trailers/bench-stream-1080p' },
-    file: { path: 'trailers/bench-file-1080p', page: '/watch/trailers/bench-file-1080p' },
+    stream: { path: 'trailers/bench-stream-1080p' },
+    file: { path: 'trailers/bench-file-1080p' },
   },
   /**
    * A laptop's screen, 1440 × 900 at 2×: the player (1100 px wide) has the pixels of 1080p, so hls.js's

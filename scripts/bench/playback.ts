@@ -13,6 +13,7 @@ import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
 import { createTestWallet, fundTestWallet, installPhantom } from '../../e2e/support/phantom/wallet';
 import { PHONE_NETWORK, UNTHROTTLED, watchPlayback, type NetworkChange, type NetworkConditions, type Playback } from '../../e2e/support/playback';
 import { buy } from '../../e2e/support/purchase';
+import { pageOfDocument } from '../../lib/routes';
 import { PLAYBACK } from './config';
 import { addTitles, encodings, generateClip, type MeasuredRate } from './playback-titles';
 import { log, startStack, type Stack } from './stack';
@@ -40,6 +41,8 @@ export interface PlaybackResult {
 /** A free stream of the embedded catalog, played first in each viewer's browser: the player's code is then loaded, as after a visit's first play. */
 const [warmUpId] = content.documentaries.find(([, d]) => !d.locked && d.videourl.startsWith('stream:'))!;
 
+const titlePage = (title: PlaybackTitle) => pageOfDocument(PLAYBACK.titles[title].path);
+
 const viewer = (browser: Browser, stack: Stack, cookies: Cookie[] = []): Promise<BrowserContext> =>
   browser.newContext({ baseURL: stack.url, ...PLAYBACK.viewer, storageState: { cookies, origins: [] } });
 
@@ -64,7 +67,7 @@ async function buyTitle(browser: Browser, stack: Stack, title: PlaybackTitle): P
     await fundTestWallet(rpcUrl, wallet);
     await installPhantom(context, wallet, { rpcUrl });
     const page = await context.newPage();
-    await openPage(page, PLAYBACK.titles[title].page);
+    await openPage(page, titlePage(title));
     await buy(page, page.locator('main'));
     return (await context.storageState()).cookies;
   } finally {
@@ -87,7 +90,7 @@ async function watchTitle(browser: Browser, stack: Stack, cookies: Cookie[], tit
     const dialog = page.getByRole('dialog');
     await openPage(page, `/watch/documentaries/${warmUpId}`);
     await watchPlayback(session, dialog, () => playButton(page).click(), UNTHROTTLED, 30);
-    await page.goto(PLAYBACK.titles[title].page);
+    await page.goto(titlePage(title));
     // The page learns that this browser owns the title from its cookie, then offers Play.
     await playButton(page).waitFor({ timeout: 30_000 });
     const { start, change } = NETWORKS[network];
