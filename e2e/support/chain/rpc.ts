@@ -3,6 +3,7 @@ import bs58 from 'bs58';
 import { RpcError } from './errors';
 import { parseTransaction, type Ledger } from './ledger';
 import { renderTransaction, type TransactionEncoding } from './render';
+import { fromStr, verifyPubkey, verifySignature } from './verify';
 
 type Params = unknown[];
 type Config = Record<string, unknown>;
@@ -15,14 +16,18 @@ type Method = (params: Params) => unknown;
 export const LOCAL_GENESIS_HASH = '3fRbDLNixbSc6WJ3djVRNwTaVfZWbdLrT2WFqXNT1cWc';
 const LAMPORTS_PER_SIGNATURE = 5000;
 const SLOTS_PER_EPOCH = 432_000;
+// agave's limits (rpc-client-types/src/request.rs; MAX_TX_ACCOUNT_LOCKS from solana-transaction).
 const MAX_SIGNATURES_PER_PAGE = 1000;
+const MAX_SIGNATURE_STATUSES = 256;
+const MAX_MULTIPLE_ACCOUNTS = 100;
+const MAX_TX_ACCOUNT_LOCKS = 128;
 
 /** The JSON-RPC methods, with the answer shapes @solana/web3.js 1.x validates. */
 export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HASH): Record<string, Method> {
   const withContext = (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: ledger.slot }, value });
 
-  const accountInfo = (address: string, config: Config) => {
-    const account = ledger.getAccount(publicKey(address));
+  const accountInfo = (address: PublicKey, config: Config) => {
+    const account = ledger.getAccount(address);
     if (!account) return null;
     const data = account.data();
     return {
@@ -51,24 +56,35 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       transactionCount: ledger.transactionCount,
     }),
     getLatestBlockhash: () => withContext(ledger.latestBlockhash()),
-    isBlockhashValid: (params) => withContext(ledger.isBlockhashValid(stringParam(params, 0))),
+    isBlockhashValid: (params) => {
+      const blockhash = stringParam(params, 0);
+      // agave parses a Hash here and answers its error's bare Debug name, without "Invalid param: ".
+      const parsed = fromStr(blockhash, 32);
+      if (typeof parsed === 'string') throw new RpcError(-32602, parsed);
+      return withContext(ledger.isBlockhashValid(blockhash));
+    },
     getFeeForMessage: (params) => {
       const message = VersionedMessage.deserialize(Buffer.from(stringParam(params, 0), 'base64'));
       const valid = ledger.isBlockhashValid(message.recentBlockhash);
       return withContext(valid ? message.header.numRequiredSignatures * LAMPORTS_PER_SIGNATURE : null);
     },
-    getRecentPrioritizationFees: () => [],
+    getRecentPrioritizationFees: (params) => {
+      // No fees to report here, but a node checks the addresses asked about first.
+      const asked = params[0] === undefined || params[0] === null ? [] : stringsParam(params, 0, MAX_TX_ACCOUNT_LOCKS);
+      asked.forEach((address) => verifyPubkey(address));
+      return [];
+    },
     getMinimumBalanceForRentExemption: (params) => ledger.minimumBalanceForRentExemption(Number(params[0] ?? 0)),
-    getBalance: (params) => withContext(ledger.getBalance(publicKey(stringParam(params, 0)))),
-    getAccountInfo: (params) => withContext(accountInfo(stringParam(params, 0), config(params, 1))),
+    getBalance: (params) => withContext(ledger.getBalance(verifyPubkey(stringParam(params, 0)))),
+    getAccountInfo: (params) => withContext(accountInfo(verifyPubkey(stringParam(params, 0)), config(params, 1))),
     getMultipleAccounts: (params) => {
-      const addresses = Array.isArray(params[0]) ? (params[0] as string[]) : [];
+      const addresses = stringsParam(params, 0, MAX_MULTIPLE_ACCOUNTS).map((address) => verifyPubkey(address));
       return withContext(addresses.map((address) => accountInfo(address, config(params, 1))));
     },
     requestAirdrop: (params) => {
       const lamports = Number(params[1]);
       if (!Number.isSafeInteger(lamports) || lamports <= 0) throw new RpcError(-32602, 'Invalid params: lamports must be a positive integer');
-      return ledger.airdrop(publicKey(stringParam(params, 0)), lamports);
+      return ledger.airdrop(verifyPubkey(stringParam(params, 0)), lamports);
     },
     sendTransaction: (params) => {
       const options = config(params, 1);
@@ -89,7 +105,8 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       });
     },
     getSignatureStatuses: (params) => {
-      const signatures = Array.isArray(params[0]) ? (params[0] as string[]) : [];
+      // As agave: every signature is checked before any is looked up, so one bad one refuses the call.
+      const signatures = stringsParam(params, 0, MAX_SIGNATURE_STATUSES).map((signature) => verifySignature(signature));
       return withContext(
         signatures.map((signature) => {
           const record = ledger.get(signature);
@@ -108,8 +125,9 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
     getTransaction: (params) => {
       // web3.js sends a bare encoding string in the oldest form of this call.
       const options: Config = typeof params[1] === 'string' ? { encoding: params[1] } : config(params, 1);
+      const signature = verifySignature(stringParam(params, 0));
       if (options.commitment === 'processed') throw new RpcError(-32602, 'Method does not support commitment below `confirmed`');
-      const record = ledger.get(stringParam(params, 0));
+      const record = ledger.get(signature);
       if (!record) return null;
       const encoding = (options.encoding ?? 'json') as TransactionEncoding;
       if (!['json', 'jsonParsed', 'base64', 'base58'].includes(encoding)) throw new RpcError(-32602, `Invalid params: unknown encoding ${encoding}`);
@@ -117,9 +135,16 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       return renderTransaction(record, encoding, typeof maxVersion === 'number' ? maxVersion : undefined);
     },
     getSignaturesForAddress: (params) => {
-      const address = publicKey(stringParam(params, 0));
-      const { limit = MAX_SIGNATURES_PER_PAGE, before, until } = config(params, 1) as { limit?: number; before?: string; until?: string };
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_PER_PAGE) throw new RpcError(-32602, `Invalid limit; max ${MAX_SIGNATURES_PER_PAGE}`);
+      // In agave's order: address, before, until, then limit.
+      const address = verifyPubkey(stringParam(params, 0));
+      const options = config(params, 1);
+      const before = optionalSignature(options.before);
+      const until = optionalSignature(options.until);
+      const limit = options.limit ?? MAX_SIGNATURES_PER_PAGE;
+      if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) {
+        throw new RpcError(-32602, 'Invalid params: limit must be an unsigned integer');
+      }
+      if (limit === 0 || limit > MAX_SIGNATURES_PER_PAGE) throw new RpcError(-32602, `Invalid limit; max ${MAX_SIGNATURES_PER_PAGE}`);
       const newestFirst = ledger
         .all()
         .filter((record) => record.transaction.message.staticAccountKeys.some((key) => key.equals(address)))
@@ -154,12 +179,21 @@ function config(params: Params, index: number): Config {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Config) : {};
 }
 
-function publicKey(address: string): PublicKey {
-  try {
-    return new PublicKey(address);
-  } catch {
-    throw new RpcError(-32602, `Invalid param: ${address} is not a valid public key`);
+/** A list of strings, refused whole past `max` items, as agave refuses it before reading any. */
+function stringsParam(params: Params, index: number, max: number): string[] {
+  const value = params[index];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new RpcError(-32602, `Invalid params: expected an array of strings at position ${index}`);
   }
+  if (value.length > max) throw new RpcError(-32602, `Too many inputs provided; max ${max}`);
+  return value;
+}
+
+/** A config's optional signature (absent or null: none), checked as agave checks one. */
+function optionalSignature(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new RpcError(-32602, 'Invalid params: expected a signature string');
+  return verifySignature(value);
 }
 
 /** sendTransaction's wire format: base58 unless the client says base64 (web3.js always does). */

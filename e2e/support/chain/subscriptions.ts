@@ -2,6 +2,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { RpcError } from './errors';
 import { answer, type Handler } from './jsonrpc';
 import type { Ledger, RecordedTransaction } from './ledger';
+import { fromStr } from './verify';
 
 /** Subscriptions accepted (so a client does not retry them forever) but never notified here. */
 const QUIET_SUBSCRIPTIONS = ['account', 'program', 'logs', 'slotsUpdates', 'vote', 'block'];
@@ -92,6 +93,8 @@ class Connection {
   private subscribeSignature(params: unknown[]): number {
     const signature = params[0];
     if (typeof signature !== 'string') throw new RpcError(-32602, 'Invalid params: expected a signature');
+    // agave rpc/src/rpc_pubsub.rs: `param::<Signature>(&signature_str, "signature")`.
+    if (typeof fromStr(signature, 64) === 'string') throw new RpcError(-32602, 'Invalid Request: Invalid signature provided');
     const id = this.newId();
     this.signatures.set(id, signature);
     const record = this.ledger.get(signature);
