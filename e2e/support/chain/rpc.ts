@@ -14,6 +14,8 @@ type Method = (params: Params) => unknown;
  * call this one 'localnet', as it would a test validator.
  */
 export const LOCAL_GENESIS_HASH = '3fRbDLNixbSc6WJ3djVRNwTaVfZWbdLrT2WFqXNT1cWc';
+/** The agave release it answers as: its parse errors are those of 2.3 and later (see verify.ts). */
+const AGAVE_VERSION = '3.0.0';
 const LAMPORTS_PER_SIGNATURE = 5000;
 const SLOTS_PER_EPOCH = 432_000;
 // agave's limits (rpc-client-types/src/request.rs; MAX_TX_ACCOUNT_LOCKS from solana-transaction).
@@ -24,7 +26,7 @@ const MAX_TX_ACCOUNT_LOCKS = 128;
 
 /** The JSON-RPC methods, with the answer shapes @solana/web3.js 1.x validates. */
 export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HASH): Record<string, Method> {
-  const withContext = (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: ledger.slot }, value });
+  const withContext = (value: unknown) => ({ context: { apiVersion: AGAVE_VERSION, slot: ledger.slot }, value });
 
   const accountInfo = (address: PublicKey, config: Config) => {
     const account = ledger.getAccount(address);
@@ -42,7 +44,7 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
 
   return {
     getHealth: () => 'ok',
-    getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
+    getVersion: () => ({ 'solana-core': AGAVE_VERSION, 'feature-set': 0 }),
     getGenesisHash: () => genesisHash,
     getSlot: () => ledger.slot,
     getBlockHeight: () => ledger.blockHeight,
