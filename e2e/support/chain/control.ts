@@ -1,4 +1,4 @@
-import type { RpcDownMode } from './server';
+import type { RateLimitOptions, RpcDownMode } from './server';
 
 /**
  * Steers a local chain running in another process (Playwright's global setup, or the CLI)
@@ -18,6 +18,8 @@ export function chainControl(url: string) {
   }
   return {
     setRpcDown: async (down: boolean, mode: RpcDownMode = 'unavailable') => void (await call('rpc-down', { down, mode })),
+    /** Answers the RPC's calls 429 with Retry-After, as a provider over its limit: see RateLimitOptions. */
+    setRateLimit: async (options: RateLimitOptions) => void (await call('rate-limit', options)),
     expireBlockhash: async () => void (await call('expire-blockhash')),
     setTimeOffset: async (seconds: number) => void (await call('time-offset', { seconds })),
     /** Funds `pubkey` (base58) and resolves to the airdrop's signature, already final. */
@@ -26,6 +28,8 @@ export function chainControl(url: string) {
     junk: async (reference: string, count: number) => (await call('junk', { reference, count })) as string[],
     /** The JSON-RPC calls the chain answered so far, by method, besides a test wallet's own. */
     calls: async () => (await call('calls')) as Record<string, number>,
+    /** The JSON-RPC calls the chain refused with 429 so far, by method, besides a test wallet's own (never refused). */
+    refused: async () => (await call('refused')) as Record<string, number>,
   };
 }
 

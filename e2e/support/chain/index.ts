@@ -1,4 +1,4 @@
-export { NOT_COUNTED, startLocalChain, type LocalChain, type LocalChainOptions, type RpcDownMode } from './server';
+export { NOT_COUNTED, startLocalChain, type LocalChain, type LocalChainOptions, type RateLimitOptions, type RpcDownMode } from './server';
 export { LOCAL_GENESIS_HASH } from './rpc';
 export { chainControl, type ChainControl } from './control';
 export type { RecordedTransaction } from './ledger';

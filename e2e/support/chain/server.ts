@@ -11,6 +11,19 @@ import { startSubscriptionServer } from './subscriptions';
  */
 export type RpcDownMode = 'unavailable' | 'reset' | 'hang';
 
+/**
+ * A provider over its rate limit: JSON-RPC POSTs answered HTTP 429 Too Many Requests with a
+ * Retry-After header, until switched off or for the next `count` requests only. A test's own
+ * wallet (NOT_COUNTED) is never refused: it stands for another client, on its own provider.
+ */
+export interface RateLimitOptions {
+  on: boolean;
+  /** Retry-After, in whole seconds (default 1). */
+  retryAfterSeconds?: number;
+  /** Refuse only the next `count` HTTP requests (a batch is one), then answer as usual again. */
+  count?: number;
+}
+
 export interface LocalChainOptions {
   /** HTTP JSON-RPC port; the websocket listens on port + 1, where web3.js looks for it. */
   port: number;
@@ -31,10 +44,14 @@ export interface LocalChain {
   getTransaction(signature: string): RecordedTransaction | undefined;
   /** Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. */
   setRpcDown(down: boolean, mode?: RpcDownMode): void;
+  /** Answers 429 as a provider over its limit (see RateLimitOptions); the /__test control routes keep working. */
+  setRateLimit(options: RateLimitOptions): void;
   expireBlockhash(): void;
   setTimeOffset(seconds: number): void;
   /** The JSON-RPC calls answered so far, by method (a batch counts each call), leaving out requests sent with NOT_COUNTED. */
   calls(): Record<string, number>;
+  /** The JSON-RPC calls refused with 429 so far, counted as calls() counts (and not in it). */
+  refused(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -53,7 +70,9 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
   let down: RpcDownMode | null = null;
   /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
   const hung = new Set<IncomingMessage>();
-  const counted = new Map<string, number>();
+  let limited: { retryAfterSeconds: number; remaining: number } | null = null;
+  const answered = new Map<string, number>();
+  const refused = new Map<string, number>();
   const subscriptions = await startSubscriptionServer(ledger, host, port + 1);
 
   const chain: LocalChain = {
@@ -72,9 +91,15 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
         hung.clear();
       }
     },
+    setRateLimit: ({ on, retryAfterSeconds = 1, count = Infinity }) => {
+      if (!Number.isSafeInteger(retryAfterSeconds) || retryAfterSeconds < 0) throw new Error('retryAfterSeconds must be whole seconds');
+      if (count !== Infinity && (!Number.isSafeInteger(count) || count < 1)) throw new Error('count must be a positive integer');
+      limited = on ? { retryAfterSeconds, remaining: count } : null;
+    },
     expireBlockhash: () => ledger.expireBlockhash(),
     setTimeOffset: (seconds) => ledger.setTimeOffset(seconds),
-    calls: () => Object.fromEntries(counted),
+    calls: () => Object.fromEntries(answered),
+    refused: () => Object.fromEntries(refused),
     stop: async () => {
       for (const req of hung) req.socket.destroy();
       hung.clear();
@@ -85,11 +110,14 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
 
   const control: Record<string, (body: Record<string, unknown>) => unknown> = {
     'rpc-down': (body) => chain.setRpcDown(body.down !== false, body.mode === 'reset' || body.mode === 'hang' ? body.mode : 'unavailable'),
+    // The numbers are checked by setRateLimit.
+    'rate-limit': (body) => chain.setRateLimit({ ...(body as Partial<RateLimitOptions>), on: body.on === true }),
     'expire-blockhash': () => chain.expireBlockhash(),
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
     junk: (body) => chain.junk(String(body.reference), Number(body.count)),
     calls: () => chain.calls(),
+    refused: () => chain.refused(),
   };
 
   const server = createServer(async (req, res) => {
@@ -108,7 +136,14 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     if (req.method !== 'POST') return reply(res, 405, 'text/plain', 'Used HTTP Method is not allowed. POST or OPTIONS is required');
     const body = await readBody(req);
     if (body === null) return reply(res, 413, 'text/plain', 'Payload Too Large');
-    if (!req.headers[NOT_COUNTED]) for (const method of methodsOf(body)) counted.set(method, (counted.get(method) ?? 0) + 1);
+    const counted = !req.headers[NOT_COUNTED];
+    if (counted && limited) {
+      tally(refused, body);
+      res.setHeader('Retry-After', String(limited.retryAfterSeconds));
+      if (--limited.remaining === 0) limited = null;
+      return reply(res, 429, 'text/plain', 'Too Many Requests');
+    }
+    if (counted) tally(answered, body);
     const result = answer(body, methods);
     if (result === undefined) return reply(res, 204);
     reply(res, 200, 'application/json', JSON.stringify(result));
@@ -133,6 +168,11 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, action: 
   } catch (error) {
     reply(res, 400, 'application/json', JSON.stringify({ ok: false, error: (error as Error).message }));
   }
+}
+
+/** Counts each call of a JSON-RPC request (one call or a batch) by method; nothing when it is not JSON. */
+function tally(counts: Map<string, number>, body: string) {
+  for (const method of methodsOf(body)) counts.set(method, (counts.get(method) ?? 0) + 1);
 }
 
 /** The methods a JSON-RPC request (one call or a batch) names; none when it is not JSON. */
