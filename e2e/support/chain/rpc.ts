@@ -96,8 +96,10 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       const options = config(params, 1);
       const tx = parseTransaction(decodeWire(stringParam(params, 0), options.encoding));
       const replace = options.replaceRecentBlockhash === true;
+      const sigVerify = options.sigVerify === true;
+      if (replace && sigVerify) throw new RpcError(-32602, 'sigVerify may not be used with replaceRecentBlockhash');
       if (replace) tx.message.recentBlockhash = ledger.latestBlockhash().blockhash;
-      const result = ledger.simulate(tx, { sigVerify: options.sigVerify === true && !replace });
+      const result = ledger.simulate(tx, { sigVerify });
       return withContext({
         ...result,
         accounts: null,
