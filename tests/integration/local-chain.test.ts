@@ -10,12 +10,14 @@ import {
   type ParsedInstruction,
 } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { once } from 'node:events';
 import { runInNewContext } from 'node:vm';
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { chainControl } from '@/e2e/support/chain/control';
 import { phantomInitScript } from '@/e2e/support/phantom/init-script';
-import { startLocalChain, type LocalChain } from '@/e2e/support/chain/server';
+import { NOT_COUNTED, startLocalChain, type LocalChain } from '@/e2e/support/chain/server';
 
 const PORT = 8911;
 const PRICE = 10_000_000;
@@ -41,6 +43,12 @@ async function fundedPayer(sol = 1): Promise<Keypair> {
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
   await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed');
   return payer;
+}
+
+/** One raw JSON-RPC request (a call or a batch), answered as parsed JSON. */
+async function rpc(body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return res.json() as Promise<unknown>;
 }
 
 /** The payment the site builds: payer → recipient, with the checkout's reference as a read-only key. */
@@ -208,13 +216,14 @@ describe('local chain', () => {
     expect((await connection.getVersion())['solana-core']).toBeTruthy();
     const simulated = await connection.simulateTransaction(new VersionedTransaction(message), { sigVerify: false });
     expect(simulated.value.err).toBeNull();
+    await expect(connection.simulateTransaction(new VersionedTransaction(message), { sigVerify: true, replaceRecentBlockhash: true })).rejects.toThrow(
+      'sigVerify may not be used with replaceRecentBlockhash',
+    );
   });
 
   it('speaks plain JSON-RPC: batches, base58 transactions, unknown methods', async () => {
     const payer = await fundedPayer();
     const { tx } = await payment(payer, Keypair.generate().publicKey, Keypair.generate().publicKey);
-    const rpc = async (body: unknown) =>
-      (await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
     const answers = await rpc([
       { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [bs58.encode(tx.serialize())] },
       { jsonrpc: '2.0', id: 2, method: 'getHealth' },
@@ -225,7 +234,43 @@ describe('local chain', () => {
       { jsonrpc: '2.0', id: 2, result: 'ok' },
       { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } },
     ]);
-    expect(await rpc({ jsonrpc: '2.0', id: 4, method: 'getBalance', params: ['not a key'] })).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it("refuses a whole call over one malformed signature or address, with agave's error", async () => {
+    const known = await chain.airdrop(Keypair.generate().publicKey, PRICE);
+    const unknown = bs58.encode(nacl.randomBytes(64));
+    const short = bs58.encode(nacl.randomBytes(63));
+    const address = Keypair.generate().publicKey.toBase58();
+    const refusals: [method: string, params: unknown[], message: string][] = [
+      ['getSignatureStatuses', [[known, short, unknown]], 'Invalid param: WrongSize'],
+      ['getSignatureStatuses', [[known, `0${unknown.slice(1)}`]], 'Invalid param: Invalid'],
+      ['getSignatureStatuses', [Array(257).fill(known)], 'Too many inputs provided; max 256'],
+      ['getTransaction', [short, { maxSupportedTransactionVersion: 0 }], 'Invalid param: WrongSize'],
+      ['getSignaturesForAddress', ['not a key'], 'Invalid param: Invalid'],
+      ['getSignaturesForAddress', [bs58.encode(nacl.randomBytes(31))], 'Invalid param: WrongSize'],
+      ['getSignaturesForAddress', [address, { before: short }], 'Invalid param: WrongSize'],
+      ['getSignaturesForAddress', [address, { until: 'I'.repeat(88) }], 'Invalid param: Invalid'],
+      ['getSignaturesForAddress', [address, { limit: 0 }], 'Invalid limit; max 1000'],
+      ['getBalance', ['not a key'], 'Invalid param: Invalid'],
+      ['getAccountInfo', [`${address}1`], 'Invalid param: WrongSize'],
+      ['getMultipleAccounts', [[address, 'not a key']], 'Invalid param: Invalid'],
+      ['getMultipleAccounts', [Array(101).fill(address)], 'Too many inputs provided; max 100'],
+      ['requestAirdrop', ['not a key', PRICE], 'Invalid param: Invalid'],
+      // Here agave answers the Hash's parse error bare.
+      ['isBlockhashValid', ['not a hash'], 'Invalid'],
+    ];
+    for (const [method, params, message] of refusals) {
+      expect(await rpc({ jsonrpc: '2.0', id: 1, method, params }), method).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message } });
+    }
+    await expect(connection.getSignatureStatuses([known, short])).rejects.toThrow('Invalid param: WrongSize');
+    expect((await connection.getSignatureStatuses(Array(256).fill(known))).value).toHaveLength(256);
+
+    const socket = new WebSocket(chain.wsUrl);
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'signatureSubscribe', params: [short] }));
+    const [reply] = await once(socket, 'message');
+    socket.close();
+    expect(JSON.parse(String(reply))).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid Request: Invalid signature provided' } });
   });
 
   it('answers CORS preflight for the browser', async () => {
@@ -251,6 +296,38 @@ describe('local chain', () => {
     expect(await connection.getSlot()).toBeGreaterThan(0);
     const signature = await control.airdrop(Keypair.generate().publicKey.toBase58(), PRICE);
     expect(chain.getTransaction(signature)?.err).toBeNull();
+  });
+
+  it('answers 429 with Retry-After as a provider over its limit, and counts those calls apart from the answered', async () => {
+    // web3.js would otherwise retry a 429 on its own, five times.
+    const strict = new Connection(chain.url, { commitment: 'confirmed', disableRetryOnRateLimit: true });
+    const control = chainControl(chain.url);
+    const answered = chain.calls().getSlot ?? 0;
+    chain.setRateLimit({ on: true, retryAfterSeconds: 7 });
+    try {
+      await expect(strict.getSlot()).rejects.toThrow('429 Too Many Requests');
+      const batch = [
+        { jsonrpc: '2.0', id: 1, method: 'getSlot' },
+        { jsonrpc: '2.0', id: 2, method: 'getHealth' },
+      ];
+      const res = await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('7');
+      expect(await control.refused()).toEqual({ getSlot: 2, getHealth: 1 });
+      expect(chain.calls().getSlot ?? 0).toBe(answered);
+      // A test's own wallet stands for another client, on its own provider.
+      expect(await rpc({ jsonrpc: '2.0', id: 3, method: 'getHealth' }, { [NOT_COUNTED]: '1' })).toMatchObject({ result: 'ok' });
+
+      await control.setRateLimit({ on: true, count: 2 });
+      await expect(strict.getSlot()).rejects.toThrow('429');
+      await expect(strict.getSlot()).rejects.toThrow('429');
+      expect(await strict.getSlot()).toBeGreaterThan(0);
+      expect(await strict.getSlot()).toBeGreaterThan(0);
+      expect(chain.calls().getSlot).toBe(answered + 2);
+      await expect(control.setRateLimit({ on: true, count: 0 })).rejects.toThrow('count must be a positive integer');
+    } finally {
+      chain.setRateLimit({ on: false });
+    }
   });
 });
 
