@@ -99,6 +99,17 @@ const envSchema = z
     RPC_TIMEOUT_MS: positiveInt(8_000),
     /** Any Redis (Upstash too): rate limits, the restore cap and the per-reference chain throttle are then shared by every instance. */
     REDIS_URL: optionalText.pipe(z.url({ message: 'expected redis://… or rediss://…', protocol: /^rediss?$/ }).optional()),
+    /**
+     * What this deployment's Redis keys are filed under, so deployments sharing one REDIS_URL never read each
+     * other's limits or payment looks (default: "production" for Vercel's production deployments, the
+     * deployment's id for a preview, else "site"). Keys about the chain also carry the cluster's genesis hash.
+     */
+    REDIS_NAMESPACE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w.-]{1,64}$/, 'expected up to 64 letters, digits, dots, dashes or underscores')
+        .optional(),
+    ),
     /** Proxies in front of the site that append to X-Forwarded-For; 0 trusts none of it (see lib/http/client-key.ts). */
     TRUSTED_PROXY_HOPS: wholeNumber(0),
     /** Solana RPC calls the server makes per minute, all visitors together, so no one can spend the RPC provider's quota. */
@@ -118,6 +129,8 @@ const envSchema = z
     MEDIA_HOSTS: optionalText.transform((value) => (value ? value.split(/[\s,]+/).filter(Boolean) : [])),
     /** Vercel sets these; the production domain stands in for NEXT_PUBLIC_SITE_URL when that is unset. */
     VERCEL: optionalText,
+    VERCEL_ENV: optionalText,
+    VERCEL_DEPLOYMENT_ID: optionalText,
     VERCEL_PROJECT_PRODUCTION_URL: optionalText,
     NEXT_PUBLIC_SITE_URL: url('http://localhost:3000'),
     NEXT_PUBLIC_SOLANA_RPC_URL: url(DEFAULT_SOLANA_RPC_URL),

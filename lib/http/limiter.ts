@@ -1,6 +1,6 @@
 import 'server-only';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { reportRedisFailure, sharedRedis } from './redis';
+import { redisKey, reportRedisFailure, sharedRedis } from './redis';
 
 export interface LimitTerms {
   /** Names the counter; keys of different limits never meet, in memory or in a shared Redis. */
@@ -24,7 +24,7 @@ class InsuranceLimiter extends RateLimiterMemory {
  * holds per instance, and payments keep working.
  */
 function sharedLimiter({ name, points, durationSeconds }: LimitTerms): RateLimiterAbstract {
-  const terms = { keyPrefix: `solenema:${name}`, points, duration: durationSeconds };
+  const terms = { keyPrefix: redisKey(name), points, duration: durationSeconds };
   const redis = sharedRedis();
   if (!redis) return new RateLimiterMemory(terms);
   return new RateLimiterRedis({ ...terms, storeClient: redis, insuranceLimiter: new InsuranceLimiter(terms) });

@@ -68,6 +68,17 @@ export function limitKeys(request: Request, browser: string | null): LimitKeys {
   return { own: browser ? `browser:${browser}` : `client:${clientKey(request)}` };
 }
 
+/**
+ * Who a request stands for when the site shares out what no request may multiply (the looks at the chain): its
+ * address where the deployment vouches for one, since cookies are free and one client may hold hundreds;
+ * else its browser (behind an untrusted proxy every address would read the same, and one client could take
+ * everyone's share).
+ */
+export function fairnessKey(request: Request, browser: string): string {
+  const client = clientKey(request);
+  return client === UNTRUSTED_CLIENT ? `browser:${browser}` : `client:${client}`;
+}
+
 /** Counts one request against the bucket's budget: null while within it, else a rate_limited ApiError naming the wait. */
 export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<ApiError | null> {
   const { points, what } = BUDGETS[bucket];

@@ -54,6 +54,12 @@ export function sharedRedis(): Redis | null {
   return client;
 }
 
+/** What this deployment's keys are filed under (REDIS_NAMESPACE in lib/env/schema.ts). */
+const namespace = env.REDIS_NAMESPACE ?? (env.VERCEL_ENV === 'production' ? 'production' : (env.VERCEL_DEPLOYMENT_ID ?? 'site'));
+
+/** A Redis key of this deployment: no other deployment sharing REDIS_URL reads or writes it. */
+export const redisKey = (...parts: string[]) => ['solenema', namespace, ...parts].join(':');
+
 /** Reports a failed command the same way as a failed connection: rarely, and never to the visitor. */
 export const reportRedisFailure = logFailure;
 
@@ -66,7 +72,7 @@ export async function takeLapsingLock(key: string, ttlMs: number): Promise<boole
   const redis = sharedRedis();
   if (!redis) return true;
   try {
-    return (await redis.set(`solenema:lock:${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    return (await redis.set(redisKey('lock', key), '1', 'PX', ttlMs, 'NX')) === 'OK';
   } catch (error) {
     logFailure(error);
     return true;

@@ -1,14 +1,23 @@
 import 'server-only';
+import bs58 from 'bs58';
 import { z } from 'zod';
 import { checkoutReference } from './checkout';
 import { signingSecret } from '../identity/secret';
 
-const base58 = (min: number, max: number) => z.string().regex(new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${min},${max}}$`), 'expected a base58 string');
+/**
+ * Base58 text of exactly `bytes` bytes, as a Solana node parses a signature (64) or an address (32): anything
+ * else it refuses, and a node refuses a whole call for one such value, so none may reach the chain.
+ */
+const base58Bytes = (bytes: 32 | 64, what: string) =>
+  z
+    .string()
+    .max(bytes === 64 ? 88 : 44, `expected ${what}: base58 of ${bytes} bytes`)
+    .refine((text) => bs58.decodeUnsafe(text)?.length === bytes, `expected ${what}: base58 of ${bytes} bytes`);
 
 /** A transaction signature, as verify and restore take one. */
-export const signatureSchema = base58(64, 90);
+export const signatureSchema = base58Bytes(64, 'a transaction signature');
 /** A wallet's address, as a restore challenge names it. */
-export const walletSchema = base58(32, 44);
+export const walletSchema = base58Bytes(32, 'a wallet address');
 
 /**
  * A checkout token in a request body, read once into the reference it names: one this server signed (today's key

@@ -35,3 +35,35 @@ export function budgetedFetch(takeCall: () => Promise<boolean>, base: typeof fet
     return base(input, init);
   };
 }
+
+/** Waits the provider asks for, at most (a Retry-After of hours would stop payments for hours: the look retries after this). */
+const MAX_BACKOFF_MS = 60_000;
+/** A 429 without Retry-After: this long. */
+const DEFAULT_BACKOFF_MS = 5_000;
+
+/** Thrown instead of calling the RPC while its provider's 429 asks us to wait: every caller answers its 503 "your payment is safe". */
+export class ProviderThrottled extends Error {
+  constructor(msLeft: number) {
+    super(`The RPC provider asked us to wait (429); not calling it for ${Math.ceil(msLeft / 1000)} s more.`);
+    this.name = 'ProviderThrottled';
+  }
+}
+
+/**
+ * `fetch` for web3.js's Connection (with `disableRetryOnRateLimit`) that honours a provider's 429: no call is
+ * sent until its Retry-After has passed. Retrying blindly, as web3.js does by default, spends the quota again
+ * and holds the visitor's request for seconds.
+ */
+export function providerBackoff(base: typeof fetch = globalThis.fetch, now = Date.now): typeof fetch {
+  let waitUntil = -Infinity;
+  return async (input, init) => {
+    if (now() < waitUntil) throw new ProviderThrottled(waitUntil - now());
+    const response = await base(input, init);
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('retry-after'));
+      const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_BACKOFF_MS;
+      waitUntil = now() + Math.min(ms, MAX_BACKOFF_MS);
+    }
+    return response;
+  };
+}

@@ -1,11 +1,14 @@
 import { PublicKey, type Connection, type ParsedTransactionWithMeta } from '@solana/web3.js';
 import { oldestPayableAt } from './checkout';
 import type { Ledger, Purchase, WalletScan } from './ledger';
-import { claimPayment, type ClaimDeps } from './verify';
+import { paymentFacts } from './payment-facts';
+import { claimFromFacts, type RecordDeps } from './verify';
 
-export interface WalletClaimDeps extends ClaimDeps {
+export interface WalletClaimDeps extends RecordDeps {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   ledger: Ledger;
+  /** The clock the walk back through the wallet's history stops by. */
+  now?: () => number;
 }
 
 /** Bounds on one restore's look at the chain; a busy wallet's older history is read by the next restore, from where this one stopped. */
@@ -75,10 +78,9 @@ async function claimByReference(transaction: ParsedTransactionWithMeta, signatur
   for (const reference of referenceCandidates(transaction, wallet)) {
     const checkout = await deps.ledger.checkoutOf(reference);
     if (!checkout) continue;
-    const result = await claimPayment(checkout, signature, checkout.browser, deps);
+    const result = await claimFromFacts(checkout, signature, paymentFacts(transaction), checkout.browser, deps);
     if (result.ok) return result.purchase;
-    // not_found: the claim's own read of the transaction found nothing on a node behind the one that listed it.
-    if (result.code === 'unavailable' || result.code === 'not_found') return 'retry';
+    if (result.code === 'unavailable') return 'retry';
   }
   return null;
 }

@@ -4,15 +4,12 @@ import { countPurchase, getTitle } from '../catalog';
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
 import { refuse } from '../errors';
-import { reportRedisFailure, sharedRedis } from '../http/redis';
+import { sharedRedis } from '../http/redis';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
-import { SIGNATURE_LOOK_MS } from './look-intervals';
-import { budgetedFetch, timedFetch } from './rpc';
+import { budgetedFetch, providerBackoff, timedFetch } from './rpc';
 import { takeRpcCall } from './rpc-share';
-import { redisSignatureBoard, type SignatureBoard } from './signature-board';
-import { BOARD_WAIT_MS, signatureReads } from './signature-reads';
 
 /**
  * What every payment use case shares (start-checkout, confirm-payment, restore-wallet, ownership,
@@ -22,21 +19,13 @@ import { BOARD_WAIT_MS, signatureReads } from './signature-reads';
 /** The catalog as payments read it: a title's terms and whether it is locked. */
 export const catalog = { getTitle };
 
-/** Every RPC call counts against RPC_CALLS_PER_MINUTE; during a restore, against its wallet's and address's shares too. */
-const rpcFetch = budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS));
-export const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: rpcFetch });
-
-let board: SignatureBoard | undefined;
-const signatureBoard = () => {
-  const redis = sharedRedis();
-  return redis && (board ??= redisSignatureBoard(redis, { intervalMs: SIGNATURE_LOOK_MS, keepMs: BOARD_WAIT_MS }));
-};
-
 /**
- * Signatures a visitor names (verify) are asked of the chain together, one getSignatureStatuses per interval:
- * with REDIS_URL one for every instance together, else one per instance.
+ * Every RPC call counts against RPC_CALLS_PER_MINUTE (during a restore, against its wallet's and address's
+ * shares too), and none is sent while the provider asked us to wait (a 429's Retry-After): web3.js's own
+ * retries of a 429 would only spend the quota again.
  */
-export const signatures = signatureReads({ connection, intervalMs: SIGNATURE_LOOK_MS, board: signatureBoard, onBoardFailure: reportRedisFailure });
+const rpcFetch = providerBackoff(budgetedFetch(takeRpcCall, timedFetch(env.RPC_TIMEOUT_MS)));
+export const connection = new Connection(env.SOLANA_RPC_URL, { commitment: 'confirmed', fetch: rpcFetch, disableRetryOnRateLimit: true });
 
 /**
  * The cluster payments are on (checkouts and restores name it), or a refusal while it cannot be named or
@@ -46,7 +35,7 @@ export const paymentCluster = clusterCheck({
   serverRpc: env.SOLANA_RPC_URL,
   browserRpc: publicEnv.solanaRpcUrl,
   // With REDIS_URL a cold instance finds it there: no instance asks again, and no visitor's traffic can keep it from knowing.
-  genesisHashOf: sharedGenesisHash(sharedRedis, (url) => new Connection(url, { fetch: rpcFetch }).getGenesisHash()),
+  genesisHashOf: sharedGenesisHash(sharedRedis, (url) => new Connection(url, { fetch: rpcFetch, disableRetryOnRateLimit: true }).getGenesisHash()),
 });
 
 /**

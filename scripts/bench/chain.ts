@@ -1,22 +1,106 @@
 /**
- * Chain calls a minute against 1, 10 and 100 polling browsers (issue 32: flat, not growing), measured by
- * chain-calls.ts in a process of its own: the payment code is server-only.
+ * What one client's junk costs the site, against `next start` on the bench's stack (Google's emulator, the local
+ * chain): 1, 10 and 100 browser cookies held by one address (X-Forwarded-For, TRUSTED_PROXY_HOPS=1), each with two
+ * checkouts, every 1.5 s polling a checkout's status, naming a malformed signature and a real transaction of someone
+ * else's to verify, asking for its library and for a locked title's playback link. Issue 40: the chain calls and the
+ * Firestore reads a minute stay flat, whatever the number of cookies.
  */
-import { spawnSync } from 'node:child_process';
-import { PAYMENTS_LOOK_MS, SIGNATURE_LOOK_MS } from '../../lib/payments/look-intervals';
+import { Keypair } from '@solana/web3.js';
+import { chainControl } from '../../e2e/support/chain/control';
+import { PAYMENTS_LOOK_MS } from '../../lib/payments/look-intervals';
+import { DEFAULT_LOOK_TERMS } from '../../lib/payments/payment-watch';
+import { CHAIN_URL, LOAD } from './config';
+import { settledReads } from './reads';
+import type { Stack } from './stack';
 
 export interface ChainCalls {
-  browsers: number;
+  cookies: number;
   callsPerMinute: number;
-  /** Calls a minute of each method. */
+  /** Chain calls a minute of each method. */
   byMethod: Record<string, number>;
+  readsPerMinute: number;
+  /** Answers by status, all kinds of request together. */
+  answers: Record<string, number>;
 }
 
-/** What the intervals allow whatever the traffic: a payments look (the recipient and two references) and a signature batch each. */
-export const CHAIN_CALLS_CEILING = (60_000 / PAYMENTS_LOOK_MS) * 3 + 60_000 / SIGNATURE_LOOK_MS;
+const COOKIE_COUNTS = [1, 10, 100];
+const MEASURED_MS = 30_000;
+const POLL_MS = 1_500;
+const ATTACKER = '198.51.100.40';
 
-export function measureChainCalls(): ChainCalls[] {
-  const measured = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/bench/chain-calls.ts'], { encoding: 'utf8' });
-  if (measured.status !== 0) throw new Error(`chain-calls failed: ${measured.stderr.slice(0, 300)}`);
-  return JSON.parse(measured.stdout.trim().split('\n').at(-1)!) as ChainCalls[];
+/** What the looks allow whatever the traffic: their calls per look, one look per interval. */
+export const CHAIN_CALLS_CEILING = (60_000 / PAYMENTS_LOOK_MS) * DEFAULT_LOOK_TERMS.callsPerLook;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const perMinute = (n: number) => Math.round((n * 60_000) / MEASURED_MS);
+
+export async function measureChainCalls(stack: Stack): Promise<ChainCalls[]> {
+  const chain = chainControl(CHAIN_URL);
+  // Real transactions of other people (airdrops to strangers), as anyone can copy them off an explorer.
+  const foreign = await Promise.all(Array.from({ length: 50 }, () => chain.airdrop(Keypair.generate().publicKey.toBase58(), 1_000_000)));
+  const figures: ChainCalls[] = [];
+  for (const cookies of COOKIE_COUNTS) figures.push(await junkFrom(stack, chain, cookies, foreign));
+  return figures;
+}
+
+async function junkFrom(stack: Stack, chain: ReturnType<typeof chainControl>, count: number, foreign: string[]): Promise<ChainCalls> {
+  const send = (path: string, cookie: string, address: string, body?: object) =>
+    fetch(`${stack.url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', origin: stack.url, 'x-forwarded-for': address, cookie },
+      body: body && JSON.stringify(body),
+    });
+  // Cookies are free: each is minted by a checkout from an address of its own, then all are used from one.
+  const browsers = await Promise.all(
+    Array.from({ length: count }, async (_, n) => {
+      const minted = await send('/api/checkout', '', `10.40.${n >> 8}.${n & 255}`, { path: LOAD.lockedPath });
+      if (!minted.ok) throw new Error(`checkout answered ${minted.status}`);
+      const cookie = minted.headers
+        .getSetCookie()
+        .map((set) => set.split(';')[0])
+        .join('; ');
+      const first = ((await minted.json()) as { checkout: string }).checkout;
+      const second = await send('/api/checkout', cookie, ATTACKER, { path: LOAD.lockedPath });
+      return { cookie, checkouts: [first, ((await second.json()) as { checkout: string }).checkout] };
+    }),
+  );
+  const answers = new Map<string, number>();
+  const tally = async (response: Promise<Response>) => {
+    const status = String((await response).status);
+    answers.set(status, (answers.get(status) ?? 0) + 1);
+    await (await response).body?.cancel();
+  };
+  const callsBefore = await chain.calls();
+  const readsBefore = await settledReads(stack);
+  const until = Date.now() + MEASURED_MS;
+  await Promise.all(
+    browsers.map(async ({ cookie, checkouts }, n) => {
+      await sleep(Math.random() * POLL_MS);
+      for (let round = 0; Date.now() < until; round += 1) {
+        const checkout = checkouts[round % checkouts.length]!;
+        await Promise.all([
+          tally(send('/api/payments/status', cookie, ATTACKER, { checkout })),
+          tally(send('/api/payments/verify', cookie, ATTACKER, { checkout, signature: '2'.repeat(64) })),
+          tally(send('/api/payments/verify', cookie, ATTACKER, { checkout, signature: foreign[(n + round) % foreign.length] })),
+          tally(send('/api/entitlements', cookie, ATTACKER)),
+          tally(send(`/api/playback?video=${encodeURIComponent(LOAD.lockedPath)}`, cookie, ATTACKER)),
+        ]);
+        await sleep(POLL_MS);
+      }
+    }),
+  );
+  const calls = await chain.calls();
+  const reads = (await stack.reads()).reads - readsBefore;
+  const byMethod = Object.fromEntries(
+    Object.entries(calls)
+      .map(([method, n]) => [method, perMinute(n - (callsBefore[method] ?? 0))] as const)
+      .filter(([, n]) => n > 0),
+  );
+  return {
+    cookies: count,
+    callsPerMinute: Object.values(byMethod).reduce((sum, n) => sum + n, 0),
+    byMethod,
+    readsPerMinute: perMinute(reads),
+    answers: Object.fromEntries(answers),
+  };
 }

@@ -8,7 +8,7 @@ export const RESULTS_DIR = 'bench/results';
 /** Every bench build goes here (tsconfig.json lists its types, so next build leaves tsconfig.json alone). */
 export const DIST_DIR = '.next/bench';
 export const REVALIDATE_SECRET = 'bench-revalidate-secret-0123456789';
-const CHAIN_URL = `http://127.0.0.1:${PORTS.chain}`;
+export const CHAIN_URL = `http://127.0.0.1:${PORTS.chain}`;
 
 /**
  * The site's environment for the seed, the build and `next start`: Google's Firestore emulator, the site's

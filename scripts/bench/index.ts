@@ -28,7 +28,7 @@ import { measureUpkeep } from './upkeep';
 
 const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'playback'] as const;
 type Section = (typeof SECTIONS)[number];
-const SITE_SECTIONS: Section[] = ['reads', 'throughput', 'load', 'bytes', 'lighthouse'];
+const SITE_SECTIONS: Section[] = ['chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
 const LARGE_SECTIONS: Section[] = ['scale', 'lighthouse', 'upkeep'];
 /** The sections measured on the stack `startStack(size)` starts (upkeep starts its own). */
@@ -117,6 +117,7 @@ async function main() {
       const scale = await section('scale', () => measureScale(current, size));
       if (scale) results.scale = [...(results.scale ?? []), scale];
       if (size === 'embedded') {
+        results.chain = await section('chain', () => measureChainCalls(current));
         results.reads = await section('reads', () => measureReads(current, PAGES));
         results.throughput = await section('throughput', () => measureThroughput(current));
         results.load = await section('load', () => measureLoad(current));
@@ -137,7 +138,6 @@ async function main() {
   }
 
   results.search = await section('search', measureSearch);
-  results.chain = await section('chain', measureChainCalls);
   /** Whether this run already built the embedded catalog for `next start`, which the playback section then reuses. */
   let embeddedBuilt = false;
   const sizes: Size[] = [];

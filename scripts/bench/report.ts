@@ -338,17 +338,24 @@ export function rows(results: Results): Row[] {
         s.reads <= 200,
       ],
     ),
-    ...(results.chain ?? []).map(
-      (c): Row => [
-        `chain calls (in process): ${c.browsers} polling browser${c.browsers === 1 ? '' : 's'}`,
-        'a minute, by method',
-        `${c.callsPerMinute} · ${Object.entries(c.byMethod)
-          .map(([method, n]) => `${method} ${n}`)
-          .join(', ')}`,
-        `≤ ${CHAIN_CALLS_CEILING} whatever the count`,
-        c.callsPerMinute <= CHAIN_CALLS_CEILING,
-      ],
-    ),
+    ...(results.chain ?? []).flatMap((c): Row[] => {
+      const who = `junk from one address: ${c.cookies} cookie${c.cookies === 1 ? '' : 's'}`;
+      const answers = Object.entries(c.answers)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ');
+      return [
+        [
+          who,
+          'chain calls a minute, by method',
+          `${c.callsPerMinute} · ${Object.entries(c.byMethod)
+            .map(([method, n]) => `${method} ${n}`)
+            .join(', ')}`,
+          `≤ ${CHAIN_CALLS_CEILING} whatever the count`,
+          c.callsPerMinute <= CHAIN_CALLS_CEILING,
+        ],
+        [who, 'Firestore reads a minute; answers', `${c.readsPerMinute}; ${answers}`, 'flat, no 5xx', !Object.keys(c.answers).some((status) => status >= '500')],
+      ];
+    }),
     ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),
     ...(results.throughput ?? []).flatMap(throughputRows),
     ...Object.entries(results.load ?? {}).flatMap(([store, kinds]) =>

@@ -7,7 +7,8 @@ import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import { createCheckout } from '@/lib/payments/checkout';
 import { fileLedger } from '@/lib/payments/ledger';
-import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
+import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
+import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { TEST_CLUSTER } from '../support/purchase-record';
 
@@ -19,7 +20,7 @@ const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => 
 /** A chain with nothing on it yet, counting the questions it is asked. */
 function emptyChain() {
   const asked = { lookups: 0 };
-  const connection: TransferWatchDeps['connection'] = {
+  const connection: PaymentWatchDeps['connection'] = {
     getSignaturesForAddress: async () => {
       asked.lookups += 1;
       return [];
@@ -29,18 +30,19 @@ function emptyChain() {
   return { asked, connection };
 }
 
-/** Two instances of the site: each its own watcher and memory, one shared lock (what Redis is in production). */
+const GROUP = 'browser:throttle';
+
+/** Two instances of the site: each its own watcher and memory, one shared board (what Redis is in production). */
 async function twoInstances() {
-  const held = new Map<string, number>();
   let clock = 1_000_000;
-  const throttle = async () => {
-    if ((held.get('look') ?? -Infinity) > clock) return false;
-    held.set('look', clock + INTERVAL);
-    return true;
-  };
+  const board = memoryWatchBoard();
   const chain = emptyChain();
   const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
-  const deps = { connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => clock, throttle };
+  const deps = { connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => clock, board: () => board };
+  const instance = () => {
+    const { status } = watchPayments(deps);
+    return (reference: string, browser: string) => status(reference, browser, GROUP);
+  };
   const started = await createCheckout('trailers/c-vault', BROWSER, {
     secret: SECRET,
     recipient: Keypair.generate().publicKey.toBase58(),
@@ -50,7 +52,7 @@ async function twoInstances() {
     checkouts: ledger,
   });
   if (!started.ok) throw new Error(started.reason);
-  return { a: watchTransfers(deps), b: watchTransfers(deps), chain, ledger, reference: started.checkout.reference, advance: (ms: number) => (clock += ms) };
+  return { a: instance(), b: instance(), chain, ledger, reference: started.checkout.reference, advance: (ms: number) => (clock += ms) };
 }
 
 // A look reads the recipient's history and then the open reference's own: two calls.
@@ -72,10 +74,14 @@ describe('the chain look, shared by instances', () => {
     expect(chain.asked.lookups).toBe(2 * CALLS_PER_LOOK);
   });
 
-  it('without a shared throttle, each instance keeps its own interval (as on one instance)', async () => {
+  it('without a shared board, each instance keeps its own interval (as on one instance)', async () => {
     const { chain, ledger, reference } = await twoInstances();
-    const deps = { connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => 1_000_000 };
-    const [a, b] = [watchTransfers(deps), watchTransfers(deps)];
+    const alone = () => {
+      const board = memoryWatchBoard();
+      const { status } = watchPayments({ connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => 1_000_000, board: () => board });
+      return (ref: string, browser: string) => status(ref, browser, GROUP);
+    };
+    const [a, b] = [alone(), alone()];
     await a(reference, BROWSER);
     await a(reference, BROWSER);
     await b(reference, BROWSER);

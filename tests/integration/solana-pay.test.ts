@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutReference, createCheckout } from '@/lib/payments/checkout';
 import { transferRequest } from '@/lib/payments/solana-pay';
-import { watchTransfers, type TransferWatchDeps } from '@/lib/payments/transfer-status';
+import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
+import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER } from '../support/purchase-record';
 
@@ -24,16 +25,23 @@ beforeEach(() => {
 });
 const terms = checkoutTerms(bed, SECRET, PRICE);
 
-const watch = (overrides: Partial<TransferWatchDeps> = {}) =>
-  watchTransfers({
+const GROUP = 'client:203.0.113.7';
+
+/** The QR dialog's poll of one site instance (its own board, as without Redis). */
+const watch = (overrides: Partial<PaymentWatchDeps> = {}) => {
+  const board = memoryWatchBoard();
+  const { status } = watchPayments({
     connection: bed.connection,
     ledger: bed.ledger,
     catalog,
     cluster: TEST_CLUSTER,
+    board: () => board,
     intervalMs: INTERVAL,
     now: () => clock,
     ...overrides,
   });
+  return (reference: string, browser: string) => status(reference, browser, GROUP);
+};
 
 async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
   const result = await createCheckout(path, BROWSER, { ...terms, now: () => issuedAt });
@@ -52,7 +60,7 @@ async function payAsWallet(url: string, change: Partial<Pick<TransferRequestURL,
   return { payer, signature };
 }
 
-type Lookups = { mock: { calls: Parameters<TransferWatchDeps['connection']['getSignaturesForAddress']>[] } };
+type Lookups = { mock: { calls: Parameters<PaymentWatchDeps['connection']['getSignaturesForAddress']>[] } };
 /** The reads of one address's history (a look also reads the recipient's). */
 const readsOf = (lookups: Lookups, address: string) => lookups.mock.calls.filter(([key]) => key.toBase58() === address);
 
@@ -119,15 +127,15 @@ describe('watchTransfers on a local chain', () => {
         await pollAll();
         clock += INTERVAL;
       }
-      // Per look: the recipient's history and two references' own, whether 1 or 40 checkouts are open, 80 polls or 2.
-      expect(lookups.mock.calls.length).toBeLessThanOrEqual(5 * 3);
+      // Per look at most four calls (the recipient's history, then references' own), whether 1 or 40 checkouts are open, 80 polls or 2.
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(5 * 4);
       expect(fetches).not.toHaveBeenCalled();
 
       const { signature } = await payAsWallet(open[39]!.request.url);
       const answers = await pollAll();
       expect(answers.at(-1)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
-      expect(lookups.mock.calls.length).toBeLessThanOrEqual(6 * 3);
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(6 * 4);
     } finally {
       lookups.mockRestore();
       fetches.mockRestore();
@@ -173,7 +181,8 @@ describe('watchTransfers on a local chain', () => {
   });
 
   it('forgets the oldest references beyond its limit, and asks the ledger, not the chain, once paid', async () => {
-    const status = watch({ maxReferences: 1 });
+    const board = memoryWatchBoard(1);
+    const status = watch({ board: () => board });
     const first = await checkout();
     const { signature } = await payAsWallet(first.request.url);
     expect(await status(first.reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid' } });
@@ -203,11 +212,12 @@ describe('watchTransfers on a local chain', () => {
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
   });
 
-  it('reads a flooded history over several lookups, going on where the last one stopped and verifying nothing twice', async () => {
+  it('reads a flooded history over several looks, going on where the last one stopped and reading nothing twice', async () => {
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     const fetches = vi.spyOn(bed.connection, 'getParsedTransaction');
     try {
-      const status = watch({ pageSize: 10, pagesPerLookup: 1, verificationsPerLookup: 10 });
+      // A look: the recipient's history, one page of ten, and its ten transactions.
+      const status = watch({ terms: { pageSize: 10, callsPerLook: 12 } });
       const { reference, checkout: started, request } = await checkout();
       const { signature } = await payAsWallet(request.url);
       const junk = await bed.chain.junk(started.reference, 35);
@@ -216,25 +226,27 @@ describe('watchTransfers on a local chain', () => {
         clock += INTERVAL;
       }
       expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-      expect(readsOf(lookups, started.reference).map(([, options]) => options?.before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
-      expect(fetches).toHaveBeenCalledTimes(36);
+      expect(readsOf(lookups, started.reference).map(([, options]) => (options as { before?: string }).before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
+      // Thirty junk transactions and the payment, oldest first on its page, each read once.
+      expect(fetches).toHaveBeenCalledTimes(31);
     } finally {
       lookups.mockRestore();
       fetches.mockRestore();
     }
   });
 
-  it('reads only what is newer than the history it finished, on later lookups', async () => {
+  it('reads only what is newer than the history it finished, on later looks', async () => {
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
       const status = watch();
-      const { reference, checkout: started, request } = await checkout();
+      const { reference, checkout: started } = await checkout();
       const [, newest] = await bed.chain.junk(started.reference, 2);
       expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
       clock += INTERVAL;
-      const { signature } = await payAsWallet(request.url);
-      expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-      expect(readsOf(lookups, started.reference).map(([, options]) => options?.until)).toEqual([undefined, newest]);
+      await bed.chain.junk(started.reference, 1);
+      expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
+      // The second look lists only the one new transaction, and reads the history no further within that look.
+      expect(readsOf(lookups, started.reference).map(([, options]) => (options as { until?: string }).until)).toEqual([undefined, newest]);
     } finally {
       lookups.mockRestore();
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
+import { fairnessKey } from '@/lib/http/rate-limit';
 import { paymentStatus } from '@/lib/payments/confirm-payment';
 import type { TransferStatusAnswer, TransferStatusRequest } from '@/lib/payments/contract';
 import { checkoutReferenceSchema } from '@/lib/payments/request-fields';
@@ -24,7 +25,7 @@ export const POST = apiRoute(
     unavailable: 'If you paid, your payment is safe; we will keep looking. Please try again in a moment.',
   },
   async ({ request, body, browser }) => {
-    const result = await paymentStatus(body.checkout, browser);
+    const result = await paymentStatus(body.checkout, browser, fairnessKey(request, browser));
     if (!result.ok) return result;
     const status: TransferStatusAnswer = result.status;
     return status.state === 'paid' ? ownerAnswer(request, status) : answer(status);

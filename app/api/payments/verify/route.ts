@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
+import { fairnessKey } from '@/lib/http/rate-limit';
 import { confirmPayment } from '@/lib/payments/confirm-payment';
 import type { VerifyAnswer, VerifyRequestBody } from '@/lib/payments/contract';
 import { checkoutReferenceSchema, signatureSchema } from '@/lib/payments/request-fields';
@@ -20,7 +21,7 @@ export const POST = apiRoute(
     unavailable: 'Your payment is safe; verification will be retried. Please try again in a moment.',
   },
   async ({ request, body, browser }) => {
-    const result = await confirmPayment(body.checkout, body.signature, browser);
+    const result = await confirmPayment(body.checkout, body.signature, browser, fairnessKey(request, browser));
     return result.ok ? ownerAnswer(request, result.paid satisfies VerifyAnswer) : result;
   },
 );
