@@ -8,7 +8,7 @@ import { crossSiteReason } from '../http/same-origin';
 import { NOBODY, type Visitor } from '../identity/visitor';
 import { currentVisitor, keepBrowserCookie, markOwner, visitorOrNew } from '../identity/visitor-cookies';
 import { ApiError, type Refusal } from '../errors';
-import { apiErrorResponse } from './api-error';
+import { apiErrorResponse } from './responses';
 
 /**
  * Which browser a route acts for. `none`: it needs none (revalidate). `optional`: the cookie's, if any
@@ -80,7 +80,7 @@ export function ownerAnswer(request: Request, data: unknown) {
  * charged to the browser (or the address without one), so junk never spends anyone's budget. The
  * handler returns a Response or a Refusal (answered as a response: the cookie is kept on it), or throws
  * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. Here
- * (and lib/api/api-error.ts) is where a code becomes an HTTP status. The browser cookie is set or slid on the way out, never replaced.
+ * (and lib/api/responses.ts) is where a code becomes an HTTP status. The browser cookie is set or slid on the way out, never replaced.
  */
 export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<S, P, N>,

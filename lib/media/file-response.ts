@@ -1,7 +1,7 @@
 import 'server-only';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { errorResponse } from '../api/api-error';
+import { errorResponse } from '../api/responses';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
