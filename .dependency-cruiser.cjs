@@ -78,6 +78,15 @@ module.exports = {
       to: { path: '^lib/api/' },
     },
     {
+      name: 'domain-answers-as-data',
+      severity: 'error',
+      comment:
+        'lib/payments and lib/media return a Reply or a Refusal as data (lib/http/reply.ts, lib/errors.ts); lib/api/responses.ts alone makes ' +
+        'them HTTP, with their statuses. They import nothing of next/server (eslint.config.mjs also keeps them from building a Response).',
+      from: { path: '^lib/(payments|media)/' },
+      to: { path: '(^|/)node_modules/next/server' },
+    },
+    {
       name: 'errors-at-the-bottom',
       severity: 'error',
       comment: 'lib/errors.ts is the one error type every layer (and the browser) uses: it imports nothing of the project.',

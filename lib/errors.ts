@@ -46,12 +46,13 @@ export function isApiErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
 }
 
-/** A result's refusal: `retryAfterMs` when a wait is known (a 429's). */
+/** A result's refusal: `retryAfterMs` when a wait is known (a 429's); `headers` when its answer needs more than the body (a 416's Content-Range). */
 export interface Refusal {
   ok: false;
   code: ErrorCode;
   reason: string;
   retryAfterMs?: number;
+  headers?: Record<string, string>;
 }
 
 export const refuse = (code: ErrorCode, reason: string, retryAfterMs?: number): Refusal =>
