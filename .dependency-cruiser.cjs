@@ -78,6 +78,15 @@ module.exports = {
       to: { path: '^lib/api/' },
     },
     {
+      name: 'http-needs-nothing-of-the-domain',
+      severity: 'error',
+      comment:
+        'lib/http (bodies, limits, origins, security headers, the Reply type) sits below the domain that uses it (lib/media, lib/payments, ' +
+        'lib/catalog) and imports none of it: the security headers take the video providers from lib/video-providers.ts, below both.',
+      from: { path: '^lib/http/' },
+      to: { path: '^lib/(media|payments|catalog)/' },
+    },
+    {
       name: 'domain-answers-as-data',
       severity: 'error',
       comment:
