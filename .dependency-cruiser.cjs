@@ -53,6 +53,15 @@ module.exports = {
       to: { path: '^lib/catalog/' },
     },
     {
+      name: 'catalog-needs-nothing-of-the-pages',
+      severity: 'error',
+      comment:
+        "lib/routes.ts (the site's URLs) reads the kinds' page bases from lib/catalog/kinds.ts, so lib/catalog never imports it: what the " +
+        'catalog stores (search entries included) names catalog paths, and whoever draws a link finds its page (pageOfDocument).',
+      from: { path: '^lib/catalog/' },
+      to: { path: '^lib/routes\\.ts$' },
+    },
+    {
       name: 'identity-below-api-and-payments',
       severity: 'error',
       comment:
