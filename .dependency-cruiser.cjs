@@ -100,9 +100,9 @@ module.exports = {
       severity: 'error',
       comment:
         'lib/payments and lib/media return a Reply or a Refusal as data (lib/http/reply.ts, lib/errors.ts); lib/api/responses.ts alone makes ' +
-        'them HTTP, with their statuses. They import nothing of next/server (eslint.config.mjs also keeps them from building a Response).',
+        'them HTTP, with their statuses. They import neither next/server nor the edge, lib/api (eslint.config.mjs also keeps them from building a Response).',
       from: { path: '^lib/(payments|media)/' },
-      to: { path: '(^|/)node_modules/next/server' },
+      to: { path: ['(^|/)node_modules/next/server', '^lib/api/'] },
     },
     {
       name: 'errors-at-the-bottom',
