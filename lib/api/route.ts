@@ -80,8 +80,8 @@ export function ownerAnswer(request: Request, data: unknown) {
  * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
  * charged to the browser (or the address without one), so junk never spends anyone's budget. The
  * handler returns a Response, or a Reply or a Refusal as data (lib/api/responses.ts sends them), or throws
- * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. Here
- * (and lib/api/responses.ts) is where a code becomes an HTTP status. The browser cookie is set or slid on the way out, never replaced.
+ * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. The browser
+ * cookie is set or slid on the way out, never replaced.
  */
 export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<S, P, N>,

@@ -67,7 +67,7 @@ function fileRangeStream(path: string, { start, end }: Range): ReadableStream<Ui
 /**
  * One `bytes=` range of a file of `size` bytes (RFC 9110 §14): a range, an open end, or a suffix.
  * null: satisfy the whole file (no Range, another unit, or several ranges, which we may ignore);
- * 'unsatisfiable': answer 416.
+ * 'unsatisfiable': refused as range_not_satisfiable.
  */
 export function parseRange(header: string | null, size: number): Range | null | 'unsatisfiable' {
   if (!header) return null;
