@@ -53,6 +53,15 @@ module.exports = {
       to: { path: '^lib/catalog/' },
     },
     {
+      name: 'catalog-needs-nothing-of-the-pages',
+      severity: 'error',
+      comment:
+        "lib/routes.ts (the site's URLs) reads the kinds' page bases from lib/catalog/kinds.ts, so lib/catalog never imports it: what the " +
+        'catalog stores (search entries included) names catalog paths, and whoever draws a link finds its page (pageOfDocument).',
+      from: { path: '^lib/catalog/' },
+      to: { path: '^lib/routes\\.ts$' },
+    },
+    {
       name: 'identity-below-api-and-payments',
       severity: 'error',
       comment:
@@ -76,6 +85,24 @@ module.exports = {
         'A helper that builds an API answer belongs in lib/api.',
       from: { path: '^lib/http/' },
       to: { path: '^lib/api/' },
+    },
+    {
+      name: 'http-needs-nothing-of-the-domain',
+      severity: 'error',
+      comment:
+        'lib/http (bodies, limits, origins, security headers, the Reply type) sits below the domain that uses it (lib/media, lib/payments, ' +
+        'lib/catalog) and imports none of it: the security headers take the video providers from lib/video-providers.ts, below both.',
+      from: { path: '^lib/http/' },
+      to: { path: '^lib/(media|payments|catalog)/' },
+    },
+    {
+      name: 'domain-answers-as-data',
+      severity: 'error',
+      comment:
+        'lib/payments and lib/media return a Reply or a Refusal as data (lib/http/reply.ts, lib/errors.ts); lib/api/responses.ts alone makes ' +
+        'them HTTP, with their statuses. They import neither next/server nor the edge, lib/api (eslint.config.mjs also keeps them from building a Response).',
+      from: { path: '^lib/(payments|media)/' },
+      to: { path: ['(^|/)node_modules/next/server', '^lib/api/'] },
     },
     {
       name: 'errors-at-the-bottom',

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { errorResponse } from './lib/api/api-error';
+import { errorResponse } from './lib/api/responses';
 import { isDocumentId, isMovieKind, kindAtSegment } from './lib/catalog/kinds';
 
 /**

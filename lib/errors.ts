@@ -1,35 +1,58 @@
 /**
- * The one error type under every layer: a refusal names a code (what happened, for code to decide on)
- * and a reason (what a person reads), never an HTTP status. Results in lib/ return a `Refusal`; code
- * that cannot return one throws an `ApiError`. The route wrapper (lib/api/route.ts, lib/api/api-error.ts)
- * is the one place a code becomes HTTP (lib/api/errors.ts: API_ERROR_STATUS). Plain module: no imports,
- * so the browser, lib/http and lib/payments may all use it.
+ * The one errors module, under every layer and shared with the browser. A refusal names a code (what
+ * happened, for code to decide on) and a reason (what a person reads). Results in lib/ return a `Refusal`;
+ * code that cannot return one throws an `ApiError`. On the wire a refusal is `{ error, code }` with its
+ * code's status (API_ERROR_STATUS): only the HTTP edge (lib/api/responses.ts) reads that table, and the
+ * browser decides by the code, never by the status. Plain module: no imports, so the browser, lib/http and
+ * lib/payments may all use it.
  */
-export type ErrorCode =
-  | 'invalid_request'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'cross_site'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  /** Two different valid browser cookies arrived: one may be planted, so the request acts as neither. */
-  | 'browser_conflict'
-  | 'expired'
-  | 'body_too_large'
-  | 'unsupported_media_type'
-  | 'range_not_satisfiable'
-  /** The transaction exists but does not pay what the checkout asked (failed, wrong amount or recipient). */
-  | 'payment_refused'
-  | 'rate_limited'
-  | 'unavailable';
 
-/** A result's refusal: `retryAfterMs` when a wait is known (a 429's). */
+/** Every code a refusal may name, and the HTTP status it is answered with. */
+export const API_ERROR_STATUS = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  cross_site: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  /** Two different valid browser cookies arrived: one may be planted, so the request acts as neither. */
+  browser_conflict: 409,
+  expired: 410,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
+  /** The transaction exists but does not pay what the checkout asked (failed, wrong amount or recipient). */
+  payment_refused: 422,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof API_ERROR_STATUS;
+
+/** A refusal's body on the wire. */
+export interface ApiErrorBody {
+  error: string;
+  code: ErrorCode;
+}
+
+/** The code a bare status stands for (the first code listed with it): for an answer without one (a proxy's, a platform's). */
+export function codeOfStatus(status: number): ErrorCode {
+  const found = (Object.entries(API_ERROR_STATUS) as [ErrorCode, number][]).find(([, value]) => value === status);
+  return found?.[0] ?? (status >= 500 ? 'unavailable' : 'invalid_request');
+}
+
+export function isApiErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERROR_STATUS, value);
+}
+
+/** A result's refusal: `retryAfterMs` when a wait is known (a 429's); `headers` when its answer needs more than the body (a 416's Content-Range). */
 export interface Refusal {
   ok: false;
   code: ErrorCode;
   reason: string;
   retryAfterMs?: number;
+  headers?: Record<string, string>;
 }
 
 export const refuse = (code: ErrorCode, reason: string, retryAfterMs?: number): Refusal =>

@@ -1,5 +1,5 @@
 import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
-import { errorResponse } from '@/lib/api/api-error';
+import { errorResponse } from '@/lib/api/responses';
 import { rateLimit } from '@/lib/api/rate-limit';
 import { renderCard, type Card } from '@/lib/og/card';
 import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, cardTitleAt } from '@/lib/og/titles';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
-import { playerKind, playerSrc } from '@/lib/media/providers';
+import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';

@@ -1,3 +1,4 @@
+import { pageOfDocument } from '@/lib/routes';
 import type { SearchDocument, SearchKind } from '@/lib/search/documents';
 import { CoverImage } from '../cards/CoverImage';
 import { CARD_COVER_SIZES } from '../cards/sizes';
@@ -30,7 +31,7 @@ export function SearchResultCard({ hit }: { hit: SearchDocument }) {
       </div>
       <div className={cards.body}>
         <h3 className={cards.title}>
-          <IntentLink href={hit.href} className={`${cards.titleLink} ${cards.stretchedLink}`}>
+          <IntentLink href={pageOfDocument(hit.path)} className={`${cards.titleLink} ${cards.stretchedLink}`}>
             {hit.title}
             <span className="visually-hidden">
               {' '}

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import fc from 'fast-check';
-import { API_ERROR_STATUS, isApiErrorCode } from '@/lib/api/errors';
+import { API_ERROR_STATUS, isApiErrorCode } from '@/lib/errors';
 import { signToken } from '../../lib/identity/signed-token';
 import { content } from './catalog';
 import { E2E_ENTITLEMENT_SECRET, SITE_URL } from './ports';

@@ -1,4 +1,4 @@
-import { errorResponse } from './api-error';
+import { errorResponse } from './responses';
 
 type Method = 'GET' | 'HEAD' | 'POST';
 

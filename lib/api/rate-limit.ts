@@ -1,6 +1,6 @@
 import 'server-only';
 import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
-import { apiErrorResponse } from './api-error';
+import { apiErrorResponse } from './responses';
 
 /** For routes outside the API wrapper (/og): the address's budget, null or the 429 answer. */
 export async function rateLimit(request: Request, bucket: Bucket) {

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { routes } from '../routes';
 import { kindOrder, type SearchDocument } from '../search/documents';
 import { MAX_TOKEN, normalizeText } from '../search/normalize';
 import { isMovieKind, KINDS, parseTitlePath } from './kinds';
@@ -80,52 +79,35 @@ export function searchEntriesOf(documents: RawDocument[]): RawDocument[] {
       const movie = parsed(raw.path, movieDocSchema);
       if (!movie) continue;
       const { title, description, coverimg, locked } = movie.doc;
-      entries.push({
-        path: raw.path,
-        kind: KINDS[address.kind].searchKind,
-        title,
-        description,
-        coverimg,
-        href: routes.watch(address.kind, id),
-        locked,
-        context: null,
-      });
+      entries.push({ path: raw.path, kind: KINDS[address.kind].searchKind, title, description, coverimg, locked, context: null });
     } else if (address.kind === 'series') {
       const show = parsed(`series/${id}`, seriesDocSchema);
       if (!show) continue;
       if (address.depth === 'title') {
         const { title, description, coverimg, locked } = show.doc;
-        entries.push({ path: raw.path, kind: 'series', title, description, coverimg, href: routes.series(id), locked, context: null });
+        entries.push({ path: raw.path, kind: 'series', title, description, coverimg, locked, context: null });
         continue;
       }
       const season = parsed(`series/${id}/seasons/${subId}`, seasonDocSchema);
       if (!season) continue;
-      const href = routes.season(id, subId);
       const cover = season.doc.coverimg ?? show.doc.coverimg;
       const context = `${show.doc.title} · Season ${season.doc.seasonNumber}`;
       if (address.depth === 'season') {
         const { title, description } = season.doc;
-        entries.push({ path: raw.path, kind: 'season', title, description, coverimg: cover, href, locked: show.doc.locked, context });
-      } else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, context, cover, show.doc.locked));
+        entries.push({ path: raw.path, kind: 'season', title, description, coverimg: cover, locked: show.doc.locked, context });
+      } else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), context, cover, show.doc.locked));
     } else {
       const film = parsed(`shortFilms/${id}`, shortFilmDocSchema);
       if (!film) continue;
       const { title, description, coverimg, locked } = film.doc;
-      const href = routes.shortFilm(id);
-      if (address.depth === 'title') entries.push({ path: raw.path, kind: 'shortFilm', title, description, coverimg, href, locked, context: null });
-      else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), href, title, coverimg, locked));
+      if (address.depth === 'title') entries.push({ path: raw.path, kind: 'shortFilm', title, description, coverimg, locked, context: null });
+      else entries.push(...episodeEntry(parsed(raw.path, episodeDocSchema), title, coverimg, locked));
     }
   }
   return entries.map((entry) => ({ id: searchEntryId(entry.path), path: `${SEARCH_COLLECTION}/${searchEntryId(entry.path)}`, data: searchEntryData(entry) }));
 }
 
-function episodeEntry(
-  episode: Parsed<typeof episodeDocSchema> | null,
-  href: string,
-  context: string,
-  cover: string | null,
-  parentLocked: boolean,
-): SearchDocument[] {
+function episodeEntry(episode: Parsed<typeof episodeDocSchema> | null, context: string, cover: string | null, parentLocked: boolean): SearchDocument[] {
   if (!episode) return [];
   const { title, description, coverimg, episodeNumber, locked } = episode.doc;
   const path = episode.raw.path;
@@ -136,7 +118,6 @@ function episodeEntry(
       title,
       description,
       coverimg: coverimg ?? cover,
-      href,
       locked: parentLocked || locked,
       context: `${context} · Episode ${episodeNumber}`,
     },

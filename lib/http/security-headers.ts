@@ -1,6 +1,6 @@
 import { firebaseWebConfigFrom } from '../analytics/config';
 import type { Env } from '../env/schema';
-import { providerSources } from '../media/providers';
+import { providerSources } from '../video-providers';
 
 /**
  * The site's HTTP security headers, built from the parsed environment. Pure (no `server-only`,
@@ -42,7 +42,7 @@ const ELEVENLABS_CONNECT = ['https://api.elevenlabs.io', 'wss://api.elevenlabs.i
 /**
  * Hosts the embedded catalog (content/*.json) plays from directly: an HLS stream that hls.js fetches
  * over XHR and plays from blob: media. tests/unit/security-headers.test.ts checks this stays complete.
- * The video providers' hosts (YouTube, Vimeo, Wistia, Mux) come from lib/media/providers.ts.
+ * The video providers' hosts (YouTube, Vimeo, Wistia, Mux) come from lib/video-providers.ts.
  */
 const CATALOG_MEDIA = ['https://test-streams.mux.dev'];
 /**

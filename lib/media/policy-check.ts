@@ -1,5 +1,5 @@
 import { cspDirectives, type SecurityEnv } from '../http/security-headers';
-import { playerKind, playerSrc, policyNeeds } from './providers';
+import { playerKind, playerSrc, policyNeeds } from '../video-providers';
 import { VIDEOURL_FORMS, freePlayUrl, videoSource } from './source';
 
 /** Whether one CSP source expression lets the browser load `needed` (a source as the policy spells it, or an origin). */
@@ -40,5 +40,5 @@ export function videoPolicyProblem(videourl: string, env: SecurityEnv): string |
     const directiveList = [...new Set(missing.map(({ directive }) => directive))].join(' and ');
     return `${host} (${KIND_NAMES[kind]}) is not in the Content-Security-Policy's ${directiveList}: set MEDIA_HOSTS=${[...env.MEDIA_HOSTS, host].join(',')} before next build`;
   }
-  return `the Content-Security-Policy lacks ${missing.map(({ directive, one }) => `${directive} ${one}`).join(', ')} for this ${kind} video: lib/media/providers.ts should list them`;
+  return `the Content-Security-Policy lacks ${missing.map(({ directive, one }) => `${directive} ${one}`).join(', ')} for this ${kind} video: lib/video-providers.ts should list them`;
 }

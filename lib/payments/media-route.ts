@@ -1,10 +1,10 @@
 import 'server-only';
 import { resolve, sep } from 'node:path';
-import { NextResponse } from 'next/server';
 import { getVideo } from '../catalog';
 import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
-import { fileResponse } from '../media/file-response';
+import type { Reply } from '../http/reply';
+import { fileReply } from '../media/file-reply';
 import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
 import { checkPlaybackLink } from './playback';
@@ -25,9 +25,9 @@ function namesMatch(segment: string, name: string): boolean {
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
  * still owns the title, then streams the catalog video's private file, redirects to a short-lived signed URL,
  * or answers a stream's playlists and key (stream-answer.ts).
- * `browser` is the one the route wrapper read from the cookie. A refusal is returned with its code: the route wrapper answers it.
+ * `browser` is the one the route wrapper read from the cookie. The reply or refusal is data: the route wrapper sends it.
  */
-export async function servePlaybackLink(request: Request, browser: string | null, token: string, file: string): Promise<Response | Refusal> {
+export async function servePlaybackLink(request: Request, browser: string | null, token: string, file: string): Promise<Reply | Refusal> {
   const link = checkPlaybackLink(signingSecret, token, browser);
   if (!link.ok) return link;
   const { claim } = link;
@@ -46,11 +46,11 @@ export async function servePlaybackLink(request: Request, browser: string | null
   if (source.kind === 'private') {
     const path = resolve(/* turbopackIgnore: true */ privateRoot, source.file);
     if (!path.startsWith(privateRoot + sep)) return refuse('not_found', 'No such video.');
-    return fileResponse(path, request, source.name);
+    return fileReply(path, request, source.name);
   }
   try {
     const url = await signedStorageUrl(source.bucket, source.object);
-    return NextResponse.redirect(url, { status: 302, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
+    return { ok: true, kind: 'redirect', url, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } };
   } catch (error) {
     console.error(`[media] could not sign gs://${source.bucket}/${source.object}`, error);
     return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
+import type { Reply } from '../http/reply';
 import { masterForOwner, renditionForOwner, streamFileKind } from '../media/hls-playlists';
 import { streamPlaylist } from '../media/stream-files';
 import type { VideoSource } from '../media/source';
@@ -13,7 +14,7 @@ const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'Cross-Origin-Re
  * One file of a locked stream for a browser whose link and ownership were checked: its master playlist,
  * a rendition's playlist (segments at their public address, the key under this link) or the 16 key bytes.
  */
-export async function streamAnswer(source: Extract<VideoSource, { kind: 'stream' }>, file: string): Promise<Response | Refusal> {
+export async function streamAnswer(source: Extract<VideoSource, { kind: 'stream' }>, file: string): Promise<Reply | Refusal> {
   const kind = streamFileKind(file);
   if (!kind) return refuse('not_found', 'No such video.');
   if (kind === 'key') {
@@ -22,7 +23,7 @@ export async function streamAnswer(source: Extract<VideoSource, { kind: 'stream'
       console.error(`[media] stream ${source.id} has no key in the ledger: package the title again (npm run media:package)`);
       return refuse('not_found', 'This video cannot be played just now.');
     }
-    return new Response(new Uint8Array(key), { headers: { ...PRIVATE_HEADERS, 'Content-Type': 'application/octet-stream' } });
+    return { ok: true, kind: 'content', headers: { ...PRIVATE_HEADERS, 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(key) };
   }
   const text = await streamPlaylist(source.base, file);
   const served = text && (kind === 'master' ? masterForOwner(text) : renditionForOwner(text, source.base));
@@ -30,5 +31,5 @@ export async function streamAnswer(source: Extract<VideoSource, { kind: 'stream'
     if (text) console.error(`[media] ${source.base}/${file} is not an encrypted stream as media:package writes it: refused`);
     return refuse('not_found', 'No such video.');
   }
-  return new Response(served, { headers: { ...PRIVATE_HEADERS, 'Content-Type': 'application/vnd.apple.mpegurl' } });
+  return { ok: true, kind: 'content', headers: { ...PRIVATE_HEADERS, 'Content-Type': 'application/vnd.apple.mpegurl' }, body: served };
 }

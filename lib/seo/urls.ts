@@ -1,5 +1,5 @@
 import { env } from '../env/server';
-import { isPlayerPage } from '../media/providers';
+import { isPlayerPage } from '../video-providers';
 
 /** An absolute URL on this site (crawlers, Open Graph and JSON-LD want absolute ones). */
 export const absolute = (pathOrUrl: string) => new URL(pathOrUrl, env.NEXT_PUBLIC_SITE_URL).toString();

@@ -11,8 +11,7 @@ afterAll(() => {
   delete process.env.ENTITLEMENT_SECRET;
 });
 
-const { API_ERROR_STATUS, codeOfStatus } = await import('@/lib/api/errors');
-const { ApiError } = await import('@/lib/errors');
+const { API_ERROR_STATUS, ApiError, codeOfStatus } = await import('@/lib/errors');
 const { answer, apiRoute } = await import('@/lib/api/route');
 const { BUDGETS } = await import('@/lib/http/rate-limit');
 type Bucket = keyof typeof BUDGETS;

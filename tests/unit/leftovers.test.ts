@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { codeOfStatus, type ApiErrorCode } from '@/lib/api/errors';
+import { codeOfStatus, type ErrorCode } from '@/lib/errors';
 import { finishLeftovers } from '@/lib/payments/browser/leftovers';
 import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { pendingPayments, savePending } from '@/lib/payments/browser/pending';
@@ -16,7 +16,7 @@ const SIGNATURE = '5'.repeat(88);
 const paid = { path: 'trailers/c-vault', signature: SIGNATURE, lamports: 10_000_000, play: { path: 'trailers/c-vault', title: 'Vault' } };
 
 /** The server's answer to /api/payments/verify, as fetch gives it (status 0: the network is down), with the code the route wrapper gives the status. */
-function serverAnswers(status: number, code: ApiErrorCode = codeOfStatus(status)) {
+function serverAnswers(status: number, code: ErrorCode = codeOfStatus(status)) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {

@@ -3,6 +3,7 @@ import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import type { RawDocument } from '@/lib/catalog/store';
 import { documentsToWrite } from '@/lib/catalog/indexing';
+import { pageOfDocument } from '@/lib/routes';
 import type { SearchDocument } from '@/lib/search/documents';
 import { searchWith } from '@/lib/search/lookup';
 import { normalizeText } from '@/lib/search/normalize';
@@ -72,22 +73,22 @@ describe('search index', () => {
     for (const query of ['cafe', 'CAFÉ', 'oresund']) expect((await search(query)).hits[0]?.path).toBe('trailers/cafe');
   });
 
-  it('finds seasons and episodes, linked to the page that shows them, with their lock', async () => {
-    const season = (await search('night shift')).hits[0];
-    expect(season).toMatchObject<Partial<SearchDocument>>({
-      kind: 'season',
-      href: '/series/harbor/season/s1',
-      context: 'Harbor Lights · Season 1',
-      locked: true,
-    });
-    expect((await search('neon ghosts')).hits[0]).toMatchObject({ kind: 'episode', href: '/series/harbor/season/s1', locked: true });
-    expect((await search('seed')).hits[0]).toMatchObject({
-      kind: 'episode',
-      href: '/short-films/midnight',
-      context: 'Midnight Bloom · Episode 1',
-      locked: false,
-    });
-    expect((await search('harbor')).hits[0]).toMatchObject({ kind: 'series', href: '/series/harbor', locked: true });
+  it('finds seasons and episodes with their context and lock, each linked to the page that shows it', async () => {
+    const season = (await search('night shift')).hits[0]!;
+    expect(season).toMatchObject<Partial<SearchDocument>>({ kind: 'season', context: 'Harbor Lights · Season 1', locked: true });
+    const episode = (await search('neon ghosts')).hits[0]!;
+    expect(episode).toMatchObject({ kind: 'episode', locked: true });
+    const filmEpisode = (await search('seed')).hits[0]!;
+    expect(filmEpisode).toMatchObject({ kind: 'episode', context: 'Midnight Bloom · Episode 1', locked: false });
+    const show = (await search('harbor')).hits[0]!;
+    expect(show).toMatchObject({ kind: 'series', locked: true });
+    // A result card links to its path's page (SearchResultCard): an episode's is its season's or its short film's.
+    expect([season, episode, filmEpisode, show].map((hit) => pageOfDocument(hit.path))).toEqual([
+      '/series/harbor/season/s1',
+      '/series/harbor/season/s1',
+      '/short-films/midnight',
+      '/series/harbor',
+    ]);
   });
 
   it('matches the words of a query apart, below the same words together', async () => {
@@ -110,7 +111,6 @@ describe('search index', () => {
         title: `Echo ${i}`,
         description: '',
         coverimg: null,
-        href: `/watch/trailers/t${i}`,
         locked: false,
         context: null,
       }),

@@ -94,7 +94,7 @@ describe('contentSecurityPolicy', () => {
     expect(directives['connect-src']).toEqual(expect.arrayContaining(['https://api.elevenlabs.io', 'wss://api.elevenlabs.io']));
   });
 
-  it('frames only the video providers’ players and loads only their player scripts (lib/media/providers.ts)', () => {
+  it('frames only the video providers’ players and loads only their player scripts (lib/video-providers.ts)', () => {
     const directives = cspDirectives(production());
     expect(directives['frame-src']).toEqual([
       'https://www.youtube.com',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { codeOfStatus, type ApiErrorCode } from '@/lib/api/errors';
+import { codeOfStatus, type ErrorCode } from '@/lib/errors';
 import type { PaymentApiError } from '@/lib/payments/browser/api';
 import { openTransfers, rememberTransfer } from '@/lib/payments/browser/pending';
 import { pollDelay, watchTransfer } from '@/lib/payments/browser/transfer-watch';
@@ -15,7 +15,7 @@ class MemoryStorage {
 const CHECKOUT = 'checkout-token';
 
 /** Every poll of /api/payments/status hears this (status 0: the network is down). */
-function statusAnswers(status: number, code: ApiErrorCode = codeOfStatus(status)) {
+function statusAnswers(status: number, code: ErrorCode = codeOfStatus(status)) {
   const fetch = vi.fn(async () => {
     if (status === 0) throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify({ error: `refused with ${status}`, code }), { status });
@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('the QR dialog’s watch of a shown checkout', () => {
-  it.each<[string, number, ApiErrorCode?]>([
+  it.each<[string, number, ErrorCode?]>([
     ['a planted cookie beside this one', 409, 'browser_conflict'],
     ['a rate limit', 429],
     ['an outage', 503],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/lib/env/schema';
 import { cspDirectives } from '@/lib/http/security-headers';
 import { videoPolicyProblem } from '@/lib/media/policy-check';
-import { isPlayerPage, playerKind, playerSrc, policyNeeds, providerSources, type Directive } from '@/lib/media/providers';
+import { isPlayerPage, playerKind, playerSrc, policyNeeds, providerSources, type Directive } from '@/lib/video-providers';
 
 const production = (extra: Record<string, string> = {}) => parseEnv({ NODE_ENV: 'production', NEXT_PUBLIC_SITE_URL: 'https://solenema.example', ...extra });
 

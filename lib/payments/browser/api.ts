@@ -1,4 +1,4 @@
-import { codeOfStatus, isApiErrorCode, type ApiErrorCode } from '../../api/errors';
+import { codeOfStatus, isApiErrorCode, type ErrorCode } from '../../errors';
 import type {
   CheckoutAnswer,
   CheckoutRequest,
@@ -19,7 +19,7 @@ import type {
 export type { CheckoutAnswer, EntitlementsAnswer, TransferStatusAnswer, VerifyAnswer, VideoRef } from '../contract';
 
 /** No answer at all (offline, the server unreachable), or one that names no code (a proxy's error page). */
-type CallFailure = ApiErrorCode | 'network';
+type CallFailure = ErrorCode | 'network';
 
 export class PaymentApiError extends Error {
   constructor(
@@ -34,7 +34,7 @@ export class PaymentApiError extends Error {
 }
 
 /** An answer without a code (a gateway's error page) is read by its status alone. */
-const codeOf = (status: number, code: unknown): ApiErrorCode => (isApiErrorCode(code) ? code : codeOfStatus(status));
+const codeOf = (status: number, code: unknown): ErrorCode => (isApiErrorCode(code) ? code : codeOfStatus(status));
 
 async function call<T>(url: string, body?: unknown): Promise<T> {
   let response: Response;

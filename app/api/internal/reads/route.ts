@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env/server';
 import { readsInFlight, readsSoFar } from '@/lib/firestore-reads';
-import { errorResponse } from '@/lib/api/api-error';
+import { errorResponse } from '@/lib/api/responses';
 import { otherMethods } from '@/lib/api/methods';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,8 @@ import { mkdtemp, open, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fileResponse, parseRange } from '@/lib/media/file-response';
+import { replyResponse } from '@/lib/api/responses';
+import { fileReply, parseRange } from '@/lib/media/file-reply';
 
 describe('parseRange', () => {
   const size = 1000;
@@ -49,7 +50,7 @@ describe('parseRange', () => {
   });
 });
 
-describe('fileResponse', () => {
+describe('fileReply, as lib/api sends it', () => {
   let dir: string;
   let video: string;
   let big: string;
@@ -65,6 +66,8 @@ describe('fileResponse', () => {
   const bigBytes = pattern(BIG);
   const get = (headers: Record<string, string> = {}, method = 'GET') => new Request('http://127.0.0.1/api/media/token/clip.mp4', { method, headers });
   const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+  /** What the media route sends: the file's reply, made HTTP at the edge. */
+  const served = async (path: string, request: Request, name: string) => replyResponse(await fileReply(path, request, name));
 
   beforeAll(async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -82,7 +85,7 @@ describe('fileResponse', () => {
   });
 
   it('answers 200 with the whole file, its length, type, validators and private caching', async () => {
-    const response = await fileResponse(video, get(), 'clip.mp4');
+    const response = await served(video, get(), 'clip.mp4');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBe(String(SMALL));
     expect(response.headers.get('content-type')).toBe('video/mp4');
@@ -104,7 +107,7 @@ describe('fileResponse', () => {
       ['bytes=500-500', 500, 500],
     ];
     for (const [range, start, end] of cases) {
-      const response = await fileResponse(video, get({ Range: range }), 'clip.mp4');
+      const response = await served(video, get({ Range: range }), 'clip.mp4');
       expect(response.status, range).toBe(206);
       expect(response.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${SMALL}`);
       expect(response.headers.get('content-length'), range).toBe(String(end - start + 1));
@@ -113,51 +116,53 @@ describe('fileResponse', () => {
     }
   });
 
-  it('answers 416 with bytes */size and a JSON reason for a range past the end', async () => {
+  it('answers 416 with bytes */size and the API refusal `{ error, code }` for a range past the end', async () => {
     for (const range of [`bytes=${SMALL}-`, 'bytes=abc', 'bytes=5000-6000']) {
-      const response = await fileResponse(video, get({ Range: range }), 'clip.mp4');
+      const response = await served(video, get({ Range: range }), 'clip.mp4');
       expect(response.status, range).toBe(416);
       expect(response.headers.get('content-range')).toBe(`bytes */${SMALL}`);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
-      expect(await response.json()).toEqual({ error: expect.stringContaining(`${SMALL} bytes`) });
+      expect(response.headers.get('accept-ranges')).toBe('bytes');
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ error: expect.stringContaining(`${SMALL} bytes`), code: 'range_not_satisfiable' });
     }
   });
 
   it('serves the whole file for several ranges or another unit', async () => {
     for (const range of ['bytes=0-1,5-6', 'items=0-9']) {
-      const response = await fileResponse(video, get({ Range: range }), 'clip.mp4');
+      const response = await served(video, get({ Range: range }), 'clip.mp4');
       expect(response.status, range).toBe(200);
       expect(await bytes(response)).toEqual(small);
     }
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const full = await fileResponse(video, get({}, 'HEAD'), 'clip.mp4');
+    const full = await served(video, get({}, 'HEAD'), 'clip.mp4');
     expect(full.status).toBe(200);
     expect(full.headers.get('content-length')).toBe(String(SMALL));
     expect(full.body).toBeNull();
-    const part = await fileResponse(video, get({ Range: 'bytes=0-9' }, 'HEAD'), 'clip.mp4');
+    const part = await served(video, get({ Range: 'bytes=0-9' }, 'HEAD'), 'clip.mp4');
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-9/${SMALL}`);
     expect(part.body).toBeNull();
   });
 
   it('answers 304 to a matching If-None-Match, with no body', async () => {
-    const etag = (await fileResponse(video, get({}, 'HEAD'), 'clip.mp4')).headers.get('etag')!;
-    const response = await fileResponse(video, get({ 'If-None-Match': etag }), 'clip.mp4');
+    const etag = (await served(video, get({}, 'HEAD'), 'clip.mp4')).headers.get('etag')!;
+    const response = await served(video, get({ 'If-None-Match': etag }), 'clip.mp4');
     expect(response.status).toBe(304);
     expect(response.body).toBeNull();
     expect(response.headers.get('etag')).toBe(etag);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect((await fileResponse(video, get({ 'If-None-Match': '"stale"' }), 'clip.mp4')).status).toBe(200);
+    expect((await served(video, get({ 'If-None-Match': '"stale"' }), 'clip.mp4')).status).toBe(200);
   });
 
   it('honours If-Range only while the file is unchanged: a stale ETag gets the whole file', async () => {
-    const etag = (await fileResponse(video, get({}, 'HEAD'), 'clip.mp4')).headers.get('etag')!;
-    const current = await fileResponse(video, get({ Range: 'bytes=0-9', 'If-Range': etag }), 'clip.mp4');
+    const etag = (await served(video, get({}, 'HEAD'), 'clip.mp4')).headers.get('etag')!;
+    const current = await served(video, get({ Range: 'bytes=0-9', 'If-Range': etag }), 'clip.mp4');
     expect(current.status).toBe(206);
     expect(await bytes(current)).toEqual(small.subarray(0, 10));
-    const stale = await fileResponse(video, get({ Range: 'bytes=0-9', 'If-Range': '"old-etag"' }), 'clip.mp4');
+    const stale = await served(video, get({ Range: 'bytes=0-9', 'If-Range': '"old-etag"' }), 'clip.mp4');
     expect(stale.status).toBe(200);
     expect(stale.headers.get('content-range')).toBeNull();
     expect(await bytes(stale)).toEqual(small);
@@ -166,15 +171,15 @@ describe('fileResponse', () => {
   it('changes its ETag when the file changes', async () => {
     const path = join(dir, 'changing.mp4');
     await writeFile(path, 'one');
-    const first = (await fileResponse(path, get({}, 'HEAD'), 'changing.mp4')).headers.get('etag');
+    const first = (await served(path, get({}, 'HEAD'), 'changing.mp4')).headers.get('etag');
     await writeFile(path, 'two!');
-    const second = (await fileResponse(path, get({}, 'HEAD'), 'changing.mp4')).headers.get('etag');
+    const second = (await served(path, get({}, 'HEAD'), 'changing.mp4')).headers.get('etag');
     expect(second).not.toBe(first);
   });
 
   it('answers 404 JSON for a missing file or a folder', async () => {
     for (const path of [join(dir, 'nope.mp4'), dir]) {
-      const response = await fileResponse(path, get(), 'nope.mp4');
+      const response = await served(path, get(), 'nope.mp4');
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(await response.json()).toEqual({ error: expect.any(String), code: 'not_found' });
@@ -184,11 +189,11 @@ describe('fileResponse', () => {
   it('serves an empty file as 200 with no body, and 416 to a range', async () => {
     const empty = join(dir, 'empty.mp4');
     await writeFile(empty, '');
-    const response = await fileResponse(empty, get(), 'empty.mp4');
+    const response = await served(empty, get(), 'empty.mp4');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBe('0');
     expect((await bytes(response)).length).toBe(0);
-    expect((await fileResponse(empty, get({ Range: 'bytes=0-' }), 'empty.mp4')).status).toBe(416);
+    expect((await served(empty, get({ Range: 'bytes=0-' }), 'empty.mp4')).status).toBe(416);
   });
 
   it('names the type by extension, and sanitises the file name it offers', async () => {
@@ -196,15 +201,15 @@ describe('fileResponse', () => {
     const other = join(dir, 'x.bin');
     await writeFile(webm, 'w');
     await writeFile(other, 'b');
-    expect((await fileResponse(webm, get(), 'x.webm')).headers.get('content-type')).toBe('video/webm');
-    expect((await fileResponse(other, get(), 'x.bin')).headers.get('content-type')).toBe('application/octet-stream');
-    const response = await fileResponse(video, get(), 'a "b"\r\nSet-Cookie: x=1.mp4');
+    expect((await served(webm, get(), 'x.webm')).headers.get('content-type')).toBe('video/webm');
+    expect((await served(other, get(), 'x.bin')).headers.get('content-type')).toBe('application/octet-stream');
+    const response = await served(video, get(), 'a "b"\r\nSet-Cookie: x=1.mp4');
     expect(response.headers.get('content-disposition')).toBe('inline; filename="a__b___Set-Cookie__x_1.mp4"');
   });
 
   it('streams: a 1 KB range of a 4 MB file reads exactly that 1 KB, from a ReadableStream', async () => {
     const start = 3 * 1024 * 1024 + 17;
-    const response = await fileResponse(big, get({ Range: `bytes=${start}-${start + 1023}` }), 'big.mp4');
+    const response = await served(big, get({ Range: `bytes=${start}-${start + 1023}` }), 'big.mp4');
     expect(response.status).toBe(206);
     expect(response.body).toBeInstanceOf(ReadableStream);
     expect(response.headers.get('content-length')).toBe('1024');
@@ -223,12 +228,12 @@ describe('fileResponse', () => {
     await handle.truncate(size);
     await handle.write(marked, 0, marked.length, at);
     await handle.close();
-    const response = await fileResponse(huge, get({ Range: `bytes=${at}-${at + 1023}` }), 'huge.mp4');
+    const response = await served(huge, get({ Range: `bytes=${at}-${at + 1023}` }), 'huge.mp4');
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe(`bytes ${at}-${at + 1023}/${size}`);
     expect(await bytes(response)).toEqual(marked);
     // The whole file is offered with its full length, and its first bytes arrive without reading the rest.
-    const full = await fileResponse(huge, get(), 'huge.mp4');
+    const full = await served(huge, get(), 'huge.mp4');
     expect(full.status).toBe(200);
     expect(full.headers.get('content-length')).toBe(String(size));
     const reader = full.body!.getReader();
@@ -240,11 +245,11 @@ describe('fileResponse', () => {
   it('closes the file as soon as a viewer drops the video partway, even with a chunk being read, and raises nothing', async () => {
     const openFiles = () => process.getActiveResourcesInfo().filter((kind) => kind === 'FileHandle').length;
     const before = openFiles();
-    const dropped = (await fileResponse(big, get(), 'big.mp4')).body!.getReader();
+    const dropped = (await served(big, get(), 'big.mp4')).body!.getReader();
     expect((await dropped.read()).value!.byteLength).toBeGreaterThan(0);
     await dropped.cancel();
     // Dropped while the next chunk is still being read from disk.
-    const racing = (await fileResponse(big, get({ Range: 'bytes=100-' }), 'big.mp4')).body!.getReader();
+    const racing = (await served(big, get({ Range: 'bytes=100-' }), 'big.mp4')).body!.getReader();
     await racing.read();
     const inFlight = racing.read();
     await racing.cancel();
@@ -253,7 +258,7 @@ describe('fileResponse', () => {
   });
 
   it('streams the whole of a large file in chunks, not one buffer', async () => {
-    const response = await fileResponse(big, get(), 'big.mp4');
+    const response = await served(big, get(), 'big.mp4');
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const first = await reader.read();

@@ -1,7 +1,8 @@
 import 'server-only';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { errorResponse } from '../api/api-error';
+import { refuse, type Refusal } from '../errors';
+import type { Reply } from '../http/reply';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -66,7 +67,7 @@ function fileRangeStream(path: string, { start, end }: Range): ReadableStream<Ui
 /**
  * One `bytes=` range of a file of `size` bytes (RFC 9110 §14): a range, an open end, or a suffix.
  * null: satisfy the whole file (no Range, another unit, or several ranges, which we may ignore);
- * 'unsatisfiable': answer 416.
+ * 'unsatisfiable': refused as range_not_satisfiable.
  */
 export function parseRange(header: string | null, size: number): Range | null | 'unsatisfiable' {
   if (!header) return null;
@@ -89,14 +90,15 @@ export function parseRange(header: string | null, size: number): Range | null | 
 }
 
 /**
- * Streams a file with HTTP Range support (seeking in a player), validators and private caching.
- * The file is read in chunks as the client takes them, never buffered whole.
+ * A file as the request asks for it, with HTTP Range support (seeking in a player), validators and private
+ * caching: a Reply that lib/api/responses.ts sends. Its body reads the file in chunks as the client takes them,
+ * never buffered whole.
  */
-export async function fileResponse(path: string, request: Request, downloadName: string): Promise<Response> {
+export async function fileReply(path: string, request: Request, downloadName: string): Promise<Reply | Refusal> {
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) {
     console.error(`[media] ${path} is missing: put the file there or fix the title's videourl`);
-    return errorResponse('not_found', 'This video file is missing on the server.');
+    return refuse('not_found', 'This video file is missing on the server.');
   }
   const size = info.size;
   const etag = `"${size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
@@ -104,16 +106,14 @@ export async function fileResponse(path: string, request: Request, downloadName:
   const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
   const head = request.method === 'HEAD';
 
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...PRIVATE_HEADERS, ...validators } });
+  if (request.headers.get('if-none-match') === etag) return { ok: true, kind: 'not-modified', headers: { ...PRIVATE_HEADERS, ...validators }, body: null };
 
   // A Range is honoured only while the file is still the one the client started with (If-Range).
   const ifRange = request.headers.get('if-range');
   const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.get('range'), size);
   if (range === 'unsatisfiable') {
-    return Response.json(
-      { error: `Range not satisfiable: this file has ${size} bytes (ask for bytes=0-${Math.max(0, size - 1)} or less).` },
-      { status: 416, headers: { ...PRIVATE_HEADERS, 'Content-Range': `bytes */${size}` } },
-    );
+    const reason = `Range not satisfiable: this file has ${size} bytes (ask for bytes=0-${Math.max(0, size - 1)} or less).`;
+    return { ...refuse('range_not_satisfiable', reason), headers: { ...PRIVATE_HEADERS, 'Content-Range': `bytes */${size}` } };
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const headers: Record<string, string> = {
@@ -125,5 +125,5 @@ export async function fileResponse(path: string, request: Request, downloadName:
   };
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   const body = head || size === 0 ? null : fileRangeStream(path, { start, end });
-  return new Response(body, { status: range ? 206 : 200, headers });
+  return { ok: true, kind: range ? 'partial' : 'content', headers, body };
 }
