@@ -6,7 +6,8 @@
  * Pure: the route reads the files, this decides what of them a browser may see.
  */
 
-const KEY_FILE = 'key';
+/** Where a rendition's key is, relative to it: what media:package writes and a buyer's link answers. */
+export const KEY_FILE = 'key';
 const MASTER = /^master\.m3u8$/;
 const RENDITION = /^\d{3,4}p\.m3u8$/;
 const SEGMENT = /^\d{3,4}p_\d{3,5}\.m2ts$/;
@@ -22,7 +23,8 @@ export function streamFileKind(name: string): StreamFile | null {
 }
 
 const isUri = (line: string) => line !== '' && !line.startsWith('#');
-const uriLines = (text: string) =>
+/** The files a playlist names (renditions in a master, segments in a rendition), in order. */
+export const uriLines = (text: string) =>
   text
     .split('\n')
     .map((line) => line.trim())
