@@ -1,11 +1,12 @@
 /**
  * `npm run catalog:check`: what in the configured Firestore needs the operator: broken documents (with the
  * reason), titles the site has not indexed yet, locked titles whose video is public, covers that do not
- * exist, videos the site's policy would refuse, and what the catalog sync last did. Exits 1 when
- * something needs the operator, 2 when no Firestore is configured. Reads every catalog document once.
+ * exist, videos the site's policy would refuse, locked streams it would refuse (their playlists are read: no key,
+ * a segment in the clear), and what the catalog sync last did. Exits 1 when something needs the operator, 2 when
+ * no Firestore is configured. Reads every catalog document once.
  */
 import { parseArgs } from 'node:util';
-import { checkCatalog, needsOperator, type Finding } from '../lib/catalog/check';
+import { checkCatalog, checkLockedStreams, needsOperator, type Finding } from '../lib/catalog/check';
 import { publicCoverCheck } from '../lib/catalog/cover-check';
 import { muxPlaybackId, muxSigningKey } from '../lib/media/mux';
 import { readDocument } from '../lib/catalog/firestore';
@@ -14,6 +15,7 @@ import { SYNC_STATUS_PATH } from '../lib/catalog/sync-service';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { videoPolicyProblem } from '../lib/media/policy-check';
+import { streamPlaylist } from '../lib/media/stream-files';
 
 const LISTED = 20;
 
@@ -37,7 +39,11 @@ async function main() {
   const [documents, status] = await Promise.all([scanCatalog(db), readDocument(db, SYNC_STATUS_PATH)]);
   const mux = muxSigningKey(env);
   const signedByMux = (videourl: string) => mux !== null && muxPlaybackId(videourl) !== null;
-  const check = checkCatalog(documents, publicCoverCheck(), (videourl) => videoPolicyProblem(videourl, env), signedByMux);
+  const check = await checkLockedStreams(
+    checkCatalog(documents, publicCoverCheck(), (videourl) => videoPolicyProblem(videourl, env), signedByMux),
+    // An unreachable host is reported as a playlist that cannot be read, like a missing one.
+    (base, name) => streamPlaylist(base, name).catch(() => null),
+  );
   const lastSync = (status?.data as Record<string, unknown> | undefined) ?? null;
   if (values.json) {
     console.log(JSON.stringify({ documents: documents.length, ...check, lastSync }, null, 2));
@@ -53,6 +59,7 @@ async function main() {
     section('no locked title plays a public video', 'locked titles whose video anyone with the URL can watch', check.publicPaidVideos);
     section('every cover exists', 'covers that do not exist (the default cover is shown)', check.missingCovers);
     section('every video plays under the site policy', 'videos the Content-Security-Policy would refuse', check.refusedVideos);
+    section('every locked stream is encrypted throughout', 'locked streams the site refuses to serve', check.refusedStreams);
     if (check.withoutCover.length > 0)
       console.log(`· ${check.withoutCover.length} titles or episodes have no cover and show the default one (a note, not a problem)`);
     console.log(

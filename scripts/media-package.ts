@@ -2,8 +2,9 @@
  * `npm run media:package -- <file|gs://bucket/object> <catalog path> [--out …] [--base …] [--max-height N]`:
  * turns a master video into an HLS ladder (renditions up to its height, 4 s segments, one master playlist)
  * and points the catalog document's videourl at it (`stream:<base>/<id>`). A locked title's segments are
- * encrypted with AES-128 under a key of its own, kept server-side (Firestore's streamKeys, the file ledger,
- * or the embedded catalog's media-private/stream-keys.txt), never beside the segments.
+ * encrypted with AES-128 under a key of its own, each with its media sequence number as IV, and the key is kept
+ * server-side (Firestore's streamKeys, the file ledger, or the embedded catalog's media-private/stream-keys.txt),
+ * never beside the segments.
  *
  * --out   a folder (default public/media/streams, served by the site) or gs://bucket/prefix (a public bucket);
  * --base  the public URL of --out when it is a folder outside public/ (a CDN serving it);
@@ -13,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ import { videoSource } from '../lib/media/source';
 import { saveStreamKey, streamKeyOf } from '../lib/payments/stream-keys';
 import { embeddedTarget, firestoreTarget } from './media/package/catalog-target';
 import { setMeasuredBandwidth } from './media/package/bandwidth';
+import { encryptStream, SEGMENT_ENCRYPTION } from './media/package/encryption';
 import { media, probe } from './media/package/ffmpeg';
 import { ffmpegArguments, ladderFor, renditionName, SEGMENT_SECONDS } from './media/package/ladder';
 import { downloadObject, objectExists, parseGsUrl, uploadFolder } from './media/package/storage';
@@ -74,10 +76,13 @@ async function main() {
     const { height, hasAudio } = await probe(source);
     const crf = Number(values.crf);
     const renditions = ladderFor(height, values['max-height'] ? Number(values['max-height']) : undefined);
+    // How segments are encrypted is part of what the id names: a stream made before per-segment IVs gets a new
+    // folder, never new bytes under names that caches keep for a year. Free streams' ids are unchanged by it.
+    const settings = { renditions, locked, crf, SEGMENT_SECONDS, ...(locked && { encryption: SEGMENT_ENCRYPTION }) };
     const id = `${path
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .slice(0, 150)}-${(await sha256(source, { renditions, locked, crf, SEGMENT_SECONDS })).slice(0, 12)}`;
+      .slice(0, 150)}-${(await sha256(source, settings)).slice(0, 12)}`;
     const place = destination(values.out, values.base);
     const streamUrl = `stream:${place.base}/${id}`;
     if (!videoSource(streamUrl)) throw new Error(`${streamUrl} is not a stream address the site accepts (its base: / or https://)`);
@@ -87,16 +92,11 @@ async function main() {
     if (!exists) {
       const folder = join(work, id);
       await mkdir(folder);
-      let keyInfoFile: string | undefined;
-      if (locked) {
-        key ??= randomBytes(16);
-        // The key file lives in the temporary folder only: the playlist names `key`, which the site answers.
-        await writeFile(join(work, 'stream.key'), key);
-        keyInfoFile = join(work, 'key-info.txt');
-        await writeFile(keyInfoFile, `key\n${join(work, 'stream.key')}\n`);
-      }
+      if (locked) key ??= randomBytes(16);
       console.log(`media:package: ${path}: ${renditions.map(renditionName).join(', ')}${locked ? ', AES-128' : ''} from a ${height}p source…`);
-      await media('ffmpeg', ffmpegArguments({ source, folder, renditions, hasAudio, keyInfoFile, crf }));
+      await media('ffmpeg', ffmpegArguments({ source, folder, renditions, hasAudio, crf }));
+      // The key stays in memory: the playlists name `key`, which the site answers to buyers.
+      if (key) await encryptStream(folder, key);
       await setMeasuredBandwidth(folder);
       // The key is kept before the stream is published, so no published stream lacks its key.
       if (key) await saveStreamKey(env, id, key, embedded ? 'embedded' : 'ledger');

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lockedStreamProblem } from '../media/hls-playlists';
 import { VIDEOURL_FORMS, videoSource } from '../media/source';
 import type { CoverCheck } from './reads';
 import { isDocumentId, parseTitlePath } from './kinds';
@@ -23,6 +24,10 @@ export interface CatalogCheck {
   missingCovers: Finding[];
   /** Videos the site's Content-Security-Policy would refuse to play, with the setting that allows them. */
   refusedVideos: Finding[];
+  /** Locked titles and episodes playing a packaged stream, by their stream's base: `checkLockedStreams` reads them. */
+  lockedStreams: { path: string; base: string }[];
+  /** Locked streams the site refuses to serve (a segment in the clear, no key, a playlist missing): filled by `checkLockedStreams`. */
+  refusedStreams: Finding[];
   /** Titles and episodes with no cover at all (they show the default one): a note, not a problem. */
   withoutCover: string[];
 }
@@ -57,7 +62,16 @@ export function checkCatalog(
   const titles = new Set(documents.map((doc) => doc.path));
   // A tree whose title is gone is no title to index: its left-behind documents are reported as broken below.
   const unindexed = treesToSync(documents).filter((tree) => titles.has(tree));
-  const check: CatalogCheck = { broken: [], unindexed, publicPaidVideos: [], missingCovers: [], refusedVideos: [], withoutCover: [] };
+  const check: CatalogCheck = {
+    broken: [],
+    unindexed,
+    publicPaidVideos: [],
+    missingCovers: [],
+    refusedVideos: [],
+    lockedStreams: [],
+    refusedStreams: [],
+    withoutCover: [],
+  };
   const parsed = new Map<string, Record<string, unknown>>();
   for (const raw of documents) {
     const schema = schemaAt(raw.path);
@@ -99,11 +113,35 @@ export function checkCatalog(
     } else if (source.kind === 'public' || source.kind === 'stream') {
       const refused = videoPolicy(doc.videourl);
       if (refused) check.refusedVideos.push({ path, message: refused });
+      if (locked && source.kind === 'stream') check.lockedStreams.push({ path, base: source.base });
     }
   }
   return check;
 }
 
+/**
+ * The check with its locked streams' playlists read (`read`: a playlist of the stream at `base`, or null): each one
+ * the site would refuse its buyers is a finding naming the playlist at fault. Streams are read one at a time (a
+ * catalog may hold thousands, all on one host), each once however many titles play it.
+ */
+export async function checkLockedStreams(check: CatalogCheck, read: (base: string, name: string) => Promise<string | null>): Promise<CatalogCheck> {
+  const problems = new Map<string, string | null>();
+  for (const { base } of check.lockedStreams) {
+    if (!problems.has(base)) problems.set(base, await lockedStreamProblem(base, (name) => read(base, name)));
+  }
+  const refusedStreams = check.lockedStreams.flatMap(({ path, base }) => {
+    const problem = problems.get(base);
+    return problem ? [{ path, message: `${problem}: its buyers are refused the stream; package it again (npm run media:package)` }] : [];
+  });
+  return { ...check, refusedStreams };
+}
+
 /** Whether anything in the check needs the operator (notes do not). */
 export const needsOperator = (check: CatalogCheck) =>
-  check.broken.length + check.unindexed.length + check.publicPaidVideos.length + check.missingCovers.length + check.refusedVideos.length > 0;
+  check.broken.length +
+    check.unindexed.length +
+    check.publicPaidVideos.length +
+    check.missingCovers.length +
+    check.refusedVideos.length +
+    check.refusedStreams.length >
+  0;

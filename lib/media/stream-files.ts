@@ -12,16 +12,42 @@ const MAX_PLAYLIST_BYTES = 256 * 1024;
 /** A packaged stream's files never change (its id names its content): a playlist is read once per process. */
 const playlists = new LRUCache<string, string>({ max: 500 });
 
+/**
+ * A remote playlist, read no further than MAX_PLAYLIST_BYTES: a hostile or broken host could otherwise make
+ * this server buffer a body without end. Past the cap (or announced past it) the fetch is aborted and refused.
+ */
+async function fetchPlaylist(url: string): Promise<string | null> {
+  const stop = new AbortController();
+  const response = await fetch(url, { signal: AbortSignal.any([stop.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]), redirect: 'error' });
+  const refuse = (reason: string) => {
+    stop.abort();
+    console.error(`[media] ${url}: ${reason}, over the ${MAX_PLAYLIST_BYTES / 1024} KB a playlist may be: refused`);
+    return null;
+  };
+  if (!response.ok || !response.body) {
+    stop.abort();
+    return null;
+  }
+  const announced = Number(response.headers.get('content-length') ?? 0);
+  if (announced > MAX_PLAYLIST_BYTES) return refuse(`its Content-Length is ${announced} bytes`);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_PLAYLIST_BYTES) return refuse(`its body passed ${size} bytes`);
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function readPlaylist(url: string): Promise<string | null> {
   if (url.startsWith('/')) {
     const path = resolve(/* turbopackIgnore: true */ publicRoot, `.${url}`);
     if (!path.startsWith(publicRoot + sep)) return null;
     return readFile(path, 'utf8').catch(() => null);
   }
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
-  if (!response.ok) return null;
-  const text = await response.text();
-  return text.length <= MAX_PLAYLIST_BYTES ? text : null;
+  return fetchPlaylist(url);
 }
 
 /** A playlist of a stream at `base` (the site's own folder or an https origin), or null when there is none. */

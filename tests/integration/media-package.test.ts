@@ -61,6 +61,30 @@ const probe = (file: string) =>
     () => 'unreadable',
   );
 
+/** An HLS segment's IV when its key names none: its media sequence number, 128-bit big-endian (RFC 8216 §5.2). */
+const ivOf = (sequence: number) => Buffer.from(sequence.toString(16).padStart(32, '0'), 'hex');
+
+/** MPEG-2's CRC-32 (ISO/IEC 13818-1 Annex A) over a PSI section and its own CRC: 0 when the section is intact. */
+function mpegCrc(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte << 24;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
+  }
+  return crc >>> 0;
+}
+
+/**
+ * Whether a decrypted segment's first packet, a table ffmpeg starts every segment with, reads intact. A wrong IV
+ * garbles only the first 16 bytes of a CBC decryption, which a probe of the whole segment would not notice.
+ */
+function firstTableIntact(ts: Buffer): boolean {
+  if (ts[0] !== 0x47) return false;
+  const start = 5 + ts[4]!; // after the header and the pointer field
+  const length = 3 + (((ts[start + 1]! & 0x0f) << 8) | ts[start + 2]!);
+  return mpegCrc(ts.subarray(start, start + length)) === 0;
+}
+
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'media-package-test-'));
   const { content, privateDir } = paths(work);
@@ -98,7 +122,10 @@ describe('media:package', () => {
       const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((match) => Number(match[1]));
       expect(durations).toHaveLength(5);
       for (const seconds of durations) expect(seconds).toBeCloseTo(4, 1);
-      expect(playlist).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/i);
+      // One key line before the first segment, with no IV: each segment's IV is its media sequence number.
+      expect(playlist).toContain('#EXT-X-MEDIA-SEQUENCE:0\n');
+      expect(playlist.match(/#EXT-X-KEY:.*/g)).toEqual(['#EXT-X-KEY:METHOD=AES-128,URI="key"']);
+      expect(playlist.indexOf('#EXT-X-KEY')).toBeLessThan(playlist.indexOf('#EXTINF'));
     }
 
     // The key is in the (here: embedded) key store, not beside the segments.
@@ -108,13 +135,19 @@ describe('media:package', () => {
     for (const name of await readdir(folder)) expect((await readFile(join(folder, name))).includes(key), name).toBe(false);
 
     // A segment does not decode without the key; decrypted with it, it is 1080p H.264.
-    const segment = join(folder, '1080p_000.m2ts');
-    expect(await probe(segment)).toBe('unreadable');
-    const iv = Buffer.from(/IV=0x([0-9a-f]{32})/i.exec(await readFile(join(folder, '1080p.m3u8'), 'utf8'))![1]!, 'hex');
-    const decipher = createDecipheriv('aes-128-cbc', key, iv);
-    const clear = Buffer.concat([decipher.update(await readFile(segment)), decipher.final()]);
-    await writeFile(join(work, 'clear.ts'), clear);
-    expect(await probe(join(work, 'clear.ts'))).toBe('h264,1080');
+    expect(await probe(join(folder, '1080p_000.m2ts'))).toBe('unreadable');
+    const decrypt = async (sequence: number, iv: Buffer) => {
+      const decipher = createDecipheriv('aes-128-cbc', key, iv);
+      return Buffer.concat([decipher.update(await readFile(join(folder, `1080p_00${sequence}.m2ts`))), decipher.final()]);
+    };
+    for (const sequence of [0, 2]) {
+      const clear = await decrypt(sequence, ivOf(sequence));
+      expect(firstTableIntact(clear), `segment ${sequence}`).toBe(true);
+      await writeFile(join(work, 'clear.ts'), clear);
+      expect(await probe(join(work, 'clear.ts'))).toBe('h264,1080');
+    }
+    // Not one IV for every segment: IV 0 garbles every segment's first block but the first's.
+    expect(firstTableIntact(await decrypt(2, ivOf(0)))).toBe(false);
 
     // A second run on the same input writes nothing: not the stream, the key or the catalog.
     const before = [...(await snapshot(work))].sort();

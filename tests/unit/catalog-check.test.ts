@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalog, needsOperator } from '@/lib/catalog/check';
+import { checkCatalog, checkLockedStreams, needsOperator } from '@/lib/catalog/check';
 import type { RawDocument } from '@/lib/catalog/store';
 import { documentsToWrite } from '@/lib/catalog/indexing';
 import { treeOf } from '@/lib/catalog/tree-state';
@@ -20,7 +20,15 @@ describe('npm run catalog:check', () => {
   it('finds nothing to do in an indexed, healthy catalog', () => {
     const check = checkCatalog(indexed(healthy), covers, noPolicy);
     expect(needsOperator(check)).toBe(false);
-    expect(check).toMatchObject({ broken: [], unindexed: [], publicPaidVideos: [], missingCovers: [], refusedVideos: [], withoutCover: [] });
+    expect(check).toMatchObject({
+      broken: [],
+      unindexed: [],
+      publicPaidVideos: [],
+      missingCovers: [],
+      refusedVideos: [],
+      refusedStreams: [],
+      withoutCover: [],
+    });
   });
 
   it('names every kind of problem, with the reason and what to do', () => {
@@ -61,5 +69,39 @@ describe('catalog:check and packaged streams', () => {
     expect(check.broken).toEqual([]);
     expect(check.refusedVideos).toEqual([{ path: 'trailers/far', message: 'add MEDIA_HOSTS=https://cdn.example.org' }]);
     expect(asked).toContain(STREAM);
+  });
+
+  it('reads each locked stream once and reports one the site would refuse, naming the playlist with a segment in the clear', async () => {
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n240p.m3u8\n';
+    const rendition = (key: string) => `#EXTM3U\n${key}#EXTINF:4,\n240p_000.m2ts\n#EXT-X-ENDLIST\n`;
+    const files: Record<string, string> = {
+      'https://cdn.example.org/streams/trailers-far-0123456789ab/master.m3u8': master,
+      'https://cdn.example.org/streams/trailers-far-0123456789ab/240p.m3u8': rendition('#EXT-X-KEY:METHOD=AES-128,URI="key"\n'),
+      '/media/streams/series-s-0123456789ab/master.m3u8': master,
+      '/media/streams/series-s-0123456789ab/240p.m3u8': rendition(''),
+    };
+    const documents = indexed([
+      doc('trailers/far', { title: 'Far', coverimg: '/covers/far.jpg', videourl: STREAM, locked: true }),
+      doc('series/s', { title: 'Harbor', coverimg: '/covers/harbor.jpg', locked: true }),
+      doc('series/s/seasons/one', { title: 'Season 1', coverimg: '/covers/one.jpg', seasonNumber: 1 }),
+      ...['e1', 'e2'].map((id, i) =>
+        doc(`series/s/seasons/one/episodes/${id}`, { episodeNumber: i + 1, title: id, videourl: 'stream:/media/streams/series-s-0123456789ab' }),
+      ),
+      // Free: played from its public folder, never read.
+      doc('trailers/near', { title: 'Near', coverimg: '/covers/near.jpg', videourl: 'stream:/media/streams/trailers-near-0123456789ab', locked: false }),
+    ]);
+    const read: string[] = [];
+    const check = await checkLockedStreams(
+      checkCatalog(documents, covers, noPolicy),
+      async (base, name) => (read.push(`${base}/${name}`), files[`${base}/${name}`] ?? null),
+    );
+    expect(read.sort()).toEqual(Object.keys(files).sort());
+    const refused = '/media/streams/series-s-0123456789ab/240p.m3u8: no AES-128 key';
+    expect(check.refusedStreams).toEqual([
+      { path: 'series/s/seasons/one/episodes/e1', message: expect.stringContaining(refused) },
+      { path: 'series/s/seasons/one/episodes/e2', message: expect.stringContaining(refused) },
+    ]);
+    expect(check.refusedStreams[0]!.message).toMatch(/package it again \(npm run media:package\)$/);
+    expect(needsOperator(check)).toBe(true);
   });
 });

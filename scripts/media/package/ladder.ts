@@ -45,14 +45,12 @@ export interface EncodeOptions {
   folder: string;
   renditions: Rendition[];
   hasAudio: boolean;
-  /** A key info file (URI, key file, IV-less) for AES-128 segments; none for a free title. */
-  keyInfoFile?: string;
   /** x264 constant quality; the rung's maxrate caps it. */
   crf: number;
 }
 
-/** One ffmpeg run: the source split and scaled per rendition, 4 s segments, one master playlist. */
-export function ffmpegArguments({ source, folder, renditions, hasAudio, keyInfoFile, crf }: EncodeOptions): string[] {
+/** One ffmpeg run: the source split and scaled per rendition, 4 s segments in the clear, one master playlist. */
+export function ffmpegArguments({ source, folder, renditions, hasAudio, crf }: EncodeOptions): string[] {
   const split = `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`;
   const scales = renditions.map((r, i) => `[s${i}]scale=-2:${r.height}:flags=bicubic,format=yuv420p[v${i}]`);
   const perRendition = renditions.flatMap((r, i) => [
@@ -81,7 +79,6 @@ export function ffmpegArguments({ source, folder, renditions, hasAudio, keyInfoF
     ...(hasAudio ? ['-c:a', 'aac', '-ac', '2'] : []),
     ...['-map_metadata', '-1', '-fflags', '+bitexact'],
     ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments'],
-    ...(keyInfoFile ? ['-hls_key_info_file', keyInfoFile] : []),
     ...['-hls_segment_filename', `${folder}/%v_%03d.m2ts`, '-master_pl_name', 'master.m3u8', '-var_stream_map', streamMap],
     `${folder}/%v.m3u8`,
   ];
