@@ -1,6 +1,7 @@
 import 'server-only';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { redisKey, reportRedisFailure, sharedRedis } from './redis';
+import { describeFailure } from '../failure';
 
 export interface LimitTerms {
   /** Names the counter; keys of different limits never meet, in memory or in a shared Redis. */
@@ -49,7 +50,7 @@ export async function spend(limiter: RateLimiterAbstract, key: string, points = 
     return { ok: true };
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return { ok: false, msBeforeNext: rejection.msBeforeNext };
-    console.error(`[limits] ${limiter.keyPrefix}: the limiter failed, letting the request through`, rejection);
+    console.error(`[limits] ${limiter.keyPrefix}: the limiter failed, letting the request through: ${describeFailure(rejection)}`);
     return { ok: true };
   }
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import Redis from 'ioredis';
 import { env } from '../env/server';
+import { describeFailure } from '../failure';
 
 /**
  * Short on purpose: every use of Redis sits in front of a visitor's request, and each has a fallback
@@ -19,7 +20,7 @@ let loggedAt = -Infinity;
 function logFailure(error: unknown) {
   if (Date.now() - loggedAt < LOG_EVERY_MS) return;
   loggedAt = Date.now();
-  console.error('[redis] unreachable or failing; limits fall back to this instance alone until it answers', error);
+  console.error(`[redis] unreachable or failing; limits fall back to this instance alone until it answers: ${describeFailure(error)}`);
 }
 
 /**

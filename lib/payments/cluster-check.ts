@@ -1,5 +1,6 @@
 import 'server-only';
 import { clusterOfGenesisHash, type ClusterName } from './cluster';
+import { describeFailure } from '../failure';
 import { refuse, type Refusal } from '../errors';
 
 export type ClusterAnswer = { ok: true; cluster: ClusterName; genesisHash: string } | Refusal;
@@ -19,11 +20,8 @@ interface ClusterCheckOptions {
   log?(line: string): void;
 }
 
-/** Query strings often carry an RPC provider's API key: the log names the endpoint without it. */
-const endpoint = (url: string) => {
-  const { origin, pathname } = new URL(url);
-  return `${origin}${pathname === '/' ? '' : pathname}`;
-};
+/** Providers put API keys in the path or the query: the log names the endpoint by its origin alone. */
+const endpoint = (url: string) => new URL(url).origin;
 
 /**
  * The cluster payments are on, asked of the chain only when a payment first needs it (never at
@@ -60,7 +58,7 @@ export function clusterCheck({ serverRpc, browserRpc, genesisHashOf, log = conso
     try {
       [server, browser] = await Promise.all([hashOf(serverRpc), hashOf(browserRpc)]);
     } catch (error) {
-      log(`[cluster] the Solana RPC did not name its cluster (asked again on the next payment): ${error instanceof Error ? error.message : String(error)}`);
+      log(`[cluster] the Solana RPC did not name its cluster (asked again on the next payment): ${describeFailure(error)}`);
       return refuse('unavailable', CHAIN_UNREACHABLE);
     }
     if (server === browser) {

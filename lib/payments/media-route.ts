@@ -11,6 +11,7 @@ import { checkPlaybackLink } from './playback';
 import { signingSecret } from '../identity/secret';
 import { ownsVideo } from './ownership';
 import { streamAnswer } from './stream-answer';
+import { describeFailure } from '../failure';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
 // ignore comments Turbopack would trace the whole project, public/ included, into the function.
@@ -37,7 +38,7 @@ export async function servePlaybackLink(request: Request, browser: string | null
     if (!browser || !(await ownsVideo(browser, claim.video))) return refuse('forbidden', 'This browser has not bought this title.');
     video = await getVideo(claim.video);
   } catch (error) {
-    console.error('[media] could not read the ledger or the catalog', error);
+    console.error(`[media] could not read the ledger or the catalog: ${describeFailure(error)}`);
     return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');
   }
   const source = video && videoSource(video.videourl);
@@ -52,7 +53,7 @@ export async function servePlaybackLink(request: Request, browser: string | null
     const url = await signedStorageUrl(source.bucket, source.object);
     return { ok: true, kind: 'redirect', url, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } };
   } catch (error) {
-    console.error(`[media] could not sign gs://${source.bucket}/${source.object}`, error);
+    console.error(`[media] could not sign gs://${source.bucket}/${source.object}: ${describeFailure(error)}`);
     return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');
   }
 }

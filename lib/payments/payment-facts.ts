@@ -48,7 +48,10 @@ export function judgePayment(facts: PaymentFacts, checkout: StoredCheckout): Pai
   const signers = new Set(facts.signers);
   const paid = facts.transfers
     .filter((transfer) => transfer.destination === checkout.recipient && signers.has(transfer.source))
-    .reduce<Paid | null>((best, transfer) => (best && best.lamports >= transfer.lamports ? best : { payer: transfer.source, lamports: transfer.lamports }), null);
+    .reduce<Paid | null>(
+      (best, transfer) => (best && best.lamports >= transfer.lamports ? best : { payer: transfer.source, lamports: transfer.lamports }),
+      null,
+    );
   if (!paid || paid.lamports < checkout.lamports) return `The transaction does not transfer at least ${checkout.lamports} lamports to the recipient.`;
   return paidOutOfTime(checkout, facts.blockTime) ?? paid;
 }

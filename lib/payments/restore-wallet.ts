@@ -12,6 +12,7 @@ import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './res
 import { payingFor } from './rpc-share';
 import { claimWalletPayments } from './wallet-claims';
 import { catalog, claims, connection, onServerCluster, paymentCluster } from './wiring';
+import { describeFailure } from '../failure';
 
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
@@ -58,7 +59,7 @@ async function unclaimedPayments(wallet: string, cluster: string) {
   try {
     return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster });
   } catch (error) {
-    console.error('[restore] could not look for unclaimed payments of', wallet, error);
+    console.error(`[restore] could not look for unclaimed payments of ${wallet}: ${describeFailure(error)}`);
     return { claimed: [], more: true };
   }
 }

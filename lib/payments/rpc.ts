@@ -42,7 +42,7 @@ const MAX_BACKOFF_MS = 60_000;
 const DEFAULT_BACKOFF_MS = 5_000;
 
 /** Thrown instead of calling the RPC while its provider's 429 asks us to wait: every caller answers its 503 "your payment is safe". */
-export class ProviderThrottled extends Error {
+class ProviderThrottled extends Error {
   constructor(msLeft: number) {
     super(`The RPC provider asked us to wait (429); not calling it for ${Math.ceil(msLeft / 1000)} s more.`);
     this.name = 'ProviderThrottled';

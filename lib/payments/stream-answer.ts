@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
 import type { Reply } from '../http/reply';
-import { masterForOwner, renditionForOwner, streamFileKind } from '../media/hls-playlists';
+import { lockedRenditionProblem, masterForOwner, renditionForOwner, streamFileKind } from '../media/hls-playlists';
 import { streamPlaylist } from '../media/stream-files';
 import type { VideoSource } from '../media/source';
 import { streamKeyOf } from './stream-keys';
@@ -28,7 +28,8 @@ export async function streamAnswer(source: Extract<VideoSource, { kind: 'stream'
   const text = await streamPlaylist(source.base, file);
   const served = text && (kind === 'master' ? masterForOwner(text) : renditionForOwner(text, source.base));
   if (!served) {
-    if (text) console.error(`[media] ${source.base}/${file} is not an encrypted stream as media:package writes it: refused`);
+    const why = kind === 'rendition' && text ? lockedRenditionProblem(text) : 'not an encrypted stream as media:package writes it';
+    if (text) console.error(`[media] ${source.base}/${file}: ${why}: refused`);
     return refuse('not_found', 'No such video.');
   }
   return { ok: true, kind: 'content', headers: { ...PRIVATE_HEADERS, 'Content-Type': 'application/vnd.apple.mpegurl' }, body: served };

@@ -25,13 +25,13 @@ export interface VerifyDeps {
 export type RecordDeps = Pick<VerifyDeps, 'ledger' | 'catalog' | 'cluster'>;
 
 /** What claiming a payment by its signature needs: a way to read what its transaction did, and where to record it. */
-export interface ClaimDeps extends RecordDeps {
+interface ClaimDeps extends RecordDeps {
   /** The transaction as a payment; null when the node does not know it (yet). */
   readFacts(signature: string): Promise<PaymentFacts | null>;
 }
 
 /** Reads a transaction as a payment straight from the chain. */
-export const factsFrom =
+const factsFrom =
   (connection: VerifyDeps['connection']) =>
   async (signature: string): Promise<PaymentFacts | null> => {
     const transaction = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
@@ -77,9 +77,9 @@ export async function storedCheckout(
 
 /**
  * Verifies `signature` as the payment of a checkout the server kept, reading its transaction from the chain,
- * claims it once, and grants the title to `browser`. Restore and direct checks end here.
+ * claims it once, and grants the title to `browser`.
  */
-export async function claimPayment(checkout: StoredCheckout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
+async function claimPayment(checkout: StoredCheckout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
   if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster.');
   return safely(signature, async () => {
     const claimed = await deps.ledger.get(signature);
@@ -100,7 +100,13 @@ export async function claimPayment(checkout: StoredCheckout, signature: string, 
  * Claims a payment from what the chain already said of its transaction (the shared look read it once):
  * judged against the stored checkout first, so junk costs the ledger nothing.
  */
-export async function claimFromFacts(checkout: StoredCheckout, signature: string, facts: PaymentFacts, browser: string, deps: RecordDeps): Promise<VerifyResult> {
+export async function claimFromFacts(
+  checkout: StoredCheckout,
+  signature: string,
+  facts: PaymentFacts,
+  browser: string,
+  deps: RecordDeps,
+): Promise<VerifyResult> {
   if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster.');
   const judged = judgePayment(facts, checkout);
   if (typeof judged === 'string') return refuse('payment_refused', judged);

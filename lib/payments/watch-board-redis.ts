@@ -60,7 +60,16 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
       ]);
       return references.flatMap((reference, index) => {
         const entry = parsed<Omit<Asked, 'polledAt'>>(asked[index]);
-        return entry ? [{ reference, asked: { ...entry, polledAt: Number(scored[2 * index + 1]) }, hint: hints[index] ?? undefined, finding: parsed<Finding>(found[index]) ?? {} }] : [];
+        return entry
+          ? [
+              {
+                reference,
+                asked: { ...entry, polledAt: Number(scored[2 * index + 1]) },
+                hint: hints[index] ?? undefined,
+                finding: parsed<Finding>(found[index]) ?? {},
+              },
+            ]
+          : [];
       });
     },
     async saveLook(state, findings) {

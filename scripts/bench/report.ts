@@ -353,7 +353,13 @@ export function rows(results: Results): Row[] {
           `≤ ${CHAIN_CALLS_CEILING} whatever the count`,
           c.callsPerMinute <= CHAIN_CALLS_CEILING,
         ],
-        [who, 'Firestore reads a minute; answers', `${c.readsPerMinute}; ${answers}`, 'flat, no 5xx', !Object.keys(c.answers).some((status) => status >= '500')],
+        [
+          who,
+          'Firestore reads a minute; answers',
+          `${c.readsPerMinute}; ${answers}`,
+          'flat, no 5xx',
+          !Object.keys(c.answers).some((status) => status >= '500'),
+        ],
       ];
     }),
     ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),

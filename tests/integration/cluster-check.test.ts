@@ -36,6 +36,17 @@ describe('the payment cluster, asked of real RPCs', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining(`NEXT_PUBLIC_SOLANA_RPC_URL ${local.url} is on localnet`));
   });
 
+  it('names each RPC in the log by its origin alone: the path and query, where providers put API keys, stay out', async () => {
+    const log = vi.fn();
+    const check = clusterCheck({ serverRpc: `${devnet.url}/v2/secret-api-key?token=secret-token`, browserRpc: `${local.url}/secret-path`, genesisHashOf, log });
+    expect(await check()).toMatchObject({ ok: false, reason: CLUSTER_MISMATCH });
+    const down = clusterCheck({ serverRpc: `http://127.0.0.1:${PORT + 6}/secret-api-key`, browserRpc: local.url, genesisHashOf, log });
+    expect(await down()).toMatchObject({ ok: false, reason: CHAIN_UNREACHABLE });
+    const logged = log.mock.calls.flat().join('\n');
+    expect(logged).toContain(devnet.url);
+    expect(logged).not.toMatch(/secret/);
+  });
+
   it('answers "try again" while the browsers\' RPC is down, and names the cluster once it is back', async () => {
     const check = clusterCheck({ serverRpc: local.url, browserRpc: `http://127.0.0.1:${PORT + 4}`, genesisHashOf, log: () => {} });
     expect(await check()).toEqual({ ok: false, code: 'unavailable', reason: CHAIN_UNREACHABLE });

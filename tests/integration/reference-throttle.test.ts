@@ -78,7 +78,15 @@ describe('the chain look, shared by instances', () => {
     const { chain, ledger, reference } = await twoInstances();
     const alone = () => {
       const board = memoryWatchBoard();
-      const { status } = watchPayments({ connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => 1_000_000, board: () => board });
+      const { status } = watchPayments({
+        connection: chain.connection,
+        ledger,
+        catalog,
+        cluster: TEST_CLUSTER,
+        intervalMs: INTERVAL,
+        now: () => 1_000_000,
+        board: () => board,
+      });
       return (ref: string, browser: string) => status(ref, browser, GROUP);
     };
     const [a, b] = [alone(), alone()];

@@ -226,7 +226,12 @@ describe('watchTransfers on a local chain', () => {
         clock += INTERVAL;
       }
       expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
-      expect(readsOf(lookups, started.reference).map(([, options]) => (options as { before?: string }).before)).toEqual([undefined, junk[25], junk[15], junk[5]]);
+      expect(readsOf(lookups, started.reference).map(([, options]) => (options as { before?: string }).before)).toEqual([
+        undefined,
+        junk[25],
+        junk[15],
+        junk[5],
+      ]);
       // Thirty junk transactions and the payment, oldest first on its page, each read once.
       expect(fetches).toHaveBeenCalledTimes(31);
     } finally {

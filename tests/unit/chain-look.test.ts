@@ -56,12 +56,19 @@ function fakeChain() {
         signatures: [id],
         message: {
           accountKeys: accounts.map((key, index) => ({ pubkey: new PublicKey(key), signer: index === 0, writable: index < 2, source: 'transaction' as const })),
-          instructions: [{ program: 'system', programId: new PublicKey('11111111111111111111111111111111'), parsed: { type: 'transfer', info: { source: payer, destination: to, lamports } } }],
+          instructions: [
+            {
+              program: 'system',
+              programId: new PublicKey('11111111111111111111111111111111'),
+              parsed: { type: 'transfer', info: { source: payer, destination: to, lamports } },
+            },
+          ],
           recentBlockhash: '11111111111111111111111111111111',
         },
       },
     } as unknown as ParsedTransactionWithMeta);
-    for (const address of accounts) histories.set(address, [{ signature: id, slot, err: null, memo: null, blockTime: null }, ...(histories.get(address) ?? [])]);
+    for (const address of accounts)
+      histories.set(address, [{ signature: id, slot, err: null, memo: null, blockTime: null }, ...(histories.get(address) ?? [])]);
     return id;
   }
   return { connection, calls, land };
@@ -139,7 +146,10 @@ describe('the shared look at the chain', () => {
     const { status, verify } = site();
     const { own, group } = await attacker(40);
     const junk = Array.from({ length: 40 }, () => chain.land(newKey(), 1));
-    const attack = () => Promise.all(own.map((bought, n) => Promise.all([status(bought.reference, bought.browser, group), verify(bought.reference, junk[n]!, bought.browser, group)])));
+    const attack = () =>
+      Promise.all(
+        own.map((bought, n) => Promise.all([status(bought.reference, bought.browser, group), verify(bought.reference, junk[n]!, bought.browser, group)])),
+      );
     await settled(attack());
     const buyer = await checkout('buyer');
     const paid = chain.land(recipient, PRICE, buyer.reference);
@@ -178,7 +188,13 @@ describe('the shared look at the chain', () => {
     const looks = countLooks();
     for (let round = 0; round < 6; round += 1) {
       const spam = Array.from({ length: 50 }, () => chain.land(recipient, 1));
-      await settled(Promise.all(own.map((bought, n) => Promise.all([status(bought.reference, bought.browser, group), verify(bought.reference, spam[n % 50]!, bought.browser, group)]))));
+      await settled(
+        Promise.all(
+          own.map((bought, n) =>
+            Promise.all([status(bought.reference, bought.browser, group), verify(bought.reference, spam[n % 50]!, bought.browser, group)]),
+          ),
+        ),
+      );
     }
     // The calls are the looks', however many asked and however often: no request makes one of its own.
     expect(looks.count).toBeGreaterThan(6);
