@@ -1,12 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { content } from './support/catalog';
 import { e2eSiteEnv } from './support/global-setup';
+import { openQrDialog } from './support/purchase';
+import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
 import { freePort, startServer, stopServer } from './support/processes';
 import { startRedis, type LocalRedis } from './support/redis';
 
 /**
  * Two `next start` of the same build behind one REDIS_URL, as two Vercel instances: a client's
- * budget is one budget, whichever instance counts it. Started here (not for every spec), on free ports.
+ * budget is one budget, and every open checkout is looked for, whichever instance counts or serves it.
+ * Started here (not for every spec), on free ports.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -56,5 +60,26 @@ test('a client over its budget on one instance is limited on the other; other cl
     expect((await stranger.get('/api/entitlements')).status()).toBeLessThan(400);
   } finally {
     await Promise.all([onA.dispose(), onB.dispose(), stranger.dispose()]);
+  }
+});
+
+test('two QR buyers, each polling its own instance (a sticky balancer), are both credited: one look serves every instance', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // A title whose file the site serves itself (a Vimeo one would need the internet), bought by each buyer in its own browser.
+  const [lockedId] = content.trailers.find(([, movie]) => movie.locked && movie.videourl.startsWith('private:'))!;
+  const other = await browser.newContext();
+  try {
+    // Each page talks to its own instance only; whichever instance takes a look, it looks for both.
+    const buyers = await Promise.all(
+      [page, await other.newPage()].map(async (buyer, index) => {
+        const { dialog, qr } = await openQrDialog(buyer, `${urls[index]}/watch/trailers/${lockedId}`);
+        await expect(qr).toBeVisible();
+        return { dialog, request: await scanQrCode(qr) };
+      }),
+    );
+    for (const { request: transfer } of buyers) await payTransferRequest(transfer);
+    for (const { dialog } of buyers) await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 40_000 });
+  } finally {
+    await other.close();
   }
 });

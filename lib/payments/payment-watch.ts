@@ -85,15 +85,20 @@ export function watchPayments(deps: PaymentWatchDeps) {
   /** Takes this interval's look when no instance has: polls in between are answered from the board. */
   function lookIfDue(board: WatchBoard): Promise<void> {
     looking ??= (async () => {
-      if (!(await board.takeLook(intervalMs, now()))) return;
-      await lookAtChain({
-        board,
-        connection: deps.connection,
-        facts,
-        claim: (checkout, signature, read) => claim(checkout, signature, checkout.browser, read),
-        terms,
-        now,
-      });
+      const startedAt = now();
+      if (!(await board.takeLook(intervalMs, startedAt))) return;
+      try {
+        await lookAtChain({
+          board,
+          connection: deps.connection,
+          facts,
+          claim: (checkout, signature, read) => claim(checkout, signature, checkout.browser, read),
+          terms,
+          now,
+        });
+      } finally {
+        await board.finishLook(startedAt, intervalMs, now());
+      }
     })().finally(() => (looking = undefined));
     return looking;
   }

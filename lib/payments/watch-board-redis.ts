@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { FEED_KEPT, type Asked, type Finding, type LookState, type WatchBoard } from './watch-board';
 
@@ -7,13 +8,17 @@ const FORGET_AFTER_MS = 60 * 60_000;
 const FORGOTTEN_PER_LOOK = 500;
 /** What a look leaves is kept a day: a board that nobody uses empties itself. */
 const LOOK_KEPT_MS = 24 * 60 * 60_000;
+/** The longest a look may hold the lock (its calls each give up after RPC_TIMEOUT_MS): an instance that dies mid-look frees it then. */
+const LOOK_HELD_MS = 60_000;
+/** Shortens the lock to what is left of the interval, if it is still this look's (a lock that lapsed may be another's now). */
+const FINISH_LOOK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 
 const parsed = <T>(value: string | null | undefined): T | null => (value ? (JSON.parse(value) as T) : null);
 
 /**
  * The board in Redis, so that every instance's polls reach the one look per interval that any of them takes:
- * hashes of what was asked and what was found per checkout, a sorted set of when each was last asked, the
- * last look's state, a lapsing lock for the look, and the signatures seen reaching a recipient. `prefix`
+ * hashes of what was asked and what was found per checkout (and the payment found, written once), a sorted set of
+ * when each was last asked, the last look's state, a lock for the look, and the signatures seen reaching a recipient. `prefix`
  * carries the deployment and the cluster: a preview on another cluster sharing REDIS_URL reads none of it.
  */
 export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
@@ -22,6 +27,7 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
     hints: `${prefix}:hints`,
     polled: `${prefix}:polled`,
     found: `${prefix}:found`,
+    paid: `${prefix}:paid`,
     look: `${prefix}:look`,
     lock: `${prefix}:lock`,
     feed: `${prefix}:feed`,
@@ -36,27 +42,39 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
       .hdel(key.asked, ...stale)
       .hdel(key.hints, ...stale)
       .hdel(key.found, ...stale)
+      .hdel(key.paid, ...stale)
       .exec();
   }
+
+  /** A finding with the payment found for it, which no later write can take back. */
+  const withPaid = (finding: Finding | null, paid: string | null | undefined): Finding | null => (paid ? { ...finding, paidBy: paid } : finding);
+  const token = randomUUID();
 
   return {
     async ask(reference, asked, hint, now) {
       const pipeline = redis.multi().hset(key.asked, reference, JSON.stringify(asked)).zadd(key.polled, now, reference);
       if (hint) pipeline.hset(key.hints, reference, hint);
-      const results = await pipeline.hget(key.found, reference).exec();
-      return parsed<Finding>(results?.at(-1)?.[1] as string | null);
+      const results = await pipeline.hget(key.found, reference).hget(key.paid, reference).exec();
+      return withPaid(parsed<Finding>(results?.at(-2)?.[1] as string | null), results?.at(-1)?.[1] as string | null);
     },
-    finding: async (reference) => parsed<Finding>(await redis.hget(key.found, reference)),
+    async finding(reference) {
+      const [found, paid] = (await redis.multi().hget(key.found, reference).hget(key.paid, reference).exec()) ?? [];
+      return withPaid(parsed<Finding>(found?.[1] as string | null), paid?.[1] as string | null);
+    },
     lookState: async () => parsed<LookState>(await redis.get(key.look)),
-    takeLook: async (intervalMs) => (await redis.set(key.lock, '1', 'PX', intervalMs, 'NX')) === 'OK',
+    takeLook: async () => (await redis.set(key.lock, token, 'PX', LOOK_HELD_MS, 'NX')) === 'OK',
+    async finishLook(startedAt, intervalMs, now) {
+      await redis.eval(FINISH_LOOK, 1, key.lock, token, String(Math.max(1, startedAt + intervalMs - now)));
+    },
     async open(since, max) {
       const scored = await redis.zrevrangebyscore(key.polled, '+inf', since, 'WITHSCORES', 'LIMIT', 0, max);
       const references = scored.filter((_, index) => index % 2 === 0);
       if (references.length === 0) return [];
-      const [asked, hints, found] = await Promise.all([
+      const [asked, hints, found, paid] = await Promise.all([
         redis.hmget(key.asked, ...references),
         redis.hmget(key.hints, ...references),
         redis.hmget(key.found, ...references),
+        redis.hmget(key.paid, ...references),
       ]);
       return references.flatMap((reference, index) => {
         const entry = parsed<Omit<Asked, 'polledAt'>>(asked[index]);
@@ -66,7 +84,7 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
                 reference,
                 asked: { ...entry, polledAt: Number(scored[2 * index + 1]) },
                 hint: hints[index] ?? undefined,
-                finding: parsed<Finding>(found[index]) ?? {},
+                finding: withPaid(parsed<Finding>(found[index]), paid[index]) ?? {},
               },
             ]
           : [];
@@ -74,7 +92,10 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
     },
     async saveLook(state, findings) {
       const pipeline = redis.multi().set(key.look, JSON.stringify(state), 'PX', LOOK_KEPT_MS);
-      for (const [reference, finding] of findings) pipeline.hset(key.found, reference, JSON.stringify(finding));
+      for (const [reference, finding] of findings) {
+        pipeline.hset(key.found, reference, JSON.stringify(finding));
+        if (finding.paidBy) pipeline.hsetnx(key.paid, reference, finding.paidBy);
+      }
       await pipeline.exec();
       await forgetStale(state.lookedAt);
     },

@@ -10,7 +10,10 @@ export interface Asked {
 
 /** What the looks found for a checkout: written only by the instance that takes a look. */
 export interface Finding {
-  /** The signature whose transaction pays it: the look claims it, and so may any poll (the claim is create-once). */
+  /**
+   * The signature whose transaction pays it: the look claims it, and so may any poll (the claim is create-once).
+   * Once found it stays found, whatever a later look writes.
+   */
   paidBy?: string;
   /** Why the latest transaction carrying the reference does not pay it. */
   refusal?: string;
@@ -57,8 +60,13 @@ export interface WatchBoard {
   ask(reference: string, asked: Omit<Asked, 'polledAt'>, hint: string | undefined, now: number): Promise<Finding | null>;
   finding(reference: string): Promise<Finding | null>;
   lookState(): Promise<LookState | null>;
-  /** This interval's look, when no instance took it yet. */
+  /**
+   * This interval's look, when no instance took it yet: held until `finishLook`, so a slow look (a lagging RPC)
+   * never runs beside another's.
+   */
   takeLook(intervalMs: number, now: number): Promise<boolean>;
+  /** The look taken at `startedAt` is over: the next may start an interval after it began. */
+  finishLook(startedAt: number, intervalMs: number, now: number): Promise<void>;
   /** The checkouts polled since `since`, at most `max`, the most recently polled first. */
   open(since: number, max: number): Promise<OpenCheckout[]>;
   saveLook(state: LookState, findings: Map<string, Finding>): Promise<void>;
@@ -103,6 +111,8 @@ export function memoryWatchBoard(maxCheckouts = 10_000): WatchBoard {
       lockedUntil = now + intervalMs;
       return true;
     },
+    // One instance: its own looks never overlap (payment-watch.ts runs one at a time).
+    finishLook: async () => {},
     async open(since, max) {
       return [...asked]
         .filter(([, entry]) => entry.polledAt >= since)
