@@ -9,7 +9,7 @@ import { createLocalStore } from '@/lib/catalog/local';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
 import { createCheckout } from '@/lib/payments/checkout';
 import { fileLedger } from '@/lib/payments/ledger';
-import { timedFetch } from '@/lib/payments/rpc';
+import { providerBackoff, timedFetch } from '@/lib/payments/rpc';
 import { verifyPayment } from '@/lib/payments/verify';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { TEST_CLUSTER } from '../support/purchase-record';
@@ -96,5 +96,20 @@ describe('verifyPayment under a hung RPC', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await other.stop();
     expect(await hanging).toBeInstanceOf(Error);
+  });
+});
+
+describe('a provider’s 429, as the site’s connection meets it (lib/payments/wiring.ts)', () => {
+  it('is not retried: the call fails at once, and no call is sent until its Retry-After has passed', async () => {
+    const throttled = new Connection(chain.url, { commitment: 'confirmed', fetch: providerBackoff(timedFetch(TIMEOUT_MS)), disableRetryOnRateLimit: true });
+    chain.setRateLimit({ on: true, retryAfterSeconds: 1, count: 1 });
+    const started = Date.now();
+    await expect(throttled.getSlot()).rejects.toThrow(/429/);
+    // Within the provider's wait: refused here, never sent.
+    await expect(throttled.getSlot()).rejects.toThrow(/asked us to wait/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Object.values(chain.refused()).reduce((sum, n) => sum + n, 0)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await throttled.getSlot()).toEqual(expect.any(Number));
   });
 });

@@ -1,0 +1,34 @@
+import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { describe, expect, it } from 'vitest';
+import { signatureSchema, walletSchema } from '@/lib/payments/request-fields';
+
+/**
+ * A real node refuses a whole call for one signature or address it cannot parse (agave's verify_signature):
+ * none may pass the body check, or one visitor's junk would fail every other buyer's question beside it.
+ */
+describe('the signatures and wallets a request names', () => {
+  it('takes a signature only as base58 of exactly 64 bytes', () => {
+    const real = bs58.encode(Keypair.generate().secretKey);
+    expect(signatureSchema.safeParse(real).success).toBe(true);
+    for (const junk of [
+      '2'.repeat(64),
+      '2'.repeat(87),
+      bs58.encode(new Uint8Array(63).fill(7)),
+      bs58.encode(new Uint8Array(65).fill(7)),
+      `${real}0`,
+      '',
+      'z'.repeat(89),
+    ]) {
+      expect(signatureSchema.safeParse(junk).success, junk).toBe(false);
+    }
+    expect(signatureSchema.safeParse('2'.repeat(64)).error?.issues[0]?.message).toMatch(/base58 of 64 bytes/);
+  });
+
+  it('takes a wallet only as base58 of exactly 32 bytes', () => {
+    expect(walletSchema.safeParse(Keypair.generate().publicKey.toBase58()).success).toBe(true);
+    for (const junk of ['1'.repeat(31), 'z'.repeat(44), '2'.repeat(40), bs58.encode(new Uint8Array(33).fill(9)), 'not-base58-0OIl']) {
+      expect(walletSchema.safeParse(junk).success, junk).toBe(false);
+    }
+  });
+});
