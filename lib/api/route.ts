@@ -126,6 +126,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
 function browserRefusal(spec: { browser: BrowserNeed; noBrowser?: string }, visitor: Visitor): ApiError | null {
   const needsBrowser = spec.browser === 'required' || spec.browser === 'new';
   if (needsBrowser && visitor.conflict) return new ApiError('browser_conflict', CONFLICT);
-  if (spec.browser === 'required' && !visitor.browser) return new ApiError('forbidden', spec.noBrowser ?? 'This browser has no purchase here.');
+  // Not `forbidden`: a request without the cookie says nothing about the checkout, whose payment its browser keeps.
+  if (spec.browser === 'required' && !visitor.browser) return new ApiError('unauthenticated', spec.noBrowser ?? 'This browser has no purchase here.');
   return null;
 }

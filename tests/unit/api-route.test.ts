@@ -79,6 +79,15 @@ describe('apiRoute', () => {
     expect(console.error).toHaveBeenCalledWith('[test]', expect.any(Error));
   });
 
+  it('refuses a route that needs a browser with 401 unauthenticated when no cookie came: no verdict on the checkout, which the page keeps', async () => {
+    const needsBrowser = apiRoute(
+      { name: 'test', limit: 'verify', sameOrigin: true, body: z.object({}), browser: 'required', noBrowser: 'No checkout here.', unavailable: 'Safe.' },
+      async () => answer({}),
+    );
+    const refused = await needsBrowser(post('{}'), NO_PARAMS);
+    expect([refused.status, await bodyOf(refused)]).toEqual([401, { error: 'No checkout here.', code: 'unauthenticated' }]);
+  });
+
   it('refuses a cross-site post (403 cross_site) and a non-JSON body (415) before reading or charging anything', async () => {
     const crossSite = await route(post('{"n":0}', { origin: 'https://evil.example' }), NO_PARAMS);
     expect([crossSite.status, (await bodyOf(crossSite)).code]).toEqual([403, 'cross_site']);

@@ -77,6 +77,21 @@ describe('finishLeftovers: a Phantom payment signed but not yet verified', () =>
     expect(pendingPayments()).toEqual([]);
   });
 
+  it.each([403, 409, 410, 422])('is kept when a gateway answers %i without our code: only the server gives a verdict', async (status) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html><body>Forbidden by the edge</body></html>', { status, headers: { 'content-type': 'text/html' } })),
+    );
+    await finish();
+    expect(pendingPayments()).toHaveLength(1);
+  });
+
+  it('is kept when the request reached the server without this browser’s cookie (401 unauthenticated)', async () => {
+    serverAnswers(401, 'unauthenticated');
+    await finish();
+    expect(pendingPayments()).toHaveLength(1);
+  });
+
   it('is kept when the browser sent a planted cookie beside its own (409 browser_conflict): the payment waits until it is gone', async () => {
     serverAnswers(409, 'browser_conflict');
     await finish();

@@ -60,6 +60,15 @@ describe('the QR dialog’s watch of a shown checkout', () => {
     expect(remembered).toBe(true);
   });
 
+  it.each([403, 409, 410, 422])('keeps the checkout through a gateway’s %i that names no code of ours', async (status) => {
+    const fetch = vi.fn(async () => new Response('Bad gateway page', { status }));
+    vi.stubGlobal('fetch', fetch);
+    const { refused, remembered } = await watchTwoPolls();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(refused).toEqual([]);
+    expect(remembered).toBe(true);
+  });
+
   it.each([403, 409, 410])('forgets the checkout on the server’s final verdict on it (%i), and asks no more', async (status) => {
     const fetch = statusAnswers(status);
     const { refused, remembered } = await watchTwoPolls();

@@ -27,14 +27,24 @@ export class PaymentApiError extends Error {
     message: string,
     /** The HTTP status, 0 without an answer: for logs; decisions read `code` (browser/verdict.ts). */
     readonly status: number,
+    /**
+     * Whether our server said this, in its `{ error, code }` shape. A gateway's or a platform's error page names no
+     * code: its status only suggests one, and it is never the server's verdict on a payment.
+     */
+    readonly fromServer = false,
+    /** When the answer said to ask again (Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'PaymentApiError';
   }
 }
 
-/** An answer without a code (a gateway's error page) is read by its status alone. */
-const codeOf = (status: number, code: unknown): ErrorCode => (isApiErrorCode(code) ? code : codeOfStatus(status));
+/** Retry-After in whole seconds, as our server sends it; anything else is no hint. */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
 
 async function call<T>(url: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -53,7 +63,11 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
     throw new PaymentApiError('network', `Network error: ${(error as Error).message}`, 0);
   }
   const data = (await response.json().catch(() => ({}))) as { error?: string; code?: unknown };
-  if (!response.ok) throw new PaymentApiError(codeOf(response.status, data.code), data.error ?? `HTTP ${response.status}`, response.status);
+  if (!response.ok) {
+    const ours = isApiErrorCode(data.code);
+    const code = ours ? (data.code as ErrorCode) : codeOfStatus(response.status);
+    throw new PaymentApiError(code, data.error ?? `HTTP ${response.status}`, response.status, ours, retryAfterOf(response));
+  }
   return data as T;
 }
 

@@ -1,8 +1,9 @@
 import bs58 from 'bs58';
 import { SendTransactionError, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
-import { requestCheckout, verifySignature, type VerifyAnswer } from './api';
+import { PaymentApiError, requestCheckout, verifySignature, type VerifyAnswer } from './api';
 import { forgetPending, savePending } from './pending';
 import { paymentTransaction } from './transaction';
+import { isFinalVerdict } from './verdict';
 
 export type PurchaseStage = 'checkout' | 'signing' | 'confirming' | 'verifying';
 
@@ -71,8 +72,32 @@ export async function purchase(
   leave('confirming');
 
   enter('verifying');
-  const answer = await verifySignature(checkout.checkout, encoded);
+  const answer = await verifyUntilSettled(checkout.checkout, encoded);
   forgetPending(encoded);
   leave('verifying');
   return { ...answer, timings };
+}
+
+/** How long the dialog keeps asking while the server has not found the payment yet (each answer waits a few seconds), or asks to wait. */
+const VERIFY_FOR_MS = 20_000;
+/** Between two questions when the server named no wait. */
+const VERIFY_AGAIN_MS = 2_000;
+
+/**
+ * Asks the server to verify until it answers for good: a payment not found yet, a limit or an outage is asked
+ * about again (after the wait the server names) for a while, as a buyer would press the button again. After
+ * that the payment stays pending in this browser and is finished on the next visit.
+ */
+async function verifyUntilSettled(checkout: string, signature: string): Promise<VerifyAnswer> {
+  const savedAt = Date.now();
+  for (;;) {
+    try {
+      return await verifySignature(checkout, signature);
+    } catch (error) {
+      const again = error instanceof PaymentApiError && !isFinalVerdict(error, savedAt) && error.code !== 'browser_conflict';
+      const wait = error instanceof PaymentApiError ? (error.retryAfterMs ?? VERIFY_AGAIN_MS) : VERIFY_AGAIN_MS;
+      if (!again || Date.now() + wait - savedAt > VERIFY_FOR_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
