@@ -2,13 +2,14 @@ import { browserCookieValue, newBrowserId } from '@/lib/identity/browser-cookie'
 import { signToken } from '@/lib/identity/signed-token';
 import { content } from './support/catalog';
 import { E2E_ENTITLEMENT_SECRET } from './support/ports';
-import { grantInLedger } from './support/owner';
+import { grantInLedger, ownerCookies, ownerProof } from './support/owner';
 import { expect, test } from './support/offline';
 import { card, reveal } from './support/purchase';
 
 const [lockedSeriesId, lockedSeries] = content.series.find(([, s]) => s.locked)!;
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked && t.videourl.startsWith('private:'))!;
-const browserCookie = (id: string) => `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}`;
+/** The cookies of a browser that bought something: its id, and the owner proof its purchase answer set. */
+const browserCookie = (id: string) => ownerCookies(id, browserCookieValue(E2E_ENTITLEMENT_SECRET, id));
 
 test('a browser that bought 200 titles keeps all 200, and plays the ones it opens, with links signed as they play', async ({ request, browser }) => {
   const id = newBrowserId();
@@ -43,6 +44,7 @@ test('a browser that bought 200 titles keeps all 200, and plays the ones it open
   try {
     await context.addCookies([
       { name: 'solenema_browser', value: browserCookieValue(E2E_ENTITLEMENT_SECRET, id), domain: '127.0.0.1', path: '/' },
+      { name: 'solenema_owner', value: ownerProof(id), domain: '127.0.0.1', path: '/' },
       { name: 'solenema_owns', value: '1', domain: '127.0.0.1', path: '/' },
     ]);
     const page = await context.newPage();

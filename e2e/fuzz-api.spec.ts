@@ -23,7 +23,7 @@ import {
   validBrowserCookie,
 } from './support/fuzz';
 import { E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
-import { grantInLedger } from './support/owner';
+import { grantInLedger, ownerCookies } from './support/owner';
 import { expect, test } from './support/offline';
 
 /**
@@ -222,13 +222,13 @@ test("GET /api/media/<owner's token>/<any file>: an owner's own link with any fi
   const id = fc.sample(fc.stringMatching(/^[A-Za-z0-9_-]{22}$/), 1)[0]!;
   await grantInLedger(id, LOCKED_PATH, 'fuzz-owner');
   const browser = mint('browser', { id });
-  const cookie = `${BROWSER_COOKIE}=${browser}`;
+  const cookie = ownerCookies(id, browser);
   const owned = await send(request, 'GET', `/api/playback?video=${LOCKED_PATH}`, { headers: { cookie } });
   expect(owned.response.status(), owned.request).toBe(200);
   const link = ((await owned.response.json()) as { url: string }).url;
   expect(link, `a private playback link for ${LOCKED_PATH}`).toMatch(/^\/api\/media\//);
   const [, , , token, name] = link!.split('/');
-  const played = await send(request, 'GET', link!, { headers: { cookie: `${BROWSER_COOKIE}=${browser}`, range: 'bytes=0-99' } });
+  const played = await send(request, 'GET', link!, { headers: { cookie, range: 'bytes=0-99' } });
   expect(played.response.status(), played.request).toBe(206);
 
   const file = fc.oneof(rawSegment, fc.constantFrom(`${name}%`, `%${name}`, `${name}%25`, `${name}%00`, `..%2f${name}`, `${name}%E0%A4%A`, '%25', '%2525'));
@@ -237,7 +237,7 @@ test("GET /api/media/<owner's token>/<any file>: an owner's own link with any fi
     runs(100),
     async (f) => {
       const url = `/api/media/${token}/${f}`;
-      const sent = await send(request, 'GET', url, { headers: { cookie: `${BROWSER_COOKIE}=${browser}`, range: 'bytes=0-99' } });
+      const sent = await send(request, 'GET', url, { headers: { cookie, range: 'bytes=0-99' } });
       const status = sent.response.status();
       tally.add("GET /api/media/<owner's token>/<file>", status);
       if (status >= 500) return `${status} for ${sent.request}`;

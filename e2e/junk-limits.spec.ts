@@ -19,7 +19,7 @@ test('60 junk checkout POSTs and 700 junk media requests from one client leave a
   const sameAddress = { 'x-forwarded-for': clientKey };
   const junk = await playwright.request.newContext({ baseURL, extraHTTPHeaders: sameAddress });
   const newcomer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: sameAddress });
-  const buyer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...sameAddress, cookie: `solenema_browser=${owner.cookie}` } });
+  const buyer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...sameAddress, cookie: owner.header } });
   try {
     const junkCheckouts = [
       { headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, data: 'path=x' },

@@ -3,7 +3,7 @@ import { browserCookieValue, newBrowserId } from '@/lib/identity/browser-cookie'
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { E2E_ENTITLEMENT_SECRET, SITE_URL } from './support/ports';
-import { grantInLedger } from './support/owner';
+import { grantInLedger, ownerProof } from './support/owner';
 import { expect, test } from './support/offline';
 import { buyFromHome, withWallet } from './support/purchase';
 
@@ -36,9 +36,12 @@ function stringsInside(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** What someone else gets by presenting `candidate` as their browser cookie: owned paths, and whether the link plays. */
-async function tryAsCookie(request: APIRequestContext, candidate: string, link: string) {
-  const cookie = `solenema_browser=${encodeURIComponent(candidate).slice(0, 4000)}`;
+/**
+ * What someone else gets by presenting `candidate` as their browser cookie (beside `also`, such as the buyer's owner
+ * proof copied too): owned paths, and whether the link plays.
+ */
+async function tryAsCookie(request: APIRequestContext, candidate: string, link: string, also = '') {
+  const cookie = `solenema_browser=${encodeURIComponent(candidate).slice(0, 4000)}${also && `; ${also}`}`;
   const owned = await request.get('/api/entitlements', { headers: { cookie } });
   const body = (await owned.json()) as { paths?: string[] };
   const played = await request.get(link, { headers: { cookie, range: 'bytes=0-99' } });
@@ -60,7 +63,10 @@ test('every string inside a buyer’s playback link, checkout and answers, tried
   expect(link).toMatch(/^\/api\/media\//);
   const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 
-  const buyerCookie = (await page.context().cookies()).find((c) => c.name === 'solenema_browser')!.value;
+  const cookies = await page.context().cookies();
+  const buyerCookie = cookies.find((c) => c.name === 'solenema_browser')!.value;
+  const ownerCookie = cookies.find((c) => c.name === 'solenema_owner')!;
+  const proof = `${ownerCookie.name}=${ownerCookie.value}`;
   const candidates = [...stringsInside([link, stored, answers])].filter((s) => s !== buyerCookie && s !== decodeURIComponent(buyerCookie));
   expect(candidates.length).toBeGreaterThan(20);
 
@@ -70,12 +76,15 @@ test('every string inside a buyer’s playback link, checkout and answers, tried
     expect((await stranger.get(link)).status()).toBe(403);
     const opened = [];
     for (const candidate of candidates) {
-      const result = await tryAsCookie(stranger, candidate, link);
-      if (result.paths.length > 0 || result.plays || result.issuedCookie) opened.push({ candidate, ...result });
+      // Alone, and beside the buyer's owner proof (it proves owning only for the browser it was signed for).
+      for (const also of ['', proof]) {
+        const result = await tryAsCookie(stranger, candidate, link, also);
+        if (result.paths.length > 0 || result.plays || result.issuedCookie) opened.push({ candidate, also, ...result });
+      }
     }
     expect(opened).toEqual([]);
-    // The buyer's own cookie still does (the check above is not vacuous).
-    const buyer = await tryAsCookie(stranger, decodeURIComponent(buyerCookie), link);
+    // The buyer's own cookies still do (the check above is not vacuous).
+    const buyer = await tryAsCookie(stranger, decodeURIComponent(buyerCookie), link, proof);
     expect(buyer.paths).toContain(`trailers/${lockedTrailerId}`);
     expect(buyer.plays).toBe(true);
   } finally {
@@ -87,7 +96,10 @@ test('a page on another site auto-submitting a text/plain form cannot replace th
   const id = newBrowserId();
   await grantInLedger(id, `trailers/${lockedTrailerId}`, 'e2e-cross-site');
   const cookie = browserCookieValue(E2E_ENTITLEMENT_SECRET, id);
-  await context.addCookies([{ name: 'solenema_browser', value: cookie, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([
+    { name: 'solenema_browser', value: cookie, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
+    { name: 'solenema_owner', value: ownerProof(id), domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
+  ]);
 
   // The attacker's page: a form whose text/plain body happens to be JSON, posted to each state-changing route.
   const attack = (route: string) => `<!doctype html><form method="POST" action="${SITE_URL}${route}" enctype="text/plain">

@@ -1,6 +1,6 @@
 import { content } from './support/catalog';
 import { LOCKED_PATH } from './support/fuzz';
-import { ownerOf } from './support/owner';
+import { ownerCookies, ownerOf } from './support/owner';
 import { SAME_ORIGIN } from './support/ports';
 import { expect, test } from './support/offline';
 
@@ -36,19 +36,19 @@ test('a request with the buyer’s cookie and a planted one never answers as the
     expect(checkout.headers()['set-cookie']).toBeUndefined();
   }
   // Alone, the buyer's cookie is the buyer.
-  const own = await request.get('/api/entitlements', { headers: { cookie: `solenema_browser=${buyer.cookie}` } });
+  const own = await request.get('/api/entitlements', { headers: { cookie: buyer.header } });
   expect(((await own.json()) as { paths: string[] }).paths).toEqual([LOCKED_PATH]);
 });
 
 test('a returning buyer’s cookie slides: the same browser id, signed again with a fresh year', async ({ request }) => {
   const buyer = await ownerOf(LOCKED_PATH, 'sliding-buyer', Date.now() - 2 * DAY_MS);
-  const answer = await request.get('/api/entitlements', { headers: { cookie: `solenema_browser=${buyer.cookie}` } });
+  const answer = await request.get('/api/entitlements', { headers: { cookie: buyer.header } });
   expect(((await answer.json()) as { paths: string[] }).paths).toEqual([LOCKED_PATH]);
   const setCookie = answer.headers()['set-cookie'] ?? '';
   expect(setCookie).toMatch(/^solenema_browser=[^;]+;.*Max-Age=31536000/);
   const renewed = /^solenema_browser=([^;]+)/.exec(setCookie)![1]!;
   expect(renewed).not.toBe(buyer.cookie);
-  const again = await request.get('/api/entitlements', { headers: { cookie: `solenema_browser=${renewed}` } });
+  const again = await request.get('/api/entitlements', { headers: { cookie: ownerCookies(buyer.id, renewed) } });
   expect(((await again.json()) as { paths: string[] }).paths, 'the renewed cookie names the same browser').toEqual([LOCKED_PATH]);
   expect(again.headers()['set-cookie'], 'a fresh cookie is not signed again').toBeUndefined();
 });

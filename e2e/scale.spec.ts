@@ -5,7 +5,7 @@ import { browserCookieValue, newBrowserId } from '../lib/identity/browser-cookie
 import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from '../lib/catalog/search-entries';
 import { sitePaths } from './support/catalog';
 import { generateCatalog, TEST_CATALOG } from './support/generated-catalog';
-import { grantInLedger } from './support/owner';
+import { grantInLedger, ownerCookies } from './support/owner';
 import { siteFirestore } from './support/site-firestore';
 import { expect, test } from './support/offline';
 import { E2E_ENTITLEMENT_SECRET, E2E_REVALIDATE_SECRET, READS_URL, SAME_ORIGIN, SITE_LOG } from './support/ports';
@@ -116,7 +116,7 @@ test('a checkout, a library and a playback link read a handful of documents, for
   for (const path of ['series/gen-long-series', 'series/gen-long-season']) {
     await grantInLedger(id, path, `scale-${path.split('/')[1]}`);
   }
-  const headers = { Cookie: `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, id)}` };
+  const headers = { Cookie: ownerCookies(id, browserCookieValue(E2E_ENTITLEMENT_SECRET, id)) };
   for (const [path, bound] of [
     ['/api/entitlements', 2],
     ['/api/playback?video=series/gen-long-series/seasons/s60/episodes/s60e1', 5],

@@ -16,10 +16,9 @@ import { routes } from '@/lib/routes';
 export const metadata: Metadata = { title: 'My purchases', robots: { index: false, follow: false } };
 
 async function loadReceipts() {
-  const { browser } = await currentVisitor();
-  if (!browser) return [];
+  const visitor = await currentVisitor();
   try {
-    return await receiptsOf(browser);
+    return await receiptsOf(visitor);
   } catch (error) {
     console.error('[purchases] could not read the ledger', error);
     return null;

@@ -68,10 +68,10 @@ const CONFLICT =
 /** A JSON answer that is never cached: every API answer is about one browser or one moment. */
 export const answer = (data: unknown, cacheControl = 'no-store') => NextResponse.json(data, { headers: { 'Cache-Control': cacheControl } });
 
-/** An answer that also tells the page (a readable hint, no secret) this browser now owns something: a payment or a restore. */
-export function ownerAnswer(request: Request, data: unknown) {
-  const response = answer(data);
-  markOwner(response, request);
+/** An answer that also remembers in this browser that it owns something: a payment, a restore (identity/visitor-cookies.ts). */
+export function ownerAnswer(request: Request, browser: string, data: unknown, cacheControl?: string) {
+  const response = answer(data, cacheControl);
+  markOwner(response, request, browser);
   return response;
 }
 

@@ -96,11 +96,12 @@ const titleTree = ([path]: [string]) => [treeTag(path.split('/').slice(0, 2).joi
 export const getVideo = cachedRead('getVideo', catalog.getVideo, titleTree);
 /** Where a just-bought title starts playing. */
 export const firstVideo = cachedRead('firstVideo', catalog.firstVideo, titleTree);
-/** A title as a receipt shows it. */
-export const getTitleSummary = cachedRead('getTitle', catalog.getTitle, titleTree);
-
-/** What a purchasable path names, read from the source (a checkout must see the title as it is now): one or two document reads. */
-export const getTitle = catalog.getTitle;
+/**
+ * What a purchasable path names, as the pages show it: a checkout charges what its page showed, a receipt names
+ * it, and a path naming nothing costs one read per cache lifetime however often it is asked. An edit expires it
+ * with the title's pages (its tree tag).
+ */
+export const getTitle = cachedRead('getTitle', catalog.getTitle, titleTree);
 
 /**
  * Counts a claimed purchase toward its title's place in "popular" (Firestore only: the embedded catalog

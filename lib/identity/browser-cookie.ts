@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { readToken, signToken, signedWithCurrentKey, type SigningKeys } from './signed-token';
+import { holderOf, isHolder, readToken, signToken, signedWithCurrentKey, type SigningKeys } from './signed-token';
 
 /**
  * A signed random id for this browser: the key to what it owns in the ledger. Only this cookie,
@@ -12,6 +12,12 @@ export const BROWSER_COOKIE = 'solenema_browser';
 export const HOST_BROWSER_COOKIE = `__Host-${BROWSER_COOKIE}`;
 /** Readable by scripts, holds no secret: tells the page whether asking for owned titles is worth a request. */
 export const OWNS_HINT_COOKIE = 'solenema_owns';
+/**
+ * Http-only and signed: this browser was granted something. Without it the server answers "owns nothing" with
+ * no read of the ledger, so cookies, which are free, cost nothing to hold (set on every grant: a payment, a restore).
+ */
+export const OWNER_COOKIE = 'solenema_owner';
+export const HOST_OWNER_COOKIE = `__Host-${OWNER_COOKIE}`;
 
 const BROWSER_PURPOSE = 'browser';
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -40,6 +46,25 @@ export function cookieNeedsRenewal(keys: SigningKeys, cookie: string | undefined
   if (!signedWithCurrentKey(keys, BROWSER_PURPOSE, cookie)) return true;
   const issuedAt = readToken(keys, BROWSER_PURPOSE, cookie, browserTokenSchema)?.iat ?? 0;
   return now / 1000 - issuedAt > SLIDE_AFTER_SECONDS;
+}
+
+const OWNER_PURPOSE = 'owner';
+// The browser only by a keyed digest (as every token: signed-token.ts, holderOf), and when it was signed.
+const ownerProofSchema = z.object({ holder: z.string(), iat: z.number().int().nonnegative() });
+
+export const ownerProofValue = (keys: SigningKeys, id: string, now = Date.now()) =>
+  signToken(keys, OWNER_PURPOSE, { holder: holderOf(keys, OWNER_PURPOSE, id), iat: Math.floor(now / 1000) });
+
+/**
+ * Whether `cookie` is this server's proof that `browser` was granted something: 'fresh', 'stale' (more than a day
+ * old: worth signing again, as the browser cookie slides), or null. Today's key only: after a rotation the readable
+ * hint still sends the browser to the ledger once, and the answer signs a new proof.
+ */
+export function ownerProofOf(keys: SigningKeys, cookie: string, browser: string, now = Date.now()): 'fresh' | 'stale' | null {
+  if (cookie.length > 256) return null;
+  const proof = readToken(keys, OWNER_PURPOSE, cookie, ownerProofSchema);
+  if (!proof || !isHolder(keys, OWNER_PURPOSE, browser, proof.holder)) return null;
+  return now / 1000 - proof.iat > SLIDE_AFTER_SECONDS ? 'stale' : 'fresh';
 }
 
 export function cookieOptions(secure: boolean, httpOnly = true) {

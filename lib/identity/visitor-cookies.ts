@@ -1,7 +1,17 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { NextResponse } from 'next/server';
-import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, OWNS_HINT_COOKIE, browserCookieValue, cookieOptions, newBrowserId } from './browser-cookie';
+import {
+  BROWSER_COOKIE,
+  HOST_BROWSER_COOKIE,
+  HOST_OWNER_COOKIE,
+  OWNER_COOKIE,
+  OWNS_HINT_COOKIE,
+  browserCookieValue,
+  cookieOptions,
+  newBrowserId,
+  ownerProofValue,
+} from './browser-cookie';
 import { signingSecret } from './secret';
 import { visitorFromCookies, type Visitor } from './visitor';
 
@@ -29,12 +39,18 @@ const isHttps = (request: Request) => overHttps(request.headers.get('x-forwarded
  * Over https it is `__Host-` (Secure, host-only, Path=/).
  */
 export function keepBrowserCookie(response: NextResponse, request: Request, visitor: Visitor, browser: string) {
+  if (visitor.renewOwner && visitor.browser === browser) markOwner(response, request, browser);
   if (visitor.browser && !visitor.renewCookie) return;
   const secure = isHttps(request);
   response.cookies.set(secure ? HOST_BROWSER_COOKIE : BROWSER_COOKIE, browserCookieValue(signingSecret, browser), cookieOptions(secure));
 }
 
-/** Tells the page (a readable hint, no secret) that this browser owns something worth asking about. */
-export function markOwner(response: NextResponse, request: Request) {
-  response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(isHttps(request), false));
+/**
+ * Remembers in this browser that it was granted something: the signed, http-only proof the server reads (without
+ * it, "owns nothing" costs no read), and a readable hint telling the page that asking is worth a request.
+ */
+export function markOwner(response: NextResponse, request: Request, browser: string) {
+  const secure = isHttps(request);
+  response.cookies.set(secure ? HOST_OWNER_COOKIE : OWNER_COOKIE, ownerProofValue(signingSecret, browser), cookieOptions(secure));
+  response.cookies.set(OWNS_HINT_COOKIE, '1', cookieOptions(secure, false));
 }

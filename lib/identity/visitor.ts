@@ -1,4 +1,13 @@
-import { BROWSER_COOKIE, HOST_BROWSER_COOKIE, browserIdFrom, cookieNeedsRenewal } from './browser-cookie';
+import {
+  BROWSER_COOKIE,
+  HOST_BROWSER_COOKIE,
+  HOST_OWNER_COOKIE,
+  OWNER_COOKIE,
+  OWNS_HINT_COOKIE,
+  browserIdFrom,
+  cookieNeedsRenewal,
+  ownerProofOf,
+} from './browser-cookie';
 import type { SigningKeys } from './signed-token';
 
 /** Who is asking: a browser id from the cookie this server signed, or null. */
@@ -8,9 +17,17 @@ export interface Visitor {
   renewCookie: boolean;
   /** Two different valid browser cookies came: one may be planted, so the request acts as neither. */
   conflict: boolean;
+  /**
+   * What the cookies say about owning: `proven` (the signed owner cookie of this browser: the ledger says what),
+   * `hinted` (only the readable hint: a browser from before the proof, or after a key rotation; the ledger is read
+   * and the answer proves it), `none` (nothing granted to it: owns nothing, with no read).
+   */
+  owns: 'proven' | 'hinted' | 'none';
+  /** The owner proof is a day old: the answer signs it again. */
+  renewOwner: boolean;
 }
 
-export const NOBODY: Visitor = { browser: null, renewCookie: false, conflict: false };
+export const NOBODY: Visitor = { browser: null, renewCookie: false, conflict: false, owns: 'none', renewOwner: false };
 
 /**
  * Every value of one cookie in a raw Cookie header, in order. Next's cookie store keeps one value per
@@ -41,7 +58,15 @@ export function visitorFromCookies(keys: SigningKeys, header: string | null, sec
     const ids = new Set(valid.map((value) => browserIdFrom(keys, value)));
     if (ids.size > 1) return { ...NOBODY, conflict: true };
     const [browser] = ids;
-    if (browser) return { browser, renewCookie: valid.every((value) => cookieNeedsRenewal(keys, value, now)), conflict: false };
+    if (browser) return { browser, renewCookie: valid.every((value) => cookieNeedsRenewal(keys, value, now)), conflict: false, ...ownership(browser) };
   }
   return NOBODY;
+
+  function ownership(browser: string): Pick<Visitor, 'owns' | 'renewOwner'> {
+    const names = secure ? [HOST_OWNER_COOKIE] : [HOST_OWNER_COOKIE, OWNER_COOKIE];
+    const proofs = names.flatMap((name) => cookieValues(header, name)).map((value) => ownerProofOf(keys, value, browser, now));
+    if (proofs.includes('fresh')) return { owns: 'proven', renewOwner: false };
+    if (proofs.includes('stale')) return { owns: 'proven', renewOwner: true };
+    return { owns: cookieValues(header, OWNS_HINT_COOKIE).length > 0 ? 'hinted' : 'none', renewOwner: false };
+  }
 }

@@ -9,7 +9,7 @@ import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
 import { checkPlaybackLink } from './playback';
 import { signingSecret } from '../identity/secret';
-import { ownsVideo } from './ownership';
+import { ownsVideo, type Owner } from './ownership';
 import { streamAnswer } from './stream-answer';
 import { describeFailure } from '../failure';
 
@@ -26,16 +26,17 @@ function namesMatch(segment: string, name: string): boolean {
  * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
  * still owns the title, then streams the catalog video's private file, redirects to a short-lived signed URL,
  * or answers a stream's playlists and key (stream-answer.ts).
- * `browser` is the one the route wrapper read from the cookie. The reply or refusal is data: the route wrapper sends it.
+ * `owner` is the browser the route wrapper read from the cookies. The reply or refusal is data: the route wrapper sends it.
  */
-export async function servePlaybackLink(request: Request, browser: string | null, token: string, file: string): Promise<Reply | Refusal> {
+export async function servePlaybackLink(request: Request, owner: Owner, token: string, file: string): Promise<Reply | Refusal> {
+  const { browser } = owner;
   const link = checkPlaybackLink(signingSecret, token, browser);
   if (!link.ok) return link;
   const { claim } = link;
   let video: Awaited<ReturnType<typeof getVideo>>;
   try {
     // A link only checks out for the browser it was made for, so `browser` is that browser here.
-    if (!browser || !(await ownsVideo(browser, claim.video))) return refuse('forbidden', 'This browser has not bought this title.');
+    if (!browser || !(await ownsVideo(owner, claim.video))) return refuse('forbidden', 'This browser has not bought this title.');
     video = await getVideo(claim.video);
   } catch (error) {
     console.error(`[media] could not read the ledger or the catalog: ${describeFailure(error)}`);

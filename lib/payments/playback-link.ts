@@ -5,7 +5,7 @@ import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
 import { muxPlaybackId, muxSigningKey, signedMuxStream } from '../media/mux';
 import { VIDEOURL_FORMS } from '../media/source';
-import { ownedPaths } from './ownership';
+import { ownedPaths, type Owner } from './ownership';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { unlocks } from './unlocks';
 
@@ -18,8 +18,9 @@ export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
  * The link this browser plays one owned video with, signed when it is played: what it costs follows
  * the video asked for (a read or two, then the cache), never how much the browser owns.
  */
-export async function playbackLinkFor(browser: string | null, videoPath: string): Promise<{ ok: true; url: string } | Refusal> {
-  const owned = await ownedPaths(browser);
+export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<{ ok: true; url: string } | Refusal> {
+  const { browser } = asker;
+  const owned = await ownedPaths(asker);
   const owner = owned.find((path) => unlocks([path], videoPath));
   if (!browser || !owner) return refuse('forbidden', 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.');
   const video = await getVideo(videoPath);

@@ -16,7 +16,7 @@ import { takeRpcCall } from './rpc-share';
  * playback-link): one chain connection, the cluster it is on, and the ledger as purchases are claimed in it.
  */
 
-/** The catalog as payments read it: a title's terms and whether it is locked. */
+/** The catalog as payments read it: a title's terms and whether it is locked, as its pages show them (cached, expired by edits). */
 export const catalog = { getTitle };
 
 /**

@@ -63,10 +63,10 @@ describe('a locked Mux title', () => {
   it('yields a signed playback URL to a buyer only', async () => {
     const { playbackLinkFor } = await import('@/lib/payments/playback-link');
     owned.paths = [];
-    expect(await playbackLinkFor('a-visitor-0123456789ab', 'trailers/locked-mux')).toMatchObject({ ok: false, code: 'forbidden' });
-    expect(await playbackLinkFor(null, 'trailers/locked-mux')).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await playbackLinkFor({ browser: 'a-visitor-0123456789ab', owns: 'proven' }, 'trailers/locked-mux')).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await playbackLinkFor({ browser: null, owns: 'none' }, 'trailers/locked-mux')).toMatchObject({ ok: false, code: 'forbidden' });
     owned.paths = ['trailers/locked-mux'];
-    const link = await playbackLinkFor('a-buyer-0123456789abcd', 'trailers/locked-mux');
+    const link = await playbackLinkFor({ browser: 'a-buyer-0123456789abcd', owns: 'proven' }, 'trailers/locked-mux');
     if (!link.ok) throw new Error(link.reason);
     const token = new URL(link.url).searchParams.get('token')!;
     await expect(jwtVerify(token, publicKey, { audience: 'v', subject: PLAYBACK_ID })).resolves.toBeTruthy();

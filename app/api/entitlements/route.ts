@@ -1,4 +1,4 @@
-import { apiRoute, answer } from '@/lib/api/route';
+import { apiRoute, answer, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
 import { ownedPaths } from '@/lib/payments/ownership';
@@ -11,7 +11,13 @@ export const GET = apiRoute(
     browser: 'optional',
     unavailable: 'Your purchases could not be loaded just now; they are safe. Please reload in a moment.',
   },
-  async ({ browser }) => answer({ paths: await ownedPaths(browser) } satisfies EntitlementsAnswer, 'private, no-store'),
+  async ({ request, visitor, browser }) => {
+    const owned = { paths: await ownedPaths(visitor) } satisfies EntitlementsAnswer;
+    // A browser known only by the readable hint (from before the proof, or a rotated key) is proven from now on.
+    return browser && visitor.owns === 'hinted' && owned.paths.length > 0
+      ? ownerAnswer(request, browser, owned, 'private, no-store')
+      : answer(owned, 'private, no-store');
+  },
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'HEAD');

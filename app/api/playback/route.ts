@@ -20,9 +20,9 @@ export const GET = apiRoute(
       videoAsked(request).success ? null : new ApiError('invalid_request', 'Ask for ?video=<path of a movie or an episode>, such as trailers/abc.'),
     unavailable: 'Playback is unavailable just now; your purchases are safe. Please try again in a moment.',
   },
-  async ({ request, browser }) => {
+  async ({ request, visitor }) => {
     // The precheck refused any other query.
-    const link = await playbackLinkFor(browser, videoAsked(request).data!);
+    const link = await playbackLinkFor(visitor, videoAsked(request).data!);
     if (!link.ok) return link;
     return answer({ url: link.url, renewIn } satisfies PlaybackLinkAnswer, 'private, no-store');
   },

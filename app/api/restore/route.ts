@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { ApiError, waitPhrase } from '@/lib/errors';
 import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { UNTRUSTED_CLIENT } from '@/lib/http/client-key';
-import { clientKey } from '@/lib/http/rate-limit';
+import { fairnessKey } from '@/lib/http/rate-limit';
 import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
 import { signatureSchema } from '@/lib/payments/request-fields';
 import { restore } from '@/lib/payments/restore-wallet';
@@ -26,13 +25,12 @@ export const POST = apiRoute(
   },
   async ({ request, body, browser }) => {
     // A restore reads the wallet's history: its address pays for that share (its browser without a trusted address).
-    const address = clientKey(request);
-    const result = await restore(body, browser, address === UNTRUSTED_CLIENT ? `browser:${browser}` : `client:${address}`);
+    const result = await restore(body, browser, fairnessKey(request, browser));
     if (!result.ok && result.retryAfterMs !== undefined)
       throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
     if (!result.ok) return result;
     const restored = { wallet: result.wallet, restored: result.paths, more: result.more } satisfies RestoredAnswer;
-    return result.paths.length > 0 ? ownerAnswer(request, restored) : answer(restored);
+    return result.paths.length > 0 ? ownerAnswer(request, browser, restored) : answer(restored);
   },
 );
 

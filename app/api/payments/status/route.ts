@@ -28,7 +28,7 @@ export const POST = apiRoute(
     const result = await paymentStatus(body.checkout, browser, fairnessKey(request, browser));
     if (!result.ok) return result;
     const status: TransferStatusAnswer = result.status;
-    return status.state === 'paid' ? ownerAnswer(request, status) : answer(status);
+    return status.state === 'paid' ? ownerAnswer(request, browser, status) : answer(status);
   },
 );
 

@@ -22,7 +22,7 @@ export const POST = apiRoute(
   },
   async ({ request, body, browser }) => {
     const result = await confirmPayment(body.checkout, body.signature, browser, fairnessKey(request, browser));
-    return result.ok ? ownerAnswer(request, result.paid satisfies VerifyAnswer) : result;
+    return result.ok ? ownerAnswer(request, browser, result.paid satisfies VerifyAnswer) : result;
   },
 );
 

@@ -17,7 +17,7 @@ export const GET = apiRoute<{ token: string; file: string }, 'optional'>(
     },
     unavailable: 'Playback is unavailable just now. Please try again in a moment.',
   },
-  async ({ request, params, browser }) => servePlaybackLink(request, browser, params.token, params.file),
+  async ({ request, params, visitor }) => servePlaybackLink(request, visitor, params.token, params.file),
 );
 
 export const HEAD = GET;
