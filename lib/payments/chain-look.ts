@@ -60,6 +60,9 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
   let hintCalls = Math.floor(terms.callsPerLook / 2);
   let turn = 0;
 
+  /** What the looks found for a checkout, as this look leaves it so far. */
+  const current = (entry: OpenCheckout) => changed.get(entry.reference) ?? entry.finding;
+  /** The same, to change: only what a look changed is written back. */
   const findingOf = (entry: OpenCheckout) => {
     let finding = changed.get(entry.reference);
     if (!finding) changed.set(entry.reference, (finding = { ...entry.finding, unread: [...(entry.finding.unread ?? [])] }));
@@ -71,14 +74,14 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
   let landedHints = new Set<string>();
 
   const nextAction = (entry: OpenCheckout): Action | null => {
-    const finding = findingOf(entry);
+    const finding = current(entry);
     if (finding.paidBy || blocked.has(entry.reference)) return null;
     if (entry.hint && landedHints.has(entry.hint) && finding.hintRefused?.signature !== entry.hint) return 'hint';
     if (finding.unread?.length) return 'read';
     return listedToEnd.has(entry.reference) ? null : 'page';
   };
   const needsCall = (entry: OpenCheckout, action: Action) =>
-    action === 'page' || !facts.known(action === 'hint' ? entry.hint! : findingOf(entry).unread!.at(-1)!);
+    action === 'page' || !facts.known(action === 'hint' ? entry.hint! : current(entry).unread!.at(-1)!);
 
   /** Judges a transaction read for a checkout: a payment is claimed at once; anything else says why it does not pay. */
   async function judge(entry: OpenCheckout, signature: string, read: PaymentFacts, hinted: boolean) {
@@ -201,7 +204,7 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
     const hinted = candidates.filter(([, action]) => action === 'hint');
     const pool = hinted.length > 0 && hintCalls > 0 ? hinted : candidates.filter(([, action]) => action !== 'hint' || hintCalls > 0);
     const waited = (entry: OpenCheckout) => state.groupsServedAt[entry.asked.group] ?? -Infinity;
-    const served = (entry: OpenCheckout) => findingOf(entry).servedAt ?? -Infinity;
+    const served = (entry: OpenCheckout) => current(entry).servedAt ?? -Infinity;
     return pool.sort(([a], [b]) => waited(a) - waited(b) || served(a) - served(b))[0] ?? null;
   }
 }
