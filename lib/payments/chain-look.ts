@@ -157,6 +157,11 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
         await step(entry, action);
         await freeSteps(entry);
       }
+      // Calls no checkout needed this look go to what else reached the recipient.
+      while (calls > 0 && state.feedUnread.length > 0) {
+        calls -= 1;
+        await readFeedTransaction(state.feedUnread.shift()!);
+      }
     }
   } catch (error) {
     state.failure = describeFailure(error);

@@ -28,15 +28,18 @@ export async function finishLeftovers(grant: (answer: VerifyAnswer) => void): Pr
   await Promise.all([...payments, ...transfers]);
 }
 
-/** One question, and one more when the server's answer came from its last look at the chain (taken moments ago). */
-function askAbout(transfer: { checkout: string; savedAt: number }, grant: (answer: VerifyAnswer) => void, again = true): Promise<void> {
+/** Questions asked about one shown checkout on a load: the server's looks take turns, so a payment may need a few. */
+const ASKS_PER_LOAD = 5;
+
+/** One question, and a few more after the wait each answer names while the server is still looking. */
+function askAbout(transfer: { checkout: string; savedAt: number }, grant: (answer: VerifyAnswer) => void, asksLeft = ASKS_PER_LOAD - 1): Promise<void> {
   return checkTransfer(transfer.checkout).then(
     (answer) => {
       if (answer.state === 'paid') {
         forgetTransfer(transfer.checkout);
         grant(answer);
-      } else if (again && answer.retryAfterMs > 0) {
-        window.setTimeout(() => void askAbout(transfer, grant, false), answer.retryAfterMs);
+      } else if (asksLeft > 0) {
+        window.setTimeout(() => void askAbout(transfer, grant, asksLeft - 1), Math.max(answer.retryAfterMs, 1_500));
       }
     },
     (error: PaymentApiError) => {
