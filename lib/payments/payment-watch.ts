@@ -58,14 +58,21 @@ export function watchPayments(deps: PaymentWatchDeps) {
   const kept = new LRUCache<string, StoredCheckout>({ max: CHECKOUTS_KEPT });
   let looking: Promise<void> | undefined;
 
-  /** The stored checkout, read from the ledger once per reference: junk polling one checkout costs no read. */
+  const reading = new Map<string, Promise<StoredCheckout | null>>();
+  /** The stored checkout, read from the ledger once per reference (however many ask at once): junk polling one checkout costs no read. */
   const checkouts = {
-    async checkoutOf(reference: string) {
+    checkoutOf(reference: string): Promise<StoredCheckout | null> {
       const known = kept.get(reference);
-      if (known) return keptUntil(known) > now() ? known : null;
-      const found = await deps.ledger.checkoutOf(reference);
-      if (found) kept.set(reference, found);
-      return found;
+      if (known) return Promise.resolve(keptUntil(known) > now() ? known : null);
+      let pending = reading.get(reference);
+      if (!pending) {
+        pending = deps.ledger
+          .checkoutOf(reference)
+          .then((found) => (found && kept.set(reference, found), found))
+          .finally(() => reading.delete(reference));
+        reading.set(reference, pending);
+      }
+      return pending;
     },
   };
 
