@@ -6,7 +6,7 @@ import { MovieRow } from '@/components/sections/MovieRow';
 import { ContinueWatching } from '@/components/watching/ContinueWatching';
 import { listMovies, listSeries, listShortFilms, PAGE_SIZES } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
-import { formatSol } from '@/lib/payments/display';
+import { formatAmount } from '@/lib/catalog/pricing';
 import { listRoutes, routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -15,7 +15,7 @@ export const metadata: Metadata = pageMetadata({
   title: 'Trailers, documentaries, series and short films · Solenema',
   description:
     'Stream trailers, documentaries, series and short films. ' +
-    `Free titles play at once; the rest unlock with ${formatSol(env.PRICE_LAMPORTS)} through Phantom.`,
+    `Free titles play at once; the rest unlock with ${formatAmount({ currency: 'SOL', units: env.PRICE_LAMPORTS })} through Phantom.`,
   path: routes.home,
   coverimg: '/media/hero-poster.jpg',
 });

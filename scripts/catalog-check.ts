@@ -60,6 +60,11 @@ async function main() {
     section('every cover exists', 'covers that do not exist (the default cover is shown)', check.missingCovers);
     section('every video plays under the site policy', 'videos the Content-Security-Policy would refuse', check.refusedVideos);
     section('every locked stream is encrypted throughout', 'locked streams the site refuses to serve', check.refusedStreams);
+    section(
+      'every price is well formed',
+      'prices that are malformed (price, currency "SOL" or "USDC", rentalPrice with rentalHours; docs/catalog.md): not sold until fixed',
+      check.malformedPrices,
+    );
     if (check.withoutCover.length > 0)
       console.log(`· ${check.withoutCover.length} titles or episodes have no cover and show the default one (a note, not a problem)`);
     console.log(

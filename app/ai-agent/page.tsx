@@ -5,7 +5,7 @@ import { PageIntro } from '@/components/guides/PageIntro';
 import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
 import { PageBody } from '@/components/layout/PageBody';
 import { env } from '@/lib/env/server';
-import { formatSol } from '@/lib/payments/display';
+import { formatAmount } from '@/lib/catalog/pricing';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -24,7 +24,10 @@ const agentFeatures: Feature[] = [
 
 const solanaFeatures: Feature[] = [
   { title: 'Fast and final', text: 'Solana confirms a payment in seconds, so a title unlocks while you are still on the page.' },
-  { title: 'Fees of a fraction of a cent', text: `A title costs ${formatSol(env.PRICE_LAMPORTS)} and the network fee is tiny, so small purchases make sense.` },
+  {
+    title: 'Fees of a fraction of a cent',
+    text: `A title costs ${formatAmount({ currency: 'SOL', units: env.PRICE_LAMPORTS })} and the network fee is tiny, so small purchases make sense.`,
+  },
   { title: 'Phantom keeps you in control', text: 'You approve every transaction in your own wallet. No account, no card, no password to leak.' },
 ];
 

@@ -8,7 +8,7 @@ import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesBut
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
 import { env } from '@/lib/env/server';
-import { formatSol } from '@/lib/payments/display';
+import { formatAmount } from '@/lib/catalog/pricing';
 import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -21,7 +21,7 @@ export const metadata: Metadata = pageMetadata({
 });
 
 export default function WalletGuidePage() {
-  const price = formatSol(env.PRICE_LAMPORTS);
+  const price = formatAmount({ currency: 'SOL', units: env.PRICE_LAMPORTS });
   return (
     <PageBody>
       <PageIntro eyebrow="Wallet guide" title="Unlock titles with Solana in four steps">

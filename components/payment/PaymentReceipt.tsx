@@ -1,4 +1,5 @@
-import { formatSol, shortAddress } from '@/lib/payments/display';
+import { formatAmount, type Amount } from '@/lib/catalog/pricing';
+import { shortAddress } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
@@ -6,10 +7,10 @@ import { IntentLink } from '../ui/IntentLink';
 import styles from './PurchaseDialog.module.css';
 
 /** Under the player once paid: what the transaction paid, it on Solana Explorer, and where every receipt is kept. */
-export function PaymentReceipt({ signature, lamports }: { signature: string; lamports: number }) {
+export function PaymentReceipt({ signature, price }: { signature: string; price: Amount }) {
   return (
     <p className={styles.receipt}>
-      Paid {formatSol(lamports)} ·{' '}
+      Paid {formatAmount(price)} ·{' '}
       <a href={explorerTransactionUrl(signature, publicEnv.solanaRpcUrl)} target="_blank" rel="noopener noreferrer" title={signature}>
         Transaction {shortAddress(signature)}
         <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>

@@ -10,7 +10,8 @@ import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import type { PurchaseRequest } from './PurchasesContext';
-import { formatSol, shortAddress } from '@/lib/payments/display';
+import { formatAmount, type Amount } from '@/lib/catalog/pricing';
+import { shortAddress } from '@/lib/payments/display';
 import { clusterLabel } from '@/lib/payments/cluster';
 import { track } from '@/lib/analytics/track';
 import { OpenInPhantom } from './OpenInPhantom';
@@ -57,7 +58,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
   const [stage, setStage] = useState<PurchaseStage | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<VideoRef | null>(null);
-  const [paid, setPaid] = useState<{ signature: string; lamports: number } | null>(null);
+  const [paid, setPaid] = useState<{ signature: string; price: Amount } | null>(null);
 
   const titlePath = request.purchasePath;
   useEffect(() => track({ name: 'purchase_started', params: { title_path: titlePath } }), [titlePath]);
@@ -66,7 +67,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
     (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {
       track({ name: 'purchase_completed', params: { title_path: answer.path, method } });
       onGranted(grantOf(answer));
-      setPaid({ signature: answer.signature, lamports: answer.lamports });
+      setPaid({ signature: answer.signature, price: answer.price });
       // The card's own video when one was clicked, else where the title starts; its link is asked for as it plays.
       setVideo(request.playPath ? { path: request.playPath, title: request.title } : answer.play);
     },
@@ -119,13 +120,13 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
         <VideoPlayer src="" title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
-        {paid && <PaymentReceipt signature={paid.signature} lamports={paid.lamports} />}
+        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} />}
       </ModalDialog>
     );
   }
 
   const busy = stage !== null || connecting;
-  const price = formatSol(transfer.terms?.lamports ?? priceLamports);
+  const price = formatAmount(transfer.terms?.price ?? { currency: 'SOL', units: priceLamports });
   // The cluster is the server's finding (its RPC's genesis hash), so it is only named once the checkout answers.
   const network = transfer.terms ? clusterLabel(transfer.terms.network) : transfer.phase === 'unavailable' ? 'Unavailable just now' : 'Checking…';
   const shownNotice = notice ?? (transfer.phase === 'refused' ? FAILED : null);

@@ -100,6 +100,6 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
     if (checkout) forgetTransfer(checkout.checkout);
   }, [checkout, purchasePath]);
 
-  const terms = checkout && { lamports: checkout.lamports, network: checkout.network };
+  const terms = checkout && { price: checkout.price, network: checkout.network };
   return { request: checkout && { ...checkout.solanaPay, expiresAt: checkout.expiresAt }, terms, phase, checkAgain, settled };
 }

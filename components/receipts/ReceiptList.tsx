@@ -1,7 +1,8 @@
 import { CoverImage } from '../cards/CoverImage';
 import { IntentLink } from '../ui/IntentLink';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
-import { formatSol, shortAddress } from '@/lib/payments/display';
+import { formatAmount } from '@/lib/catalog/pricing';
+import { shortAddress } from '@/lib/payments/display';
 import type { Receipt } from '@/lib/payments/receipts';
 import { pageOfDocument } from '@/lib/routes';
 import styles from './ReceiptList.module.css';
@@ -24,7 +25,7 @@ export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl:
             <dl className={styles.facts}>
               <div>
                 <dt>Price</dt>
-                <dd>{receipt.payment ? formatSol(receipt.payment.lamports) : 'Paid before receipts were kept'}</dd>
+                <dd>{receipt.payment ? formatAmount(receipt.payment.price) : 'Paid before receipts were kept'}</dd>
               </div>
               <div>
                 <dt>Date</dt>

@@ -3,6 +3,7 @@ import { lockedStreamProblem } from '../media/hls-playlists';
 import { VIDEOURL_FORMS, videoSource } from '../media/source';
 import type { CoverCheck } from './reads';
 import { isDocumentId, parseTitlePath } from './kinds';
+import type { Pricing } from './pricing';
 import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
 import type { RawDocument } from './store';
 import { treesToSync } from './tree-sync';
@@ -28,6 +29,8 @@ export interface CatalogCheck {
   lockedStreams: { path: string; base: string }[];
   /** Locked streams the site refuses to serve (a segment in the clear, no key, a playlist missing): filled by `checkLockedStreams`. */
   refusedStreams: Finding[];
+  /** Titles and seasons whose prices are malformed: not sold until they are fixed (lib/catalog/pricing.ts). */
+  malformedPrices: Finding[];
   /** Titles and episodes with no cover at all (they show the default one): a note, not a problem. */
   withoutCover: string[];
 }
@@ -70,6 +73,7 @@ export function checkCatalog(
     refusedVideos: [],
     lockedStreams: [],
     refusedStreams: [],
+    malformedPrices: [],
     withoutCover: [],
   };
   const parsed = new Map<string, Record<string, unknown>>();
@@ -98,6 +102,8 @@ export function checkCatalog(
       check.broken.push({ path, message: `its parent ${missingParent} is missing or broken, so it is never shown` });
       continue;
     }
+    const pricing = doc.pricing as Pricing | undefined;
+    if (pricing?.kind === 'malformed') check.malformedPrices.push({ path, message: `not for sale until fixed: ${pricing.problems.join('; ')}` });
     const cover = doc.coverimg as string | null;
     if (!cover) check.withoutCover.push(path);
     else if (!coverExists(cover)) check.missingCovers.push({ path, message: `cover ${cover} does not exist` });
@@ -143,5 +149,6 @@ export const needsOperator = (check: CatalogCheck) =>
     check.publicPaidVideos.length +
     check.missingCovers.length +
     check.refusedVideos.length +
-    check.refusedStreams.length >
+    check.refusedStreams.length +
+    check.malformedPrices.length >
   0;

@@ -16,6 +16,7 @@ import { VIDEOURL_FORMS, freePlayUrl, videoSource } from '../media/source';
 import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind } from './kinds';
 import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY } from './popularity';
+import type { Pricing } from './pricing';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
 import { isEditedTitle, treeOf } from './tree-state';
 import type { Access, Catalog, Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
@@ -46,6 +47,8 @@ export function createCatalog(
     const result = schema.safeParse(raw.data);
     if (result.success) {
       if (treeOf(raw.path) === raw.path && isEditedTitle(raw.data)) onEditedTitle(raw.path);
+      const { pricing } = result.data as { pricing?: Pricing };
+      if (pricing?.kind === 'malformed') warnOnce(raw.path, `not for sale until its prices are fixed: ${pricing.problems.join('; ')}`);
       return { ...raw, doc: withUsableCover(raw.path, result.data) };
     }
     const reasons = result.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);
@@ -123,8 +126,8 @@ export function createCatalog(
     page && { items: page.docs.map(map), next: page.next, previous: page.previous, firstOfNext: page.following && map(page.following) };
 
   function movie(collection: MovieKind, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
-    const { title, description, coverimg, type, locked, videourl, subtitles } = doc;
-    return { id, path, collection, title, description, coverimg, type, updatedAt, ...access(path, locked, videourl, path, subtitles) };
+    const { title, description, coverimg, type, locked, videourl, subtitles, pricing } = doc;
+    return { id, path, collection, title, description, coverimg, type, pricing, updatedAt, ...access(path, locked, videourl, path, subtitles) };
   }
 
   /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
@@ -229,7 +232,7 @@ export function createCatalog(
     },
   };
 
-  /** The document a purchasable path names, read with one get per level it needs (at most two): a title or an episode, never a season. */
+  /** The document a movie or episode path names, read with one get per level it needs (at most two). */
   async function titleDocument(path: string) {
     const address = parseTitlePath(path);
     switch (address?.depth) {
@@ -245,12 +248,22 @@ export function createCatalog(
     }
   }
 
-  /** What a path names and whether it is for sale, in O(depth) reads, whatever the title holds. */
+  /**
+   * What a purchasable path names, how it is priced and whether it is for sale, in O(depth) reads, whatever the title
+   * holds: a title, an episode (sold at the site's price), or a season pass (sold while its series is locked).
+   */
   async function titleAt(path: string): Promise<TitleRef | null> {
+    const address = parseTitlePath(path);
+    if (address?.depth === 'season') {
+      const [series, season] = await Promise.all([getParsed(formatTitlePath(titleOf(address)), seriesDocSchema), getParsed(path, seasonDocSchema)]);
+      if (!series || !season) return null;
+      const { title, coverimg, pricing } = season.doc;
+      return { path, title: `${series.doc.title}: ${title}`, coverimg: coverimg ?? series.doc.coverimg, locked: series.doc.locked, pricing };
+    }
     const found = await titleDocument(path);
     if (!found) return null;
     const { title, coverimg, locked } = found.doc;
-    return { path, title, coverimg, locked };
+    return { path, title, coverimg, locked, pricing: 'pricing' in found.doc ? found.doc.pricing : { kind: 'default' } };
   }
 
   /** The video a movie or episode path names: one read, two for an episode (its parent must exist). */

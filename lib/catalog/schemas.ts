@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
+import { pricingOf, type Pricing } from './pricing';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
@@ -77,7 +78,17 @@ export const subtitlesField = z
     return { tracks, skipped };
   });
 
-export const movieDocSchema = z.object({
+/**
+ * A document an operator may price (lib/catalog/pricing.ts): its pricing fields are read together, never
+ * failing the document, which stays shown (and unsold) when they are malformed.
+ */
+const priced = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.preprocess(
+    (data) => (data && typeof data === 'object' ? { ...data, pricing: pricingOf(data as Record<string, unknown>) } : data),
+    z.object({ ...shape, pricing: z.custom<Pricing>() }),
+  );
+
+export const movieDocSchema = priced({
   title: text.min(1),
   coverimg: cover,
   type: text.min(1).catch('Movie').default('Movie'),
@@ -87,7 +98,7 @@ export const movieDocSchema = z.object({
   subtitles: subtitlesField,
 });
 
-export const seriesDocSchema = z.object({
+export const seriesDocSchema = priced({
   title: text.min(1),
   coverimg: cover,
   description: text.default(''),
@@ -96,7 +107,8 @@ export const seriesDocSchema = z.object({
   episodeCount: count.default(0),
 });
 
-export const seasonDocSchema = z.object({
+/** A season of a locked series is sold on its own (a season pass) only where its document sets its prices. */
+export const seasonDocSchema = priced({
   title: text.min(1),
   coverimg: cover,
   description: text.default(''),
@@ -114,7 +126,7 @@ export const episodeDocSchema = z.object({
   subtitles: subtitlesField,
 });
 
-export const shortFilmDocSchema = z.object({
+export const shortFilmDocSchema = priced({
   title: text.min(1),
   coverimg: cover,
   description: text.default(''),

@@ -1,6 +1,7 @@
 import type { SearchDocument } from '../search/documents';
 import type { Kind, MovieKind } from './kinds';
 import type { Page, PageRequest } from './paging';
+import type { Pricing } from './pricing';
 
 /**
  * What the site shows. A locked title carries no playback URL at all: the only way to one is
@@ -31,17 +32,23 @@ export interface Subtitle {
  */
 export type Access = { locked: false; videourl: string; subtitles: Subtitle[] } | { locked: true; purchasePath: string };
 
-export type MovieItem = Titled & Access & { collection: MovieKind; type: string };
+/** What the document sets about its price (lib/catalog/pricing.ts); only a locked title's is read. */
+interface Priced {
+  pricing: Pricing;
+}
+
+export type MovieItem = Titled & Access & Priced & { collection: MovieKind; type: string };
 
 export type Episode = Titled & Access & { episodeNumber: number };
 
-export interface SeriesSummary extends Titled {
+export interface SeriesSummary extends Titled, Priced {
   locked: boolean;
   totalSeasons: number;
   episodeCount: number;
 }
 
-export interface SeasonSummary extends Titled {
+/** A season's pricing sells it on its own (a season pass) where the document sets one; by default it is not. */
+export interface SeasonSummary extends Titled, Priced {
   seriesId: string;
   seasonNumber: number;
   totalEpisodes: number;
@@ -58,7 +65,7 @@ export interface SeasonDetail extends SeasonSummary {
   episodes: Page<Episode>;
 }
 
-export interface ShortFilmSummary extends Titled {
+export interface ShortFilmSummary extends Titled, Priced {
   locked: boolean;
   episodeCount: number;
 }
@@ -102,7 +109,7 @@ export interface Catalog {
 }
 
 /** A purchasable path's title, without its videos. */
-export interface TitleRef {
+export interface TitleRef extends Priced {
   path: string;
   title: string;
   /** The cover to show on a receipt; null for the default one. */

@@ -1,6 +1,8 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
+import { CURRENCIES, formatAmount, type Amount } from '../catalog/pricing';
 import type { Catalog } from '../catalog/types';
+import { offerFor, offersOf, type PurchaseKind } from './offers';
 import { CHECKOUT_KEPT_MS } from './checkout-kept';
 import { LEGACY_GENESIS_HASH } from './cluster';
 import { holderOf, readToken, signToken, type SigningKeys } from '../identity/signed-token';
@@ -18,28 +20,49 @@ const CLUSTER_LAG_MS = 15 * 60_000;
 /** ...and one running ahead stamps it later, so a block time this long past the keeping is still in time. */
 const CLUSTER_LEAD_MS = 2 * 60_000;
 
+/** An amount as records keep it (lib/catalog/pricing.ts, Amount). */
+export const amountSchema = z.object({ currency: z.enum(Object.keys(CURRENCIES) as [keyof typeof CURRENCIES]), units: z.number().int().positive() });
+
+/** A checkout or purchase of before prices were a title's own named its lamports alone: it was SOL, to buy. */
+export const withLegacyPrice = (data: unknown) => {
+  const legacy = data as { lamports?: unknown; price?: unknown } | null;
+  return legacy && typeof legacy === 'object' && legacy.price === undefined && typeof legacy.lamports === 'number'
+    ? { ...legacy, price: { currency: 'SOL', units: legacy.lamports } }
+    : data;
+};
+
 /**
  * What a checkout token carries, for the browser to show: the terms, and until when its request is
  * drawn as payable. `holder` binds it to the browser that started it without naming that browser.
  * The server never trusts these terms: it pays out against its own stored copy, found by `reference`.
+ * The price is fixed when the checkout starts: an operator's later edit does not change what it asks.
  */
-const checkoutSchema = z.object({
+const checkoutFields = {
   reference: z.string(),
   path: z.string(),
   title: z.string(),
   recipient: z.string(),
-  lamports: z.number().int().positive(),
+  price: amountSchema,
+  kind: z.enum(['buy', 'rent']).default('buy'),
+  /** A rental's length, from its first play. */
+  hours: z.number().int().positive().optional(),
+  /** The SPL mint a USDC price is paid in (USDC_MINT when it started). */
+  mint: z.string().optional(),
   issuedAt: z.number(),
   expiresAt: z.number(),
   holder: z.string(),
-});
+};
+const checkoutSchema = z.preprocess(withLegacyPrice, z.object(checkoutFields));
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 /**
  * The server's own copy of a checkout (ledger `checkouts/{reference}`): the authority on its price and
  * recipient, with the browser (which never leaves the server) and the cluster (genesis hash) it is paid on.
  */
-export const storedCheckoutSchema = checkoutSchema.extend({ browser: z.string(), cluster: z.string().default(LEGACY_GENESIS_HASH) });
+export const storedCheckoutSchema = z.preprocess(
+  withLegacyPrice,
+  z.object({ ...checkoutFields, browser: z.string(), cluster: z.string().default(LEGACY_GENESIS_HASH) }),
+);
 export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
 
 export type CheckoutResult = { ok: true; checkout: Checkout; token: string } | Refusal;
@@ -47,7 +70,12 @@ export type CheckoutResult = { ok: true; checkout: Checkout; token: string } | R
 export interface CheckoutTerms {
   secret: SigningKeys;
   recipient: string;
-  lamports: number;
+  /** PRICE_LAMPORTS: what a title with no price of its own costs, in SOL. */
+  defaultLamports: number;
+  /** The SPL mint USDC prices are paid in (USDC_MINT). */
+  usdcMint: string;
+  /** What this browser already paid to rent the title, counted toward buying it (the difference is charged). */
+  rentalCredit?: (path: string) => Promise<Amount | null>;
   /** The genesis hash of the cluster this checkout is paid on: a payment on another one credits nothing. */
   cluster: string;
   catalog: Pick<Catalog, 'getTitle'>;
@@ -58,21 +86,37 @@ export interface CheckoutTerms {
   now?: () => number;
 }
 
+export interface CheckoutRequest {
+  path: string;
+  kind: PurchaseKind;
+}
+
 /**
- * Starts a purchase of a locked title: a fresh reference key (Solana Pay's pattern) bound to the
- * title and this browser, kept on the server and signed so the browser can bring it back.
+ * Starts a purchase of a locked title, to own or to rent, at the price its document sets (the site's default where
+ * it sets none): a fresh reference key (Solana Pay's pattern) bound to the title and this browser, kept on the server
+ * and signed so the browser can bring it back. A buyer who rented it pays the difference to own it.
  */
-export async function createCheckout(path: string, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
+export async function createCheckout({ path, kind }: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
   const title = await terms.catalog.getTitle(path);
   if (!title) return refuse('not_found', `No title at ${path}.`);
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
+  const offers = offersOf(title.path, title.pricing, terms.defaultLamports);
+  if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
+  const offer = offerFor(offers, kind);
+  if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);
+  const credit = kind === 'buy' ? await terms.rentalCredit?.(title.path) : null;
+  // The difference, never nothing: a payment still proves which wallet owns it.
+  const price = credit?.currency === offer.price.currency ? { ...offer.price, units: Math.max(1, offer.price.units - credit.units) } : offer.price;
   const issuedAt = (terms.now ?? Date.now)();
   const checkout: Checkout = {
     reference: Keypair.generate().publicKey.toBase58(),
     path: title.path,
     title: title.title,
     recipient: terms.recipient,
-    lamports: terms.lamports,
+    price,
+    kind,
+    ...(offer.hours !== undefined && { hours: offer.hours }),
+    ...(price.currency === 'USDC' && { mint: terms.usdcMint }),
     issuedAt,
     expiresAt: issuedAt + (terms.windowMs ?? DEFAULT_CHECKOUT_WINDOW_MS),
     holder: holderOf(terms.secret, PURPOSE, browser),
@@ -83,6 +127,9 @@ export async function createCheckout(path: string, browser: string, terms: Check
   }
   return { ok: true, checkout, token: signToken(terms.secret, PURPOSE, checkout) };
 }
+
+/** "2.50 USDC", "at least 10000000 lamports": a checkout's price as a refusal names it. */
+export const priceInWords = ({ price }: Pick<Checkout, 'price'>) => (price.currency === 'SOL' ? `${price.units} lamports` : `${formatAmount(price)}`);
 
 /**
  * The reference of a checkout token today's or the rotated-out key signed; null for an altered one.

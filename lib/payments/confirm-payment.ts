@@ -59,7 +59,7 @@ export async function paymentStatus(reference: string, browser: string, group: s
 }
 
 /** What a verified payment unlocked, and the video it starts with (its link is asked for when it plays). */
-async function paidAnswer({ path, signature, lamports }: Purchase): Promise<VerifyAnswer> {
+async function paidAnswer({ path, signature, price, kind, hours }: Purchase): Promise<VerifyAnswer> {
   const first = await firstVideo(path).catch((error: unknown) => (console.error(`[payments] no first video for ${path}: ${describeFailure(error)}`), null));
-  return { path, signature, lamports, play: first && { path: first.path, title: first.title } };
+  return { path, signature, price, kind, ...(hours !== undefined && { hours }), play: first && { path: first.path, title: first.title } };
 }

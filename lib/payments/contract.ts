@@ -1,4 +1,6 @@
+import type { Amount } from '../catalog/pricing';
 import type { ClusterName } from './cluster';
+import type { PurchaseKind } from './offers';
 
 /**
  * The payment API's requests and answers, shared by the routes in app/api (which build them) and
@@ -7,6 +9,8 @@ import type { ClusterName } from './cluster';
 
 export interface CheckoutRequest {
   path: string;
+  /** To own (the default) or to rent, where the title offers it. */
+  kind?: PurchaseKind;
 }
 
 export interface VerifyRequestBody {
@@ -40,7 +44,13 @@ export interface CheckoutAnswer {
   checkout: string;
   reference: string;
   recipient: string;
-  lamports: number;
+  /** What this checkout charges, fixed when it started: the title's price, or the difference after a rental. */
+  price: Amount;
+  kind: PurchaseKind;
+  /** A rental's length, from its first play. */
+  hours?: number;
+  /** A USDC price: the SPL mint it is paid in (transferChecked to the recipient's associated token account). */
+  mint?: string;
   path: string;
   title: string;
   /**
@@ -64,14 +74,31 @@ export interface VerifyAnswer {
   path: string;
   signature: string;
   /** What the verified transaction paid. */
-  lamports: number;
+  price: Amount;
+  kind: PurchaseKind;
+  /** A rental's length, from its first play. */
+  hours?: number;
   /** Where the purchase starts playing (a series: its first episode); null when it has no video yet. */
   play: VideoRef | null;
 }
 
-/** What this browser owns: purchased paths, each unlocking everything beneath it. */
+/** A rental this browser holds, on the server's clock. */
+interface RentalAnswer {
+  path: string;
+  hours: number;
+  /** Its first play; null before, when it runs from the next play. */
+  startedAt: number | null;
+  /** When it stops playing (started), or by when it must be started. */
+  endsAt: number;
+}
+
+/**
+ * What this browser may play: owned paths and rentals still playing, each unlocking everything beneath it; and
+ * every rental it holds (playing or ended), so the page can say how long is left, or offer to rent again or buy.
+ */
 export interface EntitlementsAnswer {
   paths: string[];
+  rentals: RentalAnswer[];
 }
 
 /** A playback link bound to this browser, short-lived: ask again after `renewIn` seconds. */

@@ -8,34 +8,46 @@ import { withDeadline } from '../deadline';
 import { env } from '../env/server';
 import { firestore, firestoreConfigured } from '../firebase';
 import { countReads, whileReading } from '../firestore-reads';
-import { keptUntil, storedCheckoutSchema, type StoredCheckout } from './checkout';
+import { amountSchema, keptUntil, storedCheckoutSchema, withLegacyPrice, type StoredCheckout } from './checkout';
 import { LEGACY_GENESIS_HASH } from './cluster';
 import { createRecordFile, readRecordFile, replaceRecordFile } from './ledger-files';
 
-const purchaseSchema = z.object({
-  signature: z.string(),
-  wallet: z.string(),
-  path: z.string(),
-  lamports: z.number(),
-  slot: z.number(),
-  blockTime: z.number().nullable(),
-  verifiedAt: z.string(),
-  reference: z.string(),
-  /** The browser that claimed it; absent on purchases recorded before browsers were remembered. */
-  browser: z.string().optional(),
-  /** The genesis hash of the cluster it was paid on: it unlocks nothing on another. */
-  cluster: z.string().default(LEGACY_GENESIS_HASH),
-});
+const purchaseSchema = z.preprocess(
+  withLegacyPrice,
+  z.object({
+    signature: z.string(),
+    wallet: z.string(),
+    path: z.string(),
+    /** What the transaction paid. */
+    price: amountSchema,
+    kind: z.enum(['buy', 'rent']).default('buy'),
+    /** A rental's length, from its first play. */
+    hours: z.number().int().positive().optional(),
+    slot: z.number(),
+    blockTime: z.number().nullable(),
+    verifiedAt: z.string(),
+    reference: z.string(),
+    /** The browser that claimed it; absent on purchases recorded before browsers were remembered. */
+    browser: z.string().optional(),
+    /** The genesis hash of the cluster it was paid on: it unlocks nothing on another. */
+    cluster: z.string().default(LEGACY_GENESIS_HASH),
+  }),
+);
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-/** A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). */
+/**
+ * A title path this browser may play, and how it got it (a purchase signature, or a wallet's restore). A rental
+ * (`rent`) names its purchase's signature: its time runs from that purchase's first play, in whichever browser.
+ */
 const grantSchema = z.object({
   browser: z.string(),
   path: z.string(),
   via: z.string(),
   grantedAt: z.string(),
   cluster: z.string().default(LEGACY_GENESIS_HASH),
+  kind: z.enum(['own', 'rent']).default('own'),
 });
+type GrantKind = Grant['kind'];
 export type Grant = z.infer<typeof grantSchema>;
 
 /**
@@ -61,12 +73,16 @@ export interface Ledger {
   byWallet(wallet: string, cluster: string): Promise<Purchase[]>;
   /** Spends a one-time restore nonce, kept until `expiresAt` (ms) when its challenge could no longer be answered; false when spent before. */
   spendNonce(nonce: string, expiresAt: number): Promise<boolean>;
-  /** Remembers that `browser` owns `path` on `cluster`; granting it again changes nothing. */
-  grant(browser: string, path: string, via: string, cluster: string): Promise<void>;
+  /** Remembers that `browser` owns (or rents, `via` a purchase) `path` on `cluster`; granting it again changes nothing. */
+  grant(browser: string, path: string, via: string, cluster: string, kind?: GrantKind): Promise<void>;
   /** Every grant `browser` holds on `cluster`: what, how (a purchase signature, `restore:{wallet}`, …) and when. */
   grantsOf(browser: string, cluster: string): Promise<Grant[]>;
-  /** Every path `browser` owns on `cluster`. */
+  /** Every path `browser` owns for good on `cluster` (not rentals). */
   ownedBy(browser: string, cluster: string): Promise<string[]>;
+  /** When the rental paid by `signature` was first played: recorded once (the first play wins), answered as recorded. */
+  startRental(signature: string, at: number): Promise<number>;
+  /** When the rental paid by `signature` was first played; null before. */
+  rentalStartOf(signature: string): Promise<number | null>;
   /** Keeps a checkout by its reference (for CHECKOUT_KEPT_MS); false when that reference was recorded before. */
   recordCheckout(checkout: StoredCheckout): Promise<boolean>;
   /** The checkout of `reference`, while it is kept. */
@@ -81,11 +97,13 @@ const ALREADY_EXISTS = 6;
  * One document per (browser, cluster, path): a fixed-length id, whatever the path's length or characters.
  * Legacy (devnet) grants keep the id they had before grants named a cluster, so granting one again changes nothing.
  */
-const grantId = (browser: string, path: string, cluster: string) =>
+const grantId = (browser: string, path: string, cluster: string, kind: GrantKind, via: string) =>
   `${browser}~${createHash('sha256')
-    .update(cluster === LEGACY_GENESIS_HASH ? path : `${cluster}\n${path}`)
+    .update(kind === 'rent' ? `${cluster}\n${path}\nrent ${via}` : cluster === LEGACY_GENESIS_HASH ? path : `${cluster}\n${path}`)
     .digest('base64url')
     .slice(0, 32)}`;
+
+const rentalSchema = z.object({ startedAt: z.number() });
 
 function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string): z.output<S> | null {
   const result = schema.safeParse(data);
@@ -111,7 +129,7 @@ const onCluster = (store: Store): Ledger => {
     ...store,
     byWallet: async (wallet, cluster) => (await store.byWallet(wallet)).filter((purchase) => purchase.cluster === cluster),
     grantsOf,
-    ownedBy: async (browser, cluster) => unique((await grantsOf(browser, cluster)).map((grant) => grant.path)),
+    ownedBy: async (browser, cluster) => unique((await grantsOf(browser, cluster)).filter((grant) => grant.kind === 'own').map((grant) => grant.path)),
   };
 };
 
@@ -128,6 +146,11 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       throw error;
     }
   };
+  const rentalStartOf = async (signature: string) => {
+    const snapshot = await read(db.doc(`rentals/${signature}`).get(), 'read');
+    countReads(1);
+    return snapshot.exists ? (parseWith(rentalSchema, snapshot.data(), snapshot.ref.path)?.startedAt ?? null) : null;
+  };
   // What Firestore's TTL policy on `expireAt` deletes (docs/payments.md); reads ignore what it has not deleted yet.
   const expireAt = (ms: number) => Timestamp.fromMillis(ms);
   return onCluster({
@@ -143,9 +166,18 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
     spendNonce: (nonce, expiresAt) => createOnce(`restoreNonces/${nonce}`, { spentAt: new Date().toISOString(), expireAt: expireAt(expiresAt) }),
-    async grant(browser, path, via, cluster) {
-      await createOnce(`entitlements/${grantId(browser, path, cluster)}`, { browser, path, via, cluster, grantedAt: new Date().toISOString() });
+    async grant(browser, path, via, cluster, kind = 'own') {
+      await createOnce(`entitlements/${grantId(browser, path, cluster, kind, via)}`, {
+        browser,
+        path,
+        via,
+        cluster,
+        kind,
+        grantedAt: new Date().toISOString(),
+      });
     },
+    startRental: async (signature, at) => ((await createOnce(`rentals/${signature}`, { startedAt: at })) ? at : ((await rentalStartOf(signature)) ?? at)),
+    rentalStartOf,
     async grantsOf(browser) {
       const snapshot = await read(db.collection('entitlements').where('browser', '==', browser).get(), 'query');
       countReads(snapshot.size);
@@ -175,11 +207,13 @@ export function fileLedger(dir: string): Ledger {
   const nonces = join(dir, 'restore-nonces');
   const checkouts = join(dir, 'checkouts');
   const scans = join(dir, 'wallet-scans');
+  const rentals = join(dir, 'rentals');
   const grants = (browser: string) => join(dir, 'entitlements', browser);
   // Outside every folder the ledger lists, on the same disk (a link or rename cannot cross disks).
   const tmp = join(dir, '.tmp');
   const prune = expiringFolders();
   const createOnce = (folder: string, name: string, data: object) => createRecordFile(join(folder, `${name}.json`), data, tmp);
+  const rentalStartOf = async (signature: string) => (await readAll(rentals, rentalSchema, [`${signature}.json`]))[0]?.startedAt ?? null;
   const readAll = async <S extends z.ZodType>(folder: string, schema: S, files?: string[]) => {
     const names = files ?? (await readdir(folder).catch(() => [] as string[]));
     const all = await Promise.all(
@@ -199,9 +233,11 @@ export function fileLedger(dir: string): Ledger {
       await prune(nonces);
       return createOnce(nonces, nonce, { spentAt: new Date().toISOString(), expireAt: expiresAt });
     },
-    async grant(browser, path, via, cluster) {
-      await createOnce(grants(browser), grantId(browser, path, cluster), { browser, path, via, cluster, grantedAt: new Date().toISOString() });
+    async grant(browser, path, via, cluster, kind = 'own') {
+      await createOnce(grants(browser), grantId(browser, path, cluster, kind, via), { browser, path, via, cluster, kind, grantedAt: new Date().toISOString() });
     },
+    startRental: async (signature, at) => ((await createOnce(rentals, signature, { startedAt: at })) ? at : ((await rentalStartOf(signature)) ?? at)),
+    rentalStartOf,
     grantsOf: (browser) => readAll(grants(browser), grantSchema),
     async recordCheckout(checkout) {
       await prune(checkouts);

@@ -6,20 +6,20 @@ export const OWNERS_REMEMBERED = 10_000;
 const OWNED_FOR_MS = 60_000;
 
 /**
- * What each recently asked browser owns, positive answers only: playback asks on every range request,
- * and this spares the ledger those reads. Bounded, so a long-running server's memory does not grow
- * with the number of buyers.
+ * What each recently asked browser holds, positive answers only (the caller remembers only a library with
+ * something in it): playback asks on every range request, and this spares the ledger those reads. Bounded, so a
+ * long-running server's memory does not grow with the number of buyers.
  */
-export function ownedCache(max = OWNERS_REMEMBERED, now = Date.now) {
-  const known = new LRUCache<string, { paths: string[]; until: number }>({ max });
+export function ownedCache<T>(max = OWNERS_REMEMBERED, now = Date.now) {
+  const known = new LRUCache<string, { value: T; until: number }>({ max });
   return {
-    remember(browser: string, paths: string[]) {
-      if (paths.length > 0) known.set(browser, { paths, until: now() + OWNED_FOR_MS });
+    remember(browser: string, value: T) {
+      known.set(browser, { value, until: now() + OWNED_FOR_MS });
     },
-    /** The paths remembered for this browser, or null when none (or they are a minute old). */
-    pathsOf(browser: string): string[] | null {
+    /** What is remembered for this browser, or null when nothing (or it is a minute old). */
+    get(browser: string): T | null {
       const entry = known.get(browser);
-      return entry && entry.until > now() ? entry.paths : null;
+      return entry && entry.until > now() ? entry.value : null;
     },
     get size() {
       return known.size;

@@ -1,13 +1,15 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import type { Visitor } from '../identity/visitor';
-import { ledger } from './ledger';
+import type { EntitlementsAnswer } from './contract';
+import { ledger, type Grant } from './ledger';
 import { ownedCache } from './owned-cache';
 import { receiptsFor } from './receipts';
+import { rentalPlays, rentalWindow, type RentalWindow } from './rentals';
 import { unlocks } from './unlocks';
 import { catalog, serverCluster } from './wiring';
 
-const knownOwned = ownedCache();
+const knownLibraries = ownedCache<Library>();
 /**
  * Browsers with only the readable hint (no proof) found owning nothing, for a while: the hint is a cookie anyone
  * can set, and setting it must not buy a ledger read per request.
@@ -17,23 +19,62 @@ const hintedButEmpty = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_00
 /** Who asks about owning: the browser, and what its cookies prove (lib/identity/visitor.ts). */
 export type Owner = Pick<Visitor, 'browser' | 'owns'>;
 
-/**
- * Every path this browser owns, from the ledger: nothing is ever dropped, however many. A browser never granted
- * anything (no owner proof) owns nothing, with no read: reads follow purchases, not cookies.
- */
-export async function ownedPaths({ browser, owns }: Owner): Promise<string[]> {
-  if (!browser || owns === 'none' || (owns === 'hinted' && hintedButEmpty.has(browser))) return [];
-  const paths = await ledger.ownedBy(browser, await serverCluster());
-  knownOwned.remember(browser, paths);
-  if (owns === 'hinted' && paths.length === 0) hintedButEmpty.set(browser, true);
-  return paths;
+/** What a browser holds: paths it owns for good, and rentals (playing or ended, as the server's clock has them). */
+export interface Library {
+  owned: string[];
+  rentals: RentalWindow[];
 }
 
-/** Whether this browser owns the title (or series) `videoPath` plays in: from memory when it is known to, else the ledger. */
+const EMPTY: Library = { owned: [], rentals: [] };
+
+/** A rental grant's window: its purchase and its first play, a read each. */
+async function windowOf(grant: Grant): Promise<RentalWindow | null> {
+  const [purchase, startedAt] = await Promise.all([ledger.get(grant.via), ledger.rentalStartOf(grant.via)]);
+  return purchase && purchase.kind === 'rent' ? rentalWindow(purchase, startedAt) : null;
+}
+
+/**
+ * Everything this browser holds, from the ledger: nothing is ever dropped, however many. A browser never granted
+ * anything (no owner proof) holds nothing, with no read: reads follow purchases, not cookies.
+ */
+export async function libraryOf({ browser, owns }: Owner): Promise<Library> {
+  if (!browser || owns === 'none' || (owns === 'hinted' && hintedButEmpty.has(browser))) return EMPTY;
+  const grants = await ledger.grantsOf(browser, await serverCluster());
+  const owned = [...new Set(grants.filter((grant) => grant.kind === 'own').map((grant) => grant.path))];
+  const rentals = (await Promise.all(grants.filter((grant) => grant.kind === 'rent').map(windowOf))).filter((window) => window !== null);
+  const library = { owned, rentals };
+  if (owned.length + rentals.length > 0) knownLibraries.remember(browser, library);
+  else if (owns === 'hinted') hintedButEmpty.set(browser, true);
+  return library;
+}
+
+/** A rental's window once it has started: its first play is recorded now unless one was (the first play wins). */
+export async function startRental(window: RentalWindow, now: number): Promise<RentalWindow> {
+  if (window.startedAt !== null) return window;
+  const purchase = await ledger.get(window.signature);
+  return purchase ? rentalWindow(purchase, await ledger.startRental(window.signature, now)) : window;
+}
+
+/** The paths this browser may play now: what it owns, and its rentals still playing. */
+const playablePaths = (library: Library, now = Date.now()) => [
+  ...library.owned,
+  ...library.rentals.filter((r) => rentalPlays(r, now)).map((r) => r.path),
+];
+
+/** Whether this browser may play the video `videoPath` now (owned, or rented and playing): from memory when known, else the ledger. */
 export async function ownsVideo(owner: Owner, videoPath: string): Promise<boolean> {
-  const known = owner.browser && owner.owns !== 'none' ? knownOwned.pathsOf(owner.browser) : null;
-  if (known && unlocks(known, videoPath)) return true;
-  return unlocks(await ownedPaths(owner), videoPath);
+  const known = owner.browser && owner.owns !== 'none' ? knownLibraries.get(owner.browser) : null;
+  if (known && unlocks(playablePaths(known), videoPath)) return true;
+  return unlocks(playablePaths(await libraryOf(owner)), videoPath);
+}
+
+/** What the page unlocks for this browser, and the rentals it holds with their times. */
+export async function entitlementsOf(owner: Owner): Promise<EntitlementsAnswer> {
+  const library = await libraryOf(owner);
+  return {
+    paths: [...new Set(playablePaths(library))],
+    rentals: library.rentals.map(({ path, hours, startedAt, endsAt }) => ({ path, hours, startedAt, endsAt })),
+  };
 }
 
 /** "My purchases" for this browser, newest first: a read or two per purchase listed, then none while cached; none for a browser never granted anything. */

@@ -1,5 +1,6 @@
-import type { ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction } from '@solana/web3.js';
-import { paidOutOfTime, type StoredCheckout } from './checkout';
+import type { ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction, TokenBalance } from '@solana/web3.js';
+import type { Amount } from '../catalog/pricing';
+import { paidOutOfTime, priceInWords, type StoredCheckout } from './checkout';
 
 interface Transfer {
   source: string;
@@ -21,6 +22,14 @@ export interface PaymentFacts {
   signers: string[];
   /** The system transfers it makes. */
   transfers: Transfer[];
+  /** What each owner's token balance of each mint gained (negative: lost), from the node's pre- and post-balances. */
+  tokenChanges: TokenChange[];
+}
+
+interface TokenChange {
+  owner: string;
+  mint: string;
+  units: number;
 }
 
 export function paymentFacts(transaction: ParsedTransactionWithMeta): PaymentFacts {
@@ -32,28 +41,62 @@ export function paymentFacts(transaction: ParsedTransactionWithMeta): PaymentFac
     accounts: keys.map((key) => key.pubkey.toBase58()),
     signers: keys.filter((key) => key.signer).map((key) => key.pubkey.toBase58()),
     transfers: transaction.transaction.message.instructions.map(systemTransfer).filter((transfer): transfer is Transfer => transfer !== null),
+    tokenChanges: tokenChanges(transaction.meta?.preTokenBalances ?? [], transaction.meta?.postTokenBalances ?? []),
   };
+}
+
+/** Post minus pre per owner and mint: an account created in the transaction has no pre-balance, a closed one no post. */
+function tokenChanges(pre: TokenBalance[], post: TokenBalance[]): TokenChange[] {
+  const changes = new Map<string, TokenChange>();
+  const add = (balances: TokenBalance[], sign: 1 | -1) => {
+    for (const { owner, mint, uiTokenAmount } of balances) {
+      if (!owner) continue;
+      const key = `${owner} ${mint}`;
+      const change = changes.get(key) ?? { owner, mint, units: 0 };
+      change.units += sign * Number(uiTokenAmount.amount);
+      changes.set(key, change);
+    }
+  };
+  add(post, 1);
+  add(pre, -1);
+  return [...changes.values()];
 }
 
 /** What a payment of this checkout gave: who paid and how much. */
 export interface Paid {
   payer: string;
-  lamports: number;
+  amount: Amount;
 }
 
-/** The payer and amount of a transaction that pays this checkout, or why it does not (a reason a person reads). */
+/**
+ * The payer and amount of a transaction that pays this checkout, or why it does not (a reason a person reads): in
+ * SOL, a system transfer from a signer to the recipient; in USDC, the balance the recipient gained of the checkout's
+ * mint (its token account's, as the node reports it), paid by a signer whose balance of that mint fell.
+ */
 export function judgePayment(facts: PaymentFacts, checkout: StoredCheckout): Paid | string {
   if (facts.failed) return 'The transaction failed on chain.';
   if (!facts.accounts.includes(checkout.reference)) return 'The transaction does not carry this checkout’s reference.';
-  const signers = new Set(facts.signers);
-  const paid = facts.transfers
-    .filter((transfer) => transfer.destination === checkout.recipient && signers.has(transfer.source))
-    .reduce<Paid | null>(
-      (best, transfer) => (best && best.lamports >= transfer.lamports ? best : { payer: transfer.source, lamports: transfer.lamports }),
-      null,
-    );
-  if (!paid || paid.lamports < checkout.lamports) return `The transaction does not transfer at least ${checkout.lamports} lamports to the recipient.`;
+  const paid = checkout.price.currency === 'SOL' ? paidInSol(facts, checkout) : paidInTokens(facts, checkout);
+  if (!paid || paid.amount.units < checkout.price.units) {
+    const mint = checkout.price.currency === 'SOL' ? '' : ` of mint ${checkout.mint}`;
+    return `The transaction does not transfer at least ${priceInWords(checkout)}${mint} to the recipient.`;
+  }
   return paidOutOfTime(checkout, facts.blockTime) ?? paid;
+}
+
+function paidInSol(facts: PaymentFacts, checkout: StoredCheckout): Paid | null {
+  const signers = new Set(facts.signers);
+  const paying = facts.transfers.filter((transfer) => transfer.destination === checkout.recipient && signers.has(transfer.source));
+  const largest = paying.sort((a, b) => b.lamports - a.lamports)[0];
+  return largest ? { payer: largest.source, amount: { currency: 'SOL', units: largest.lamports } } : null;
+}
+
+function paidInTokens(facts: PaymentFacts, checkout: StoredCheckout): Paid | null {
+  const ofMint = facts.tokenChanges.filter((change) => change.mint === checkout.mint);
+  const received = ofMint.find((change) => change.owner === checkout.recipient)?.units ?? 0;
+  const signers = new Set(facts.signers);
+  const payer = ofMint.filter((change) => change.units < 0 && signers.has(change.owner)).sort((a, b) => a.units - b.units)[0];
+  return payer && received > 0 ? { payer: payer.owner, amount: { currency: checkout.price.currency, units: received } } : null;
 }
 
 function systemTransfer(instruction: ParsedInstruction | PartiallyDecodedInstruction): Transfer | null {

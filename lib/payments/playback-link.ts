@@ -5,7 +5,8 @@ import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
 import { muxPlaybackId, muxSigningKey, signedMuxStream } from '../media/mux';
 import { VIDEOURL_FORMS } from '../media/source';
-import { ownedPaths, type Owner } from './ownership';
+import { libraryOf, startRental, type Owner } from './ownership';
+import { rentalEnded, rentalPlays } from './rentals';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { unlocks } from './unlocks';
 
@@ -15,22 +16,30 @@ const muxSigning = muxSigningKey(env);
 export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
 
 /**
- * The link this browser plays one owned video with, signed when it is played: what it costs follows
- * the video asked for (a read or two, then the cache), never how much the browser owns.
+ * The link this browser plays one owned or rented video with, signed when it is played: what it costs follows
+ * the video asked for (a read or two, then the cache), never how much the browser owns. A rental's first link
+ * starts it (on the server's clock), and no link or token outlives it.
  */
 export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<{ ok: true; url: string } | Refusal> {
   const { browser } = asker;
-  const owned = await ownedPaths(asker);
-  const owner = owned.find((path) => unlocks([path], videoPath));
-  if (!browser || !owner) return refuse('forbidden', 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.');
+  const library = await libraryOf(asker);
+  const owned = library.owned.find((path) => unlocks([path], videoPath));
+  // The rental that plays longest, where several cover the video.
+  const rented = owned ? undefined : library.rentals.filter((rental) => unlocks([rental.path], videoPath)).sort((a, b) => b.endsAt - a.endsAt)[0];
+  if (!browser || (!owned && !rented))
+    return refuse('forbidden', 'This browser has not bought this title. Buy it, or restore your purchases from your wallet.');
   const video = await getVideo(videoPath);
   if (!video) return refuse('not_found', `No video at ${videoPath}.`);
+  const now = Date.now();
+  if (rented && !rentalPlays(rented, now)) return refuse('expired', rentalEnded(rented, video.title));
+  const until = rented && (await startRental(rented, now)).endsAt;
+  const ttl = until === undefined ? env.MEDIA_TOKEN_SECONDS : Math.max(1, Math.min(env.MEDIA_TOKEN_SECONDS, Math.floor((until - now) / 1000)));
   // A Mux playback id under a signed policy: the buyer gets Mux's own short-lived token, not our link.
   const muxId = muxSigning ? muxPlaybackId(video.videourl) : null;
   const url =
     muxSigning && muxId
-      ? await signedMuxStream(muxId, muxSigning, env.MEDIA_TOKEN_SECONDS)
-      : playbackUrl(video, owner, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS });
+      ? await signedMuxStream(muxId, muxSigning, ttl)
+      : playbackUrl(video, (owned ?? rented?.path)!, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS, until, now });
   if (url) return { ok: true, url };
   console.error(`[media] ${video.path}: its videourl cannot be served (${VIDEOURL_FORMS})`);
   return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);

@@ -16,6 +16,8 @@ const claimSchema = z.object({
   owner: z.string(),
   holder: z.string(),
   exp: z.number(),
+  /** `exp` is the end of a rental: past it, the link says so. */
+  rental: z.literal(true).optional(),
 });
 type MediaClaim = z.infer<typeof claimSchema>;
 
@@ -24,6 +26,8 @@ export interface LinkTerms {
   browser: string;
   /** Lifetime of a link, in seconds. */
   ttl: number;
+  /** A rental's end (ms): no link outlives it. */
+  until?: number;
   now?: number;
 }
 
@@ -37,7 +41,9 @@ export function playbackUrl(video: { path: string; videourl: string }, owner: st
   if (!source) return null;
   if (!isProtected(source)) return source.url;
   const exp = Math.floor((terms.now ?? Date.now()) / 1000) + terms.ttl;
-  const claim: MediaClaim = { video: video.path, owner, holder: holderOf(terms.secret, PURPOSE, terms.browser), exp };
+  const rentalEnd = terms.until === undefined ? Infinity : Math.floor(terms.until / 1000);
+  const holder = holderOf(terms.secret, PURPOSE, terms.browser);
+  const claim: MediaClaim = rentalEnd < exp ? { video: video.path, owner, holder, exp: rentalEnd, rental: true } : { video: video.path, owner, holder, exp };
   return `/api/media/${signToken(terms.secret, PURPOSE, claim)}/${encodeURIComponent(source.name)}`;
 }
 
@@ -50,6 +56,7 @@ export type LinkCheck = { ok: true; claim: MediaClaim } | Refusal;
 export function checkPlaybackLink(secret: SigningKeys, token: string, browser: string | null, now = Date.now()): LinkCheck {
   const claim = token.length <= 4096 ? readToken(secret, PURPOSE, token, claimSchema) : null;
   if (!claim) return refuse('forbidden', 'This playback link is not valid: it was altered or never issued here.');
+  if (claim.exp * 1000 <= now && claim.rental) return refuse('expired', 'Your rental of this title has ended. Rent it again or buy it.');
   if (claim.exp * 1000 <= now) return refuse('forbidden', 'This playback link expired. Reload the page to get a fresh one.');
   if (!isHolder(secret, PURPOSE, browser, claim.holder))
     return refuse('forbidden', 'This playback link belongs to another browser. Buy or restore the title in this one.');

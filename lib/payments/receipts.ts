@@ -1,5 +1,7 @@
+import type { Amount } from '../catalog/pricing';
 import type { Catalog } from '../catalog/types';
 import type { Grant, Ledger, Purchase } from './ledger';
+import type { PurchaseKind } from './offers';
 
 /** One line of "My purchases": what this browser owns, and the payment that proves it where known. */
 export interface Receipt {
@@ -9,7 +11,7 @@ export interface Receipt {
   /** When this browser got it (the payment's verification, or the grant for restores and old cookies). */
   at: string;
   /** The payment, when the ledger holds it; null for purchases carried over from the old cookie. */
-  payment: { signature: string; lamports: number } | null;
+  payment: { signature: string; price: Amount; kind: PurchaseKind; hours?: number; wallet: string } | null;
 }
 
 type Deps = { ledger: Pick<Ledger, 'grantsOf' | 'get' | 'byWallet'>; catalog: Pick<Catalog, 'getTitle'> };
@@ -36,7 +38,13 @@ export async function receiptsFor(browser: string, cluster: string, { ledger, ca
         title: title.title,
         coverimg: title.coverimg,
         at: purchase?.verifiedAt ?? grant.grantedAt,
-        payment: purchase ? { signature: purchase.signature, lamports: purchase.lamports } : null,
+        payment: purchase && {
+          signature: purchase.signature,
+          price: purchase.price,
+          kind: purchase.kind,
+          ...(purchase.hours !== undefined && { hours: purchase.hours }),
+          wallet: purchase.wallet,
+        },
       };
     }),
   );

@@ -46,9 +46,16 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
   }
   // A wallet's history is the one chain read a visitor's request makes: repeated restores cost the wallet and the client asking.
   const found = await payingFor([`wallet:${result.wallet}`, client], () => unclaimedPayments(result.wallet, cluster));
-  const paths = [...new Set([...result.paths, ...found.claimed.map((purchase) => purchase.path)])];
-  await Promise.all(paths.map((path) => ledger.grant(browser, path, `restore:${result.wallet}`, cluster)));
-  return { ...result, paths, more: found.more };
+  const purchases = [...result.purchases, ...found.claimed];
+  // What was bought is owned; a rental is granted by its own purchase, whose first play (in any browser) it runs from.
+  await Promise.all(
+    purchases.map((purchase) =>
+      purchase.kind === 'rent'
+        ? ledger.grant(browser, purchase.path, purchase.signature, cluster, 'rent')
+        : ledger.grant(browser, purchase.path, `restore:${result.wallet}`, cluster),
+    ),
+  );
+  return { ...result, paths: [...new Set(purchases.map((purchase) => purchase.path))], more: found.more };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import { verifySignIn } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import { z } from 'zod';
-import type { Ledger } from './ledger';
+import type { Ledger, Purchase } from './ledger';
 import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '../identity/signed-token';
 import { refuse, type Refusal } from '../errors';
 
@@ -75,7 +75,7 @@ export interface RestoreAnswer {
   signature: string;
 }
 
-export type RestoreResult = { ok: true; wallet: string; paths: string[] } | Refusal;
+export type RestoreResult = { ok: true; wallet: string; paths: string[]; purchases: Purchase[] } | Refusal;
 
 function decode(answer: RestoreAnswer) {
   try {
@@ -119,5 +119,5 @@ export async function restorePurchases(
   if (!valid) return refuse('unauthenticated', 'The signed message is not this challenge, or the signature does not match the wallet.');
   if (!(await ledger.spendNonce(challenge.nonce, Date.parse(challenge.expirationTime)))) return refuse('conflict', 'This restore challenge was already used.');
   const purchases = await ledger.byWallet(challenge.wallet, cluster);
-  return { ok: true, wallet: challenge.wallet, paths: [...new Set(purchases.map((p) => p.path))] };
+  return { ok: true, wallet: challenge.wallet, paths: [...new Set(purchases.map((p) => p.path))], purchases };
 }

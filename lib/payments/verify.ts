@@ -133,7 +133,9 @@ async function recordPayment(checkout: StoredCheckout, signature: string, facts:
     signature,
     wallet: paid.payer,
     path: checkout.path,
-    lamports: paid.lamports,
+    price: paid.amount,
+    kind: checkout.kind,
+    ...(checkout.hours !== undefined && { hours: checkout.hours }),
     slot: facts.slot,
     blockTime: facts.blockTime,
     verifiedAt: new Date().toISOString(),
@@ -157,7 +159,7 @@ function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: str
 }
 
 async function grantTo(purchase: Purchase, browser: string, deps: RecordDeps): Promise<VerifyResult> {
-  await deps.ledger.grant(browser, purchase.path, purchase.signature, purchase.cluster);
+  await deps.ledger.grant(browser, purchase.path, purchase.signature, purchase.cluster, purchase.kind === 'rent' ? 'rent' : 'own');
   if (!(await deps.catalog.getTitle(purchase.path))) return refuse('not_found', `The title ${purchase.path} no longer exists.`);
   return { ok: true, purchase };
 }

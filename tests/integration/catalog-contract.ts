@@ -236,7 +236,13 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
     });
 
     it('resolves a title path in one or two document reads and no list, whatever the title holds', async () => {
-      expect(await catalog.getTitle('series/paid-show')).toEqual({ path: 'series/paid-show', title: 'Paid Show', coverimg: '/c/paid.jpg', locked: true });
+      expect(await catalog.getTitle('series/paid-show')).toEqual({
+        path: 'series/paid-show',
+        title: 'Paid Show',
+        coverimg: '/c/paid.jpg',
+        locked: true,
+        pricing: { kind: 'default' },
+      });
       expect(reads).toEqual({ query: [], get: ['series/paid-show'] });
       expect(await catalog.getTitle('series/free-show/seasons/s1/episodes/e1')).toMatchObject({ title: 'One', locked: true });
       expect(reads.get).toHaveLength(3);

@@ -26,7 +26,7 @@ beforeEach(() => {
 const terms = checkoutTerms(bed, SECRET, PRICE);
 
 async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt = Date.now()) {
-  const result = await createCheckout(path, browser, { ...terms, now: () => issuedAt });
+  const result = await createCheckout({ path: path, kind: 'buy' }, browser, { ...terms, now: () => issuedAt });
   if (!result.ok) throw new Error(result.reason);
   return result;
 }
@@ -69,7 +69,7 @@ describe('checkout', () => {
   it('issues a fresh reference per checkout, bound to the title and the browser', async () => {
     const a = await checkout();
     const b = await checkout();
-    expect(a.checkout).toMatchObject({ path: 'trailers/c-vault', lamports: PRICE, recipient: recipient.toBase58() });
+    expect(a.checkout).toMatchObject({ path: 'trailers/c-vault', price: { currency: 'SOL', units: PRICE }, kind: 'buy', recipient: recipient.toBase58() });
     expect(a.checkout.reference).not.toBe(b.checkout.reference);
     expect(a.checkout.holder).toBe(b.checkout.holder);
     expect((await checkout(OTHER_BROWSER)).checkout.holder).not.toBe(a.checkout.holder);
@@ -92,13 +92,13 @@ describe('checkout', () => {
   });
 
   it('makes the payable window CHECKOUT_WINDOW_SECONDS long when set', async () => {
-    const result = await createCheckout('trailers/c-vault', BROWSER, { ...terms, windowMs: 20_000 });
+    const result = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, BROWSER, { ...terms, windowMs: 20_000 });
     expect(result.ok && result.checkout.expiresAt - result.checkout.issuedAt).toBe(20_000);
   });
 
   it('refuses a free title and an unknown one', async () => {
-    expect(await createCheckout('trailers/b-orbit', BROWSER, terms)).toMatchObject({ ok: false, code: 'conflict' });
-    expect(await createCheckout('trailers/nope', BROWSER, terms)).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await createCheckout({ path: 'trailers/b-orbit', kind: 'buy' }, BROWSER, terms)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await createCheckout({ path: 'trailers/nope', kind: 'buy' }, BROWSER, terms)).toMatchObject({ ok: false, code: 'not_found' });
   });
 });
 
@@ -126,7 +126,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
   it('judges price and recipient by the stored checkout, not by a token a leaked key signed with other terms', async () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
-    const cheap = signToken(SECRET, 'checkout', { ...started.checkout, lamports: 1, recipient: payer.publicKey.toBase58() });
+    const cheap = signToken(SECRET, 'checkout', { ...started.checkout, price: { currency: 'SOL', units: 1 }, recipient: payer.publicKey.toBase58() });
     const signature = await send(payer, transfer(payer, payer.publicKey, 1, started.checkout.reference));
     const result = await verifyPayment({ reference: checkoutReference(SECRET, cheap)!, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(`at least ${PRICE} lamports`) });
@@ -135,7 +135,7 @@ describe('what verification trusts: the stored checkout, its browser, this clust
 
   it('credits nothing for a checkout made on another cluster, and a purchase recorded on another cluster unlocks nothing here', async () => {
     const payer = await fundedWallet(bed);
-    const elsewhere = await createCheckout('trailers/c-vault', BROWSER, { ...terms, cluster: 'another-genesis-hash' });
+    const elsewhere = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, BROWSER, { ...terms, cluster: 'another-genesis-hash' });
     if (!elsewhere.ok) throw new Error(elsewhere.reason);
     const signature = await payAsBrowser(payer, elsewhere);
     expect(await verifyPayment({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
@@ -160,7 +160,13 @@ describe('verifyPayment on a local chain', () => {
     const first = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(first).toMatchObject({
       ok: true,
-      purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE, reference: started.checkout.reference },
+      purchase: {
+        signature,
+        wallet: payer.publicKey.toBase58(),
+        path: 'trailers/c-vault',
+        price: { currency: 'SOL', units: PRICE },
+        reference: started.checkout.reference,
+      },
     });
     if (!first.ok) return;
     expect(first.purchase.slot).toBeGreaterThan(0);
@@ -290,7 +296,7 @@ describe('verifyPayment on a local chain', () => {
       code: 'not_found',
     });
     const [body, mac] = started.token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...started.checkout, lamports: 1 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...started.checkout, price: { currency: 'SOL', units: 1 } })).toString('base64url');
     expect(checkoutReference(SECRET, `${forged}.${mac}`)).toBeNull();
     expect(body).toBeTruthy();
     expect(await ledgerFiles()).toHaveLength(0);

@@ -13,7 +13,7 @@ const SIG_B = '4'.repeat(88);
 const WALLET = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
 const BROWSER = 'receipts-browser-0001';
 
-const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true });
+const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true, pricing: { kind: 'default' } });
 const titles: Record<string, TitleRef> = {
   'trailers/a': title('trailers/a', 'A'),
   'series/s': title('series/s', 'S'),
@@ -41,8 +41,20 @@ describe.each<[string, () => Promise<Ledger>]>([
     await ledger.grant(BROWSER, 'trailers/gone', SIG_A, TEST_CLUSTER);
     expect(await receiptsFor(BROWSER, TEST_CLUSTER, { ledger, catalog })).toEqual([
       { path: 'trailers/old', title: 'Old', coverimg: '/c/Old.jpg', at: expect.any(String), payment: null },
-      { path: 'series/s', title: 'S', coverimg: '/c/S.jpg', at: '2026-11-03T10:00:00.000Z', payment: { signature: SIG_B, lamports: 10_000_000 } },
-      { path: 'trailers/a', title: 'A', coverimg: '/c/A.jpg', at: '2026-11-01T10:00:00.000Z', payment: { signature: SIG_A, lamports: 10_000_000 } },
+      {
+        path: 'series/s',
+        title: 'S',
+        coverimg: '/c/S.jpg',
+        at: '2026-11-03T10:00:00.000Z',
+        payment: { signature: SIG_B, price: { currency: 'SOL', units: 10_000_000 }, kind: 'buy', wallet: WALLET },
+      },
+      {
+        path: 'trailers/a',
+        title: 'A',
+        coverimg: '/c/A.jpg',
+        at: '2026-11-01T10:00:00.000Z',
+        payment: { signature: SIG_A, price: { currency: 'SOL', units: 10_000_000 }, kind: 'buy', wallet: WALLET },
+      },
     ]);
     expect(await receiptsFor('receipts-browser-0002', TEST_CLUSTER, { ledger, catalog })).toEqual([]);
   });

@@ -43,10 +43,11 @@ async function twoInstances() {
     const { status } = watchPayments(deps);
     return (reference: string, browser: string) => status(reference, browser, GROUP);
   };
-  const started = await createCheckout('trailers/c-vault', BROWSER, {
+  const started = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, BROWSER, {
     secret: SECRET,
     recipient: Keypair.generate().publicKey.toBase58(),
-    lamports: 10_000_000,
+    defaultLamports: 10_000_000,
+    usdcMint: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
     cluster: TEST_CLUSTER,
     catalog,
     checkouts: ledger,

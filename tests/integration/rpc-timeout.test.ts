@@ -36,10 +36,11 @@ async function paidCheckout() {
   const payer = Keypair.generate();
   await chain.airdrop(payer.publicKey, 2_000_000_000);
   const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-ledger-')));
-  const started = await createCheckout('trailers/c-vault', BROWSER, {
+  const started = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, BROWSER, {
     secret: SECRET,
     recipient: Keypair.generate().publicKey.toBase58(),
-    lamports: 10_000_000,
+    defaultLamports: 10_000_000,
+    usdcMint: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
     cluster: TEST_CLUSTER,
     catalog,
     checkouts: ledger,

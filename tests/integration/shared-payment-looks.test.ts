@@ -47,7 +47,7 @@ function instance(prefix: string) {
 }
 
 async function qrCheckout(browser: string) {
-  const started = await createCheckout('trailers/c-vault', browser, terms);
+  const started = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, browser, terms);
   if (!started.ok) throw new Error(started.reason);
   return { reference: started.checkout.reference, url: (await transferRequest(started.checkout)).url };
 }

@@ -44,7 +44,7 @@ const watch = (overrides: Partial<PaymentWatchDeps> = {}) => {
 };
 
 async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
-  const result = await createCheckout(path, BROWSER, { ...terms, now: () => issuedAt });
+  const result = await createCheckout({ path: path, kind: 'buy' }, BROWSER, { ...terms, now: () => issuedAt });
   if (!result.ok) throw new Error(result.reason);
   return { ...result, reference: result.checkout.reference, request: await transferRequest(result.checkout) };
 }
@@ -90,7 +90,10 @@ describe('watchTransfers on a local chain', () => {
     const answer = await status(reference, BROWSER);
     expect(answer).toMatchObject({
       ok: true,
-      status: { state: 'paid', purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', lamports: PRICE } },
+      status: {
+        state: 'paid',
+        purchase: { signature, wallet: payer.publicKey.toBase58(), path: 'trailers/c-vault', price: { currency: 'SOL', units: PRICE } },
+      },
     });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
     expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER });

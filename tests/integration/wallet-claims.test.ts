@@ -26,10 +26,11 @@ const claim = async (wallet: Keypair) => {
 
 /** A QR code shown in BROWSER, whose page then forgot it (closed, storage cleared): only the server keeps the checkout. */
 async function forgottenQr(path = 'trailers/c-vault') {
-  const started = await createCheckout(path, BROWSER, {
+  const started = await createCheckout({ path: path, kind: 'buy' }, BROWSER, {
     secret: SECRET,
     recipient: recipient.toBase58(),
-    lamports: 10_000_000,
+    defaultLamports: 10_000_000,
+    usdcMint: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
     cluster: TEST_CLUSTER,
     catalog,
     checkouts: bed.ledger,

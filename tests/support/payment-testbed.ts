@@ -64,11 +64,15 @@ export async function fundedWallet(bed: PaymentTestbed): Promise<Keypair> {
   return wallet;
 }
 
+/** A mint address no checkout of these tests prices in (their titles are priced in SOL). */
+const TEST_USDC_MINT = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU';
+
 /** Checkout terms paying the testbed's recipient, kept in each test's own ledger. */
 export const checkoutTerms = (bed: PaymentTestbed, secret: string, lamports: number): CheckoutTerms => ({
   secret,
   recipient: bed.recipient.toBase58(),
-  lamports,
+  defaultLamports: lamports,
+  usdcMint: TEST_USDC_MINT,
   cluster: TEST_CLUSTER,
   catalog: bed.catalog,
   checkouts: { recordCheckout: (checkout) => bed.ledger.recordCheckout(checkout) },

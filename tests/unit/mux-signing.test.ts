@@ -20,7 +20,9 @@ const owned = vi.hoisted(() => {
   return { paths: [] as string[] };
 });
 vi.mock('@/lib/catalog', () => ({ getVideo: async (path: string) => ({ path, videourl: LOCKED_MUX }) }));
-vi.mock('@/lib/payments/ownership', () => ({ ownedPaths: async (browser: string | null) => (browser ? owned.paths : []) }));
+vi.mock('@/lib/payments/ownership', () => ({
+  libraryOf: async ({ browser }: { browser: string | null }) => ({ owned: browser ? owned.paths : [], rentals: [] }),
+}));
 
 describe("Mux's signed playback", () => {
   const signing = muxSigningKey(parseEnv({ MUX_SIGNING_KEY_ID: MUX_KEY_ID, MUX_SIGNING_PRIVATE_KEY: MUX_PRIVATE_KEY }))!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleRef } from '@/lib/catalog/types';
-import { formatSol } from '@/lib/payments/display';
+import { formatAmount } from '@/lib/catalog/pricing';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import type { Grant } from '@/lib/payments/ledger';
 import { receiptsFor } from '@/lib/payments/receipts';
@@ -13,8 +13,8 @@ const WALLET = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
 
 const purchase = (signature: string, path: string, verifiedAt: string) =>
   purchaseRecord(signature, WALLET, path, { blockTime: null, verifiedAt, reference: 'ref', browser: 'another-browser' });
-const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt, cluster: TEST_CLUSTER });
-const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true });
+const grant = (path: string, via: string, grantedAt: string): Grant => ({ browser: 'b', path, via, grantedAt, cluster: TEST_CLUSTER, kind: 'own' });
+const title = (path: string, name: string): TitleRef => ({ path, title: name, coverimg: `/c/${name}.jpg`, locked: true, pricing: { kind: 'default' } });
 
 describe('receiptsFor', () => {
   const purchases = [purchase(SIG_A, 'trailers/a', '2026-11-01T10:00:00.000Z'), purchase(SIG_B, 'series/s', '2026-11-03T10:00:00.000Z')];
@@ -37,8 +37,20 @@ describe('receiptsFor', () => {
     const receipts = await receiptsFor('b', TEST_CLUSTER, { ledger, catalog });
     expect(receipts).toEqual([
       { path: 'trailers/old', title: 'Old', coverimg: '/c/Old.jpg', at: '2026-11-10T08:00:00.000Z', payment: null },
-      { path: 'series/s', title: 'S', coverimg: '/c/S.jpg', at: '2026-11-03T10:00:00.000Z', payment: { signature: SIG_B, lamports: 10_000_000 } },
-      { path: 'trailers/a', title: 'A', coverimg: '/c/A.jpg', at: '2026-11-01T10:00:00.000Z', payment: { signature: SIG_A, lamports: 10_000_000 } },
+      {
+        path: 'series/s',
+        title: 'S',
+        coverimg: '/c/S.jpg',
+        at: '2026-11-03T10:00:00.000Z',
+        payment: { signature: SIG_B, price: { currency: 'SOL', units: 10_000_000 }, kind: 'buy', wallet: WALLET },
+      },
+      {
+        path: 'trailers/a',
+        title: 'A',
+        coverimg: '/c/A.jpg',
+        at: '2026-11-01T10:00:00.000Z',
+        payment: { signature: SIG_A, price: { currency: 'SOL', units: 10_000_000 }, kind: 'buy', wallet: WALLET },
+      },
     ]);
   });
 
@@ -59,9 +71,11 @@ describe('explorerTransactionUrl', () => {
 });
 
 describe('display and pages', () => {
-  it('formats lamports as SOL', () => {
-    expect(formatSol(10_000_000)).toBe('0.01 SOL');
-    expect(formatSol(1_500_000_000)).toBe('1.5 SOL');
+  it('formats an amount in its currency', () => {
+    expect(formatAmount({ currency: 'SOL', units: 10_000_000 })).toBe('0.01 SOL');
+    expect(formatAmount({ currency: 'SOL', units: 1_500_000_000 })).toBe('1.5 SOL');
+    expect(formatAmount({ currency: 'USDC', units: 2_500_000 })).toBe('2.50 USDC');
+    expect(formatAmount({ currency: 'USDC', units: 1_234_567 })).toBe('1.234567 USDC');
   });
 
   it('finds the page of any purchasable document', () => {

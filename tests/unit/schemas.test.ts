@@ -12,6 +12,8 @@ describe('catalog document schemas', () => {
       description: '',
       coverimg: null,
       subtitles: { tracks: [], skipped: [] },
+      // No price of its own: the site's default price, in SOL.
+      pricing: { kind: 'default' },
     });
   });
 

@@ -5,10 +5,10 @@ import { otherMethods } from '@/lib/api/methods';
 import type { CheckoutAnswer, CheckoutRequest } from '@/lib/payments/contract';
 import { startCheckout } from '@/lib/payments/start-checkout';
 
-const bodySchema = z.object({ path: titlePathSchema }) satisfies z.ZodType<CheckoutRequest>;
+const bodySchema = z.object({ path: titlePathSchema, kind: z.enum(['buy', 'rent']).default('buy') }) satisfies z.ZodType<CheckoutRequest>;
 
 /**
- * Starts buying a locked title: answers the recipient, the price and a fresh reference for this
+ * Starts buying (or renting) a locked title: answers the recipient, the price and a fresh reference for this
  * browser, and the same terms as a Solana Pay transfer request (URL and QR code) for any wallet.
  */
 export const POST = apiRoute(
@@ -20,8 +20,8 @@ export const POST = apiRoute(
     browser: 'new',
     unavailable: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.',
   },
-  async ({ body, browser }) => {
-    const result = await startCheckout(body.path, browser);
+  async ({ body, browser, visitor }) => {
+    const result = await startCheckout(body, browser, visitor);
     return result.ok ? answer(result.checkout satisfies CheckoutAnswer) : result;
   },
 );

@@ -1,9 +1,9 @@
 import { apiRoute, answer, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
-import { ownedPaths } from '@/lib/payments/ownership';
+import { entitlementsOf } from '@/lib/payments/ownership';
 
-/** What this browser owns: the paths, no links (a video's link is asked for when it plays, at /api/playback). */
+/** What this browser owns and rents: the paths, no links (a video's link is asked for when it plays, at /api/playback). */
 export const GET = apiRoute(
   {
     name: 'entitlements',
@@ -12,11 +12,10 @@ export const GET = apiRoute(
     unavailable: 'Your purchases could not be loaded just now; they are safe. Please reload in a moment.',
   },
   async ({ request, visitor, browser }) => {
-    const owned = { paths: await ownedPaths(visitor) } satisfies EntitlementsAnswer;
+    const owned = (await entitlementsOf(visitor)) satisfies EntitlementsAnswer;
     // A browser known only by the readable hint (from before the proof, or a rotated key) is proven from now on.
-    return browser && visitor.owns === 'hinted' && owned.paths.length > 0
-      ? ownerAnswer(request, browser, owned, 'private, no-store')
-      : answer(owned, 'private, no-store');
+    const holds = owned.paths.length + owned.rentals.length > 0;
+    return browser && visitor.owns === 'hinted' && holds ? ownerAnswer(request, browser, owned, 'private, no-store') : answer(owned, 'private, no-store');
   },
 );
 

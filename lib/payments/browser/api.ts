@@ -13,6 +13,7 @@ import type {
   VerifyAnswer,
   VerifyRequestBody,
 } from '../contract';
+import { START_RENTAL_WITHIN_MS } from '../rentals';
 
 /** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */
 
@@ -119,5 +120,8 @@ export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
 export const restoreWithSignature = mayGiveId(post<RestoreRequest, RestoredAnswer>('/api/restore'));
 
-/** What a verified payment grants, in the shape the page keeps. */
-export const grantOf = ({ path }: VerifyAnswer): EntitlementsAnswer => ({ paths: [path] });
+/** What a verified payment grants, in the shape the page keeps: a rental runs from its first play. */
+export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer => ({
+  paths: [path],
+  rentals: kind === 'rent' ? [{ path, hours: hours ?? 0, startedAt: null, endsAt: Date.now() + START_RENTAL_WITHIN_MS }] : [],
+});
