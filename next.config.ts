@@ -23,6 +23,12 @@ const fieldInsight = firebaseWebConfigFrom(env) !== undefined;
 const testBuild = process.env.E2E_BUILD === '1';
 
 const nextConfig: NextConfig = {
+  /**
+   * Names this build in the keys of the catalog's cached reads (lib/catalog/index.ts): a build never reads values a
+   * previous one cached in another shape, or a list cached before its own catalog sync (the data cache outlives a
+   * deploy, on Vercel and in .next/cache alike). One value for every instance of a deployment.
+   */
+  env: { CATALOG_CACHE_BUILD: process.env.VERCEL_DEPLOYMENT_ID ?? `build-${Date.now().toString(36)}` },
   compiler: {
     // After the compile, before any page is prerendered.
     runAfterProductionCompile: async (build) => {

@@ -21,7 +21,7 @@ test('a browser that bought 200 titles keeps all 200, and plays the ones it open
   expect(answer.status()).toBe(200);
   const owned = (await answer.json()) as { paths: string[] };
   // The paths alone: what it owns, no link for any of its videos (each is signed when it plays).
-  expect(Object.keys(owned)).toEqual(['paths']);
+  expect(Object.keys(owned)).toEqual(['paths', 'rentals']);
   expect(owned.paths).toHaveLength(200);
   expect(new Set(owned.paths)).toEqual(new Set(bought));
   const linkOf = (video: string) => request.get(`/api/playback?video=${encodeURIComponent(video)}`, { headers: { Cookie: browserCookie(id) } });
@@ -67,7 +67,7 @@ test('neither the old cookie format nor a bare browser id opens a library: only 
   for (const cookie of [`solenema_entitlements=${legacy}`, `solenema_browser=${id}`]) {
     const answer = await request.get('/api/entitlements', { headers: { Cookie: cookie } });
     expect(answer.status(), cookie).toBe(200);
-    expect(await answer.json(), cookie).toEqual({ paths: [] });
+    expect(await answer.json(), cookie).toEqual({ paths: [], rentals: [] });
     expect((await request.get(`/api/playback?video=trailers/${lockedTrailerId}`, { headers: { Cookie: cookie } })).status(), cookie).toBe(403);
     // Nothing is handed out in exchange either: no cookie, signed or not.
     expect(

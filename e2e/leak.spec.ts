@@ -61,7 +61,7 @@ test('no locked playback URL reaches an unpaid browser', async ({ page, request 
   }
 
   const owned = await request.get('/api/entitlements');
-  expect(await owned.json()).toEqual({ paths: [] });
+  expect(await owned.json()).toEqual({ paths: [], rentals: [] });
 });
 
 /** Paid bytes, not only paid URLs: no public file is a copy of a locked title's video, under any name. */

@@ -59,7 +59,7 @@ test.describe('Pay with Solana', () => {
     await stranger.goto('/');
     await expect(card(stranger, lockedTrailer.title).getByRole('button', { name: /Pay with Solana/ })).toBeAttached();
     const owned = await (await stranger.request.get('/api/entitlements')).json();
-    expect(owned).toEqual({ paths: [] });
+    expect(owned).toEqual({ paths: [], rentals: [] });
     await stranger.close();
     expect(lockedTrailerId).toBeTruthy();
   });
@@ -133,7 +133,7 @@ test.describe('purchase messages', () => {
       await expect(dialog.locator('video')).toHaveCount(0);
       await dialog.getByRole('button', { name: 'Close purchase' }).click();
       await expect(trailer.getByRole('button', { name: /Pay with Solana/ })).toBeVisible();
-      expect(await (await page.request.get('/api/entitlements')).json()).toEqual({ paths: [] });
+      expect(await (await page.request.get('/api/entitlements')).json()).toEqual({ paths: [], rentals: [] });
     });
   }
 });
@@ -275,6 +275,6 @@ test('API bodies: a bad request is a 400 with a reason, an unknown or free title
   const checkout = await request.post('/api/checkout', { data: { path: `trailers/${lockedTrailerId}` }, headers: SAME_ORIGIN });
   expect(checkout.status()).toBe(200);
   const answer = await checkout.json();
-  expect(answer).toMatchObject({ lamports: 10_000_000, path: `trailers/${lockedTrailerId}`, network: 'localnet' });
+  expect(answer).toMatchObject({ price: { currency: 'SOL', units: 10_000_000 }, kind: 'buy', path: `trailers/${lockedTrailerId}`, network: 'localnet' });
   expect(JSON.stringify(answer)).not.toContain(lockedTrailer.videourl);
 });

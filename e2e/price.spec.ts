@@ -34,7 +34,7 @@ test('the purchase dialog and its Solana Pay code ask for the configured price, 
     .click();
   const dialog = purchaseDialog(page);
   await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
-  expect(await (await checkout).json()).toMatchObject({ lamports: E2E_VARIANT_PRICE_LAMPORTS, path: `trailers/${lockedTrailerId}` });
+  expect(await (await checkout).json()).toMatchObject({ price: { currency: 'SOL', units: E2E_VARIANT_PRICE_LAMPORTS }, path: `trailers/${lockedTrailerId}` });
   await expect(dialog.getByTestId('solana-pay-qr')).toHaveAttribute('alt', `Solana Pay QR code to pay ${PRICE}`);
   await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
   expect(await dialog.innerText()).not.toMatch(DEFAULT_PRICE);

@@ -12,6 +12,8 @@ export const E2E_PORTS = {
   shortCheckoutSite: 3225 + offset,
   /** The same build on a chain of its own, whose calls e2e/chain-budget.spec.ts counts. */
   chainBudgetSite: 3230 + offset,
+  /** The same build with a clock a test moves (e2e/support/server-clock.cjs): rentals run out in e2e/rentals.spec.ts. */
+  rentalSite: 3235 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -43,6 +45,7 @@ export const HAND_WRITTEN_SITE_URL = `http://127.0.0.1:${E2E_PORTS.handWrittenSi
 export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
 export const SHORT_CHECKOUT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.shortCheckoutSite}`;
 export const CHAIN_BUDGET_SITE_URL = `http://127.0.0.1:${E2E_PORTS.chainBudgetSite}`;
+export const RENTAL_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';

@@ -28,6 +28,8 @@ const db = catalogBackend === 'firestore' ? firestore(env) : null;
 const store = db ? createFirestoreStore(db, env.FIRESTORE_TIMEOUT_MS) : createLocalStore();
 const catalog = createCatalog(store, console, publicCoverCheck(), noteEditedTitle);
 const { lifetimeSeconds } = catalogUpkeep(env);
+/** This build's name (next.config.ts): no read cached by another build, in another shape, is ever taken for this one's. */
+const BUILD = process.env.CATALOG_CACHE_BUILD ?? 'unbuilt';
 
 /**
  * Reads for pages, kept in Next's data cache under tags naming what they depend on (a title's tree, a
@@ -41,7 +43,7 @@ const { lifetimeSeconds } = catalogUpkeep(env);
  */
 function cachedRead<Args extends unknown[], Result>(name: string, read: (...args: Args) => Promise<Result>, dependsOn: (args: NoInfer<Args>) => string[]) {
   return cache((...args: Args) =>
-    unstable_cache(() => read(...args), ['catalog', name, ...args.map(String)], {
+    unstable_cache(() => read(...args), ['catalog', BUILD, name, ...args.map(String)], {
       revalidate: lifetimeSeconds,
       tags: [CATALOG_TAG, ...dependsOn(args)],
     })(),

@@ -56,10 +56,7 @@ export async function startRental(window: RentalWindow, now: number): Promise<Re
 }
 
 /** The paths this browser may play now: what it owns, and its rentals still playing. */
-const playablePaths = (library: Library, now = Date.now()) => [
-  ...library.owned,
-  ...library.rentals.filter((r) => rentalPlays(r, now)).map((r) => r.path),
-];
+const playablePaths = (library: Library, now = Date.now()) => [...library.owned, ...library.rentals.filter((r) => rentalPlays(r, now)).map((r) => r.path)];
 
 /** Whether this browser may play the video `videoPath` now (owned, or rented and playing): from memory when known, else the ledger. */
 export async function ownsVideo(owner: Owner, videoPath: string): Promise<boolean> {

@@ -1,0 +1,86 @@
+import { Connection, type Keypair } from '@solana/web3.js';
+import { createSignInMessage } from '@solana/wallet-standard-util';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { paymentTransaction } from '@/lib/payments/browser/transaction';
+import type { CheckoutAnswer, EntitlementsAnswer, RestoreChallenge, VerifyAnswer } from '@/lib/payments/contract';
+import { NOT_COUNTED } from './chain';
+import { CHAIN_URL } from './ports';
+
+/** The wallet's own connection to the chain: its calls are not the site's. */
+const wallet = (chainUrl: string) => new Connection(chainUrl, { commitment: 'confirmed', httpHeaders: { [NOT_COUNTED]: '1' } });
+
+/**
+ * A browser of the site as its requests reach the server (its cookies, its address: the tests play the trusted
+ * proxy), paying as Phantom does: a checkout, the transfer signed and sent by the wallet, then its signature posted
+ * until the server has found it. For the specs about what is sold and owned, where the dialog is not the point.
+ */
+export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL) {
+  let cookies = new Map<string, string>();
+  const send = async (path: string, body?: object) => {
+    const response = await fetch(`${siteUrl}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: {
+        'content-type': 'application/json',
+        origin: siteUrl,
+        'x-forwarded-for': address,
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+      body: body && JSON.stringify(body),
+    });
+    for (const set of response.headers.getSetCookie()) {
+      const [name, ...value] = set.split(';')[0]!.split('=');
+      cookies = new Map(cookies).set(name!, value.join('='));
+    }
+    return response;
+  };
+
+  async function checkout(path: string, kind: 'buy' | 'rent' = 'buy'): Promise<CheckoutAnswer> {
+    const started = await send('/api/checkout', { path, kind });
+    if (!started.ok) throw new Error(`checkout of ${path} answered ${started.status}: ${await started.text()}`);
+    return (await started.json()) as CheckoutAnswer;
+  }
+
+  /** Sends a transfer of the checkout's terms (or `terms` over them: a wrong amount, mint, currency) and answers its signature. */
+  async function transfer(payer: Keypair, terms: CheckoutAnswer) {
+    const connection = wallet(chainUrl);
+    const transaction = paymentTransaction(payer.publicKey, terms, await connection.getLatestBlockhash('confirmed'));
+    transaction.sign(payer);
+    await connection.sendRawTransaction(transaction.serialize());
+    return bs58.encode(transaction.signature!);
+  }
+
+  /** Posts a signature to verify until the server answers for good (it is found within a look or two). */
+  async function verify(started: CheckoutAnswer, signature: string): Promise<{ status: number; body: VerifyAnswer & { error?: string; code?: string } }> {
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await send('/api/payments/verify', { checkout: started.checkout, signature });
+      const body = (await answer.json()) as VerifyAnswer & { error?: string; code?: string };
+      if (answer.status !== 404 || attempt === 8) return { status: answer.status, body };
+    }
+  }
+
+  return {
+    send,
+    checkout,
+    transfer,
+    verify,
+    /** Checkout, transfer and verification, as a Phantom purchase; throws unless verified. */
+    async pay(payer: Keypair, path: string, kind: 'buy' | 'rent' = 'buy') {
+      const started = await checkout(path, kind);
+      const verified = await verify(started, await transfer(payer, started));
+      if (verified.status !== 200) throw new Error(`not verified: ${JSON.stringify(verified.body)}`);
+      return { checkout: started, paid: verified.body };
+    },
+    library: async () => (await (await send('/api/entitlements')).json()) as EntitlementsAnswer,
+    link: (video: string) => send(`/api/playback?video=${encodeURIComponent(video)}`),
+    /** Restores the wallet's purchases here, as the wallet guide does: Sign In With Solana. */
+    async restore(payer: Keypair) {
+      const asked = (await (await send('/api/restore/challenge', { wallet: payer.publicKey.toBase58() })).json()) as RestoreChallenge;
+      const bytes = createSignInMessage(asked.input);
+      const signature = bs58.encode(nacl.sign.detached(bytes, payer.secretKey));
+      return send('/api/restore', { token: asked.token, signedMessage: Buffer.from(bytes).toString('base64'), signature });
+    },
+  };
+}
+
+export type ApiBuyer = ReturnType<typeof apiBuyer>;
