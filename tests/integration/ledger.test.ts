@@ -91,6 +91,26 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual(['trailers/a']);
     });
 
+    it('keeps a rental apart from owning: each rental its own grant, none of them owned, and its first play recorded once', async () => {
+      const ledger = await make();
+      await ledger.grant(BROWSER_A, 'shortFilms/f', 'sig-rent-1', CLUSTER, 'rent');
+      await ledger.grant(BROWSER_A, 'shortFilms/f', 'sig-rent-2', CLUSTER, 'rent');
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual([]);
+      expect((await ledger.grantsOf(BROWSER_A, CLUSTER)).map(({ via, kind }) => [via, kind]).sort()).toEqual([
+        ['sig-rent-1', 'rent'],
+        ['sig-rent-2', 'rent'],
+      ]);
+      // Bought after renting: owned, beside the rentals it keeps.
+      await ledger.grant(BROWSER_A, 'shortFilms/f', 'sig-buy', CLUSTER);
+      expect(await ledger.ownedBy(BROWSER_A, CLUSTER)).toEqual(['shortFilms/f']);
+
+      expect(await ledger.rentalStartOf('sig-rent-1')).toBeNull();
+      const starts = await Promise.all([1_000, 2_000, 3_000].map((at) => ledger.startRental('sig-rent-1', at)));
+      expect(new Set(starts).size).toBe(1);
+      expect(await ledger.rentalStartOf('sig-rent-1')).toBe(starts[0]);
+      expect(await ledger.startRental('sig-rent-1', 9_000)).toBe(starts[0]);
+    });
+
     it('shows a browser only its own grants', async () => {
       const ledger = await make();
       await ledger.grant(BROWSER_A, 'trailers/a', 'sig-a', CLUSTER);
