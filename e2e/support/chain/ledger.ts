@@ -1,4 +1,4 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 // The native class works on raw bytes; litesvm's public class wants @solana/kit objects instead.
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, TransactionMetadata } from 'litesvm/dist/internal';
@@ -151,8 +151,16 @@ export class Ledger {
     // A throwaway read-only key makes every airdrop's signature unique: two equal airdrops under
     // the same blockhash would otherwise be one transaction, and the second "already processed".
     transfer.keys.push({ pubkey: Keypair.generate().publicKey, isSigner: false, isWritable: false });
-    const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(transfer);
-    tx.sign(this.faucet);
+    return this.submit([transfer]);
+  }
+
+  /**
+   * A transaction of `instructions` that the faucet pays for and signs (with any other `signers` they
+   * need), sent with preflight and recorded like any other. Resolves to its signature.
+   */
+  submit(instructions: TransactionInstruction[], signers: Keypair[] = []): string {
+    const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(...instructions);
+    tx.sign(this.faucet, ...signers);
     return this.send(tx.serialize(), { preflight: true });
   }
 
@@ -166,9 +174,7 @@ export class Ledger {
     return Array.from({ length: count }, (_, index) => {
       const transfer = SystemProgram.transfer({ fromPubkey: this.faucet.publicKey, toPubkey: sink, lamports: index + 1 });
       transfer.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
-      const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(transfer);
-      tx.sign(this.faucet);
-      return this.send(tx.serialize(), { preflight: true });
+      return this.submit([transfer]);
     });
   }
 
