@@ -3,8 +3,9 @@ import bs58 from 'bs58';
 // The native class works on raw bytes; litesvm's public class wants @solana/kit objects instead.
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, TransactionMetadata } from 'litesvm/dist/internal';
 import { RpcError, describeError, toRpcError, type RpcTransactionError } from './errors';
+import { tokenBalances, type TokenBalance } from './token-balances';
 
-/** One executed transaction, with what litesvm does not keep: slot, block time and balances. */
+/** One executed transaction, with what litesvm does not keep: slot, block time, balances and token balances. */
 export interface RecordedTransaction {
   signature: string;
   slot: number;
@@ -13,6 +14,8 @@ export interface RecordedTransaction {
   fee: number;
   preBalances: number[];
   postBalances: number[];
+  preTokenBalances: TokenBalance[];
+  postTokenBalances: TokenBalance[];
   logMessages: string[];
   computeUnitsConsumed: number;
   /** Per top-level instruction, the instructions it invoked: [programIdIndex, account indexes, data]. */
@@ -46,6 +49,8 @@ export class Ledger {
   private timeOffsetSeconds = 0;
 
   constructor() {
+    // Wrapped SOL's mints exist on every real cluster.
+    this.svm.withNativeMints();
     this.svm.setAccount(this.faucet.publicKey.toBytes(), new Account(FAUCET_LAMPORTS, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
     this.genesisSlot = this.slot;
     this.setClock(this.slot);
@@ -90,6 +95,7 @@ export class Ledger {
     return Number(this.svm.getBalance(pubkey.toBytes()) ?? 0n);
   }
 
+  /** An account, or null where a node has none (litesvm drops one closed to zero lamports). */
   getAccount(pubkey: PublicKey): Account | null {
     return this.svm.getAccount(pubkey.toBytes());
   }
@@ -181,6 +187,8 @@ export class Ledger {
   private execute(tx: VersionedTransaction): RecordedTransaction {
     const keys = tx.message.staticAccountKeys;
     const preBalances = keys.map((key) => this.getBalance(key));
+    const lookup = (key: PublicKey) => this.getAccount(key);
+    const preTokenBalances = tokenBalances(tx.message, lookup);
     const slot = this.slot + 1;
     this.setClock(slot);
     const bytes = tx.serialize();
@@ -201,6 +209,8 @@ export class Ledger {
       fee: Math.max(0, sum(preBalances) - sum(postBalances)),
       preBalances,
       postBalances,
+      preTokenBalances,
+      postTokenBalances: tokenBalances(tx.message, lookup),
       logMessages: meta.logs(),
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
       innerInstructions: meta
