@@ -86,6 +86,39 @@ export function readMint(data: Uint8Array): MintState | null {
   }
 }
 
+/** Token-2022's extension types by their u16 number, as agave names them (UiExtensionType). */
+export const EXTENSION_NAMES = [
+  'uninitialized',
+  'transferFeeConfig',
+  'transferFeeAmount',
+  'mintCloseAuthority',
+  'confidentialTransferMint',
+  'confidentialTransferAccount',
+  'defaultAccountState',
+  'immutableOwner',
+  'memoTransfer',
+  'nonTransferable',
+  'interestBearingConfig',
+  'cpiGuard',
+  'permanentDelegate',
+  'nonTransferableAccount',
+  'transferHook',
+  'transferHookAccount',
+  'confidentialTransferFeeConfig',
+  'confidentialTransferFeeAmount',
+  'metadataPointer',
+  'tokenMetadata',
+  'groupPointer',
+  'tokenGroup',
+  'groupMemberPointer',
+  'tokenGroupMember',
+  'confidentialMintBurn',
+  'scaledUiAmount',
+  'pausable',
+  'pausableAccount',
+  'permissionedBurn',
+];
+
 /** The Token-2022 extension types (their u16 numbers) that follow a base state, in order; none for SPL Token. */
 export function extensionTypes(data: Uint8Array): number[] {
   const types: number[] = [];
