@@ -2,11 +2,10 @@ import { PublicKey, VersionedMessage } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { RpcError } from './errors';
 import { parseTransaction, type Ledger } from './ledger';
+import { config, stringParam, stringsParam, type Config, type Params } from './params';
 import { renderTransaction, type TransactionEncoding } from './render';
 import { fromStr, verifyPubkey, verifySignature } from './verify';
 
-type Params = unknown[];
-type Config = Record<string, unknown>;
 type Method = (params: Params) => unknown;
 
 /**
@@ -170,27 +169,6 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
         }));
     },
   };
-}
-
-function stringParam(params: Params, index: number): string {
-  const value = params[index];
-  if (typeof value !== 'string') throw new RpcError(-32602, `Invalid params: expected a string at position ${index}`);
-  return value;
-}
-
-function config(params: Params, index: number): Config {
-  const value = params[index];
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Config) : {};
-}
-
-/** A list of strings, refused whole past `max` items, as agave refuses it before reading any. */
-function stringsParam(params: Params, index: number, max: number): string[] {
-  const value = params[index];
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new RpcError(-32602, `Invalid params: expected an array of strings at position ${index}`);
-  }
-  if (value.length > max) throw new RpcError(-32602, `Too many inputs provided; max ${max}`);
-  return value;
 }
 
 /** A config's optional signature (absent or null: none), checked as agave checks one. */
