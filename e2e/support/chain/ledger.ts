@@ -100,6 +100,11 @@ export class Ledger {
     return this.svm.getAccount(pubkey.toBytes());
   }
 
+  /** The accounts a program owns, with their addresses (getTokenAccountsByOwner scans a token program's). */
+  programAccounts(programId: PublicKey): { address: PublicKey; account: Account }[] {
+    return this.svm.getProgramAccounts(programId.toBytes()).map((entry) => ({ address: new PublicKey(entry.address), account: entry.account() }));
+  }
+
   get(signature: string): RecordedTransaction | undefined {
     return this.records.get(signature);
   }

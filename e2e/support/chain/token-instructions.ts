@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { ASSOCIATED_TOKEN_PROGRAM_ID, EXTENSION_NAMES, isTokenProgram, uiTokenAmount } from './token-state';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, EXTENSION_NAMES, isTokenProgram, sortedKeys, uiTokenAmount } from './token-state';
 
 type Info = Record<string, unknown>;
 
@@ -158,11 +158,6 @@ function parseAssociatedToken(keys: string[], data: Uint8Array): ParsedInstructi
   const names = type && ATA_ACCOUNTS[type];
   if (!type || !names || keys.length < names.length) return null;
   return { type, info: sortedKeys(Object.fromEntries(names.map((name, index) => [name, keys[index]]))) };
-}
-
-/** A node's parsed `info` is a serde_json Map: its keys come out sorted. */
-function sortedKeys(info: Info): Info {
-  return Object.fromEntries(Object.entries(info).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function known(names: readonly string[], index: number): string {

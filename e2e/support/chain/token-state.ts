@@ -149,6 +149,11 @@ export function uiTokenAmount(amount: bigint, decimals: number) {
 
 export type UiTokenAmount = ReturnType<typeof uiTokenAmount>;
 
+/** A node's parsed `info` is a serde_json Map, whose keys come out sorted. */
+export function sortedKeys(info: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(info).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 function key(data: Uint8Array, offset: number): PublicKey {
   return new PublicKey(data.subarray(offset, offset + 32));
 }
