@@ -2,8 +2,9 @@ import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction, t
 import bs58 from 'bs58';
 // The native class works on raw bytes; litesvm's public class wants @solana/kit objects instead.
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, TransactionMetadata } from 'litesvm/dist/internal';
-import { RpcError, describeError, toRpcError, type RpcTransactionError } from './errors';
+import { simulationFailed, toRpcError, type RpcTransactionError } from './errors';
 import { tokenBalances, type TokenBalance } from './token-balances';
+import { parseTransaction } from './verify';
 
 /** One executed transaction, with what litesvm does not keep: slot, block time, balances and token balances. */
 export interface RecordedTransaction {
@@ -247,37 +248,6 @@ export class Ledger {
     const clock = this.svm.getClock();
     this.svm.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, BigInt(this.now())));
   }
-}
-
-/**
- * Parses wire bytes with web3.js first: litesvm aborts the whole process on bytes it cannot
- * decode, so only a transaction web3.js could read (and re-serialise canonically) reaches it.
- */
-export function parseTransaction(bytes: Uint8Array): VersionedTransaction {
-  let tx: VersionedTransaction;
-  try {
-    tx = VersionedTransaction.deserialize(bytes);
-  } catch (error) {
-    throw new RpcError(-32602, `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${(error as Error).message}`);
-  }
-  const { header, staticAccountKeys } = tx.message;
-  if (tx.signatures.length === 0 || tx.signatures.length !== header.numRequiredSignatures || staticAccountKeys.length < header.numRequiredSignatures) {
-    throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
-  }
-  return tx;
-}
-
-function simulationFailed(err: RpcTransactionError, logs: string[], unitsConsumed: number): RpcError {
-  if (err === 'SignatureFailure') return new RpcError(-32003, 'Transaction signature verification failure');
-  return new RpcError(-32002, `Transaction simulation failed: ${describeError(err)}`, {
-    accounts: null,
-    err,
-    innerInstructions: null,
-    logs,
-    replacementBlockhash: null,
-    returnData: null,
-    unitsConsumed,
-  });
 }
 
 function sum(values: number[]): number {

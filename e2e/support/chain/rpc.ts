@@ -2,11 +2,11 @@ import { PublicKey, VersionedMessage } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { accountEncoding, encodeAccount, type AccountEncoding } from './accounts';
 import { RpcError } from './errors';
-import { parseTransaction, type Ledger } from './ledger';
+import type { Ledger } from './ledger';
 import { config, stringParam, stringsParam, type Config, type Params } from './params';
 import { renderTransaction, type TransactionEncoding } from './render';
 import { createTokenRpcMethods } from './token-rpc';
-import { fromStr, verifyPubkey, verifySignature } from './verify';
+import { fromStr, parseTransaction, verifyPubkey, verifySignature } from './verify';
 
 type Method = (params: Params) => unknown;
 
