@@ -166,6 +166,11 @@ export class Ledger {
     return this.submit([transfer]);
   }
 
+  /** Who pays for submit(): the payer and funder its instructions name. */
+  get faucetAddress(): PublicKey {
+    return this.faucet.publicKey;
+  }
+
   /**
    * A transaction of `instructions` that the faucet pays for and signs (with any other `signers` they
    * need), sent with preflight and recorded like any other. Resolves to its signature.

@@ -42,6 +42,11 @@ export function isTokenProgram(programId: PublicKey): boolean {
   return programId.equals(TOKEN_PROGRAM_ID) || programId.equals(TOKEN_2022_PROGRAM_ID);
 }
 
+/** The associated token account of `owner` for `mint` under a token program: the address wallets pay to. */
+export function associatedTokenAddress(owner: PublicKey, mint: PublicKey, programId = TOKEN_PROGRAM_ID): PublicKey {
+  return PublicKey.findProgramAddressSync([owner.toBuffer(), programId.toBuffer(), mint.toBuffer()], ASSOCIATED_TOKEN_PROGRAM_ID)[0];
+}
+
 /** An initialized token account's state, or null where spl-token would not unpack one. */
 export function readTokenAccount(data: Uint8Array): TokenAccountState | null {
   if (data.length < ACCOUNT_LEN || data.length === MULTISIG_LEN) return null;
