@@ -5,13 +5,13 @@ import type { Account } from 'litesvm/dist/internal';
 // reads it for both token programs (agave account-decoder/src/parse_token.rs).
 
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-export const TOKEN_2022_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
+const TOKEN_2022_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 export const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 /** Wrapped SOL: a node knows its decimals without reading the mint (agave's get_mint_decimals). */
 export const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112');
 export const NATIVE_DECIMALS = 9;
 
-export const ACCOUNT_LEN = 165;
+const ACCOUNT_LEN = 165;
 export const MINT_LEN = 82;
 const MULTISIG_LEN = 355;
 const ACCOUNT_TYPE = { mint: 1, account: 2 } as const;
