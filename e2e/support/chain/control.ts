@@ -1,4 +1,6 @@
 import type { RateLimitOptions, RpcDownMode } from './server';
+import type { CreateMintOptions, MintToOptions, TokenBalanceOptions } from './token-faucet';
+import type { UiTokenAmount } from './token-state';
 
 /**
  * Steers a local chain running in another process (Playwright's global setup, or the CLI)
@@ -24,6 +26,15 @@ export function chainControl(url: string) {
     setTimeOffset: async (seconds: number) => void (await call('time-offset', { seconds })),
     /** Funds `pubkey` (base58) and resolves to the airdrop's signature, already final. */
     airdrop: async (pubkey: string, lamports: number) => (await call('airdrop', { pubkey, lamports })) as string,
+    /** Creates an SPL Token mint whose authority the chain keeps; resolves to its address. */
+    createMint: async (options: CreateMintOptions) =>
+      (await call('create-mint', { ...options, mintSecretKey: options.mintSecretKey && [...options.mintSecretKey] })) as string,
+    /** Mints `amount` smallest units to `owner`'s associated token account, creating it; resolves to the signature, already final. */
+    mintTo: async ({ mint, owner, amount }: MintToOptions) =>
+      (await call('mint-to', { mint: String(mint), owner: String(owner), amount: String(amount) })) as string,
+    /** What `owner`'s associated token account for `mint` holds; null when it has none. */
+    tokenBalance: async ({ mint, owner }: TokenBalanceOptions) =>
+      (await call('token-balance', { mint: String(mint), owner: String(owner) })) as UiTokenAmount | null,
     /** Sends `count` junk transactions carrying `reference` (base58), as a bot burying a payment would. */
     junk: async (reference: string, count: number) => (await call('junk', { reference, count })) as string[],
     /** The JSON-RPC calls the chain answered so far, by method, besides a test wallet's own. */

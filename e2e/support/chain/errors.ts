@@ -150,11 +150,25 @@ const TEXTS: Record<string, string> = {
 };
 
 /** The human text a node puts after "Transaction simulation failed: ". */
-export function describeError(err: RpcTransactionError): string {
+function describeError(err: RpcTransactionError): string {
   if (typeof err === 'string') return TEXTS[err] ?? err;
   const [index, inner] = (err.InstructionError ?? []) as [number?, RpcTransactionError?];
   if (index === undefined || inner === undefined) return JSON.stringify(err);
   const text =
     typeof inner === 'string' ? (TEXTS[inner] ?? inner) : `custom program error: 0x${Number((inner as { Custom?: number }).Custom ?? 0).toString(16)}`;
   return `Error processing Instruction ${index}: ${text}`;
+}
+
+/** A send refused at preflight, in the words and with the data a node sends. */
+export function simulationFailed(err: RpcTransactionError, logs: string[], unitsConsumed: number): RpcError {
+  if (err === 'SignatureFailure') return new RpcError(-32003, 'Transaction signature verification failure');
+  return new RpcError(-32002, `Transaction simulation failed: ${describeError(err)}`, {
+    accounts: null,
+    err,
+    innerInstructions: null,
+    logs,
+    replacementBlockhash: null,
+    returnData: null,
+    unitsConsumed,
+  });
 }

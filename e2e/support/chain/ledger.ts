@@ -1,10 +1,12 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 // The native class works on raw bytes; litesvm's public class wants @solana/kit objects instead.
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, TransactionMetadata } from 'litesvm/dist/internal';
-import { RpcError, describeError, toRpcError, type RpcTransactionError } from './errors';
+import { simulationFailed, toRpcError, type RpcTransactionError } from './errors';
+import { tokenBalances, type TokenBalance } from './token-balances';
+import { parseTransaction } from './verify';
 
-/** One executed transaction, with what litesvm does not keep: slot, block time and balances. */
+/** One executed transaction, with what litesvm does not keep: slot, block time, balances and token balances. */
 export interface RecordedTransaction {
   signature: string;
   slot: number;
@@ -13,6 +15,8 @@ export interface RecordedTransaction {
   fee: number;
   preBalances: number[];
   postBalances: number[];
+  preTokenBalances: TokenBalance[];
+  postTokenBalances: TokenBalance[];
   logMessages: string[];
   computeUnitsConsumed: number;
   /** Per top-level instruction, the instructions it invoked: [programIdIndex, account indexes, data]. */
@@ -46,6 +50,8 @@ export class Ledger {
   private timeOffsetSeconds = 0;
 
   constructor() {
+    // Wrapped SOL's mints exist on every real cluster.
+    this.svm.withNativeMints();
     this.svm.setAccount(this.faucet.publicKey.toBytes(), new Account(FAUCET_LAMPORTS, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
     this.genesisSlot = this.slot;
     this.setClock(this.slot);
@@ -90,8 +96,14 @@ export class Ledger {
     return Number(this.svm.getBalance(pubkey.toBytes()) ?? 0n);
   }
 
+  /** An account, or null where a node has none (litesvm drops one closed to zero lamports). */
   getAccount(pubkey: PublicKey): Account | null {
     return this.svm.getAccount(pubkey.toBytes());
+  }
+
+  /** The accounts a program owns, with their addresses (getTokenAccountsByOwner scans a token program's). */
+  programAccounts(programId: PublicKey): { address: PublicKey; account: Account }[] {
+    return this.svm.getProgramAccounts(programId.toBytes()).map((entry) => ({ address: new PublicKey(entry.address), account: entry.account() }));
   }
 
   get(signature: string): RecordedTransaction | undefined {
@@ -151,8 +163,21 @@ export class Ledger {
     // A throwaway read-only key makes every airdrop's signature unique: two equal airdrops under
     // the same blockhash would otherwise be one transaction, and the second "already processed".
     transfer.keys.push({ pubkey: Keypair.generate().publicKey, isSigner: false, isWritable: false });
-    const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(transfer);
-    tx.sign(this.faucet);
+    return this.submit([transfer]);
+  }
+
+  /** Who pays for submit(): the payer and funder its instructions name. */
+  get faucetAddress(): PublicKey {
+    return this.faucet.publicKey;
+  }
+
+  /**
+   * A transaction of `instructions` that the faucet pays for and signs (with any other `signers` they
+   * need), sent with preflight and recorded like any other. Resolves to its signature.
+   */
+  submit(instructions: TransactionInstruction[], signers: Keypair[] = []): string {
+    const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(...instructions);
+    tx.sign(this.faucet, ...signers);
     return this.send(tx.serialize(), { preflight: true });
   }
 
@@ -166,15 +191,15 @@ export class Ledger {
     return Array.from({ length: count }, (_, index) => {
       const transfer = SystemProgram.transfer({ fromPubkey: this.faucet.publicKey, toPubkey: sink, lamports: index + 1 });
       transfer.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
-      const tx = new Transaction({ feePayer: this.faucet.publicKey, recentBlockhash: this.svm.latestBlockhash() }).add(transfer);
-      tx.sign(this.faucet);
-      return this.send(tx.serialize(), { preflight: true });
+      return this.submit([transfer]);
     });
   }
 
   private execute(tx: VersionedTransaction): RecordedTransaction {
     const keys = tx.message.staticAccountKeys;
     const preBalances = keys.map((key) => this.getBalance(key));
+    const lookup = (key: PublicKey) => this.getAccount(key);
+    const preTokenBalances = tokenBalances(tx.message, lookup);
     const slot = this.slot + 1;
     this.setClock(slot);
     const bytes = tx.serialize();
@@ -195,6 +220,8 @@ export class Ledger {
       fee: Math.max(0, sum(preBalances) - sum(postBalances)),
       preBalances,
       postBalances,
+      preTokenBalances,
+      postTokenBalances: tokenBalances(tx.message, lookup),
       logMessages: meta.logs(),
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
       innerInstructions: meta
@@ -226,37 +253,6 @@ export class Ledger {
     const clock = this.svm.getClock();
     this.svm.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, BigInt(this.now())));
   }
-}
-
-/**
- * Parses wire bytes with web3.js first: litesvm aborts the whole process on bytes it cannot
- * decode, so only a transaction web3.js could read (and re-serialise canonically) reaches it.
- */
-export function parseTransaction(bytes: Uint8Array): VersionedTransaction {
-  let tx: VersionedTransaction;
-  try {
-    tx = VersionedTransaction.deserialize(bytes);
-  } catch (error) {
-    throw new RpcError(-32602, `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${(error as Error).message}`);
-  }
-  const { header, staticAccountKeys } = tx.message;
-  if (tx.signatures.length === 0 || tx.signatures.length !== header.numRequiredSignatures || staticAccountKeys.length < header.numRequiredSignatures) {
-    throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
-  }
-  return tx;
-}
-
-function simulationFailed(err: RpcTransactionError, logs: string[], unitsConsumed: number): RpcError {
-  if (err === 'SignatureFailure') return new RpcError(-32003, 'Transaction signature verification failure');
-  return new RpcError(-32002, `Transaction simulation failed: ${describeError(err)}`, {
-    accounts: null,
-    err,
-    innerInstructions: null,
-    logs,
-    replacementBlockhash: null,
-    returnData: null,
-    unitsConsumed,
-  });
 }
 
 function sum(values: number[]): number {

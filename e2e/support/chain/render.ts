@@ -2,6 +2,7 @@ import { PublicKey, SystemInstruction, SystemProgram, TransactionInstruction, ty
 import bs58 from 'bs58';
 import { RpcError } from './errors';
 import type { RecordedTransaction } from './ledger';
+import { parseTokenInstruction } from './token-instructions';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
@@ -44,8 +45,8 @@ export function renderTransaction(record: RecordedTransaction, encoding: Transac
         instructions: instructions.map((ix) => renderInstruction(ix, message, parsed)),
       })),
       logMessages: record.logMessages,
-      preTokenBalances: [],
-      postTokenBalances: [],
+      preTokenBalances: record.preTokenBalances,
+      postTokenBalances: record.postTokenBalances,
       rewards: [],
       loadedAddresses: { writable: [], readonly: [] },
       computeUnitsConsumed: record.computeUnitsConsumed,
@@ -104,7 +105,9 @@ function renderInstruction(ix: CompiledInstructionLike, message: VersionedMessag
   const programId = keys[ix.programIdIndex]!;
   const accounts = ix.accounts.map((index) => keys[index]!);
   const systemInstruction = programId.equals(SystemProgram.programId) ? parseSystemInstruction(programId, accounts, ix.data) : null;
-  if (systemInstruction) return { program: 'system', programId: programId.toBase58(), parsed: systemInstruction, stackHeight };
+  const known = systemInstruction ? { program: 'system', parsed: systemInstruction } : parseTokenInstruction(programId, accounts, ix.data);
+  if (known) return { program: known.program, programId: programId.toBase58(), parsed: known.parsed, stackHeight };
+  // What a node answers for an instruction it cannot parse: agave's UiPartiallyDecodedInstruction.
   return { programId: programId.toBase58(), accounts: accounts.map((key) => key.toBase58()), data: bs58.encode(ix.data), stackHeight };
 }
 

@@ -1,12 +1,13 @@
 import { PublicKey, VersionedMessage } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { accountEncoding, encodeAccount, type AccountEncoding } from './accounts';
 import { RpcError } from './errors';
-import { parseTransaction, type Ledger } from './ledger';
+import type { Ledger } from './ledger';
+import { config, stringParam, stringsParam, type Config, type Params } from './params';
 import { renderTransaction, type TransactionEncoding } from './render';
-import { fromStr, verifyPubkey, verifySignature } from './verify';
+import { createTokenRpcMethods } from './token-rpc';
+import { fromStr, parseTransaction, verifyPubkey, verifySignature } from './verify';
 
-type Params = unknown[];
-type Config = Record<string, unknown>;
 type Method = (params: Params) => unknown;
 
 /**
@@ -28,18 +29,10 @@ const MAX_TX_ACCOUNT_LOCKS = 128;
 export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HASH): Record<string, Method> {
   const withContext = (value: unknown) => ({ context: { apiVersion: AGAVE_VERSION, slot: ledger.slot }, value });
 
-  const accountInfo = (address: PublicKey, config: Config) => {
-    const account = ledger.getAccount(address);
-    if (!account) return null;
-    const data = account.data();
-    return {
-      data: config.encoding === 'base58' ? [bs58.encode(data), 'base58'] : [Buffer.from(data).toString('base64'), 'base64'],
-      executable: account.executable(),
-      lamports: Number(account.lamports()),
-      owner: new PublicKey(account.owner()).toBase58(),
-      rentEpoch: Number(account.rentEpoch()),
-      space: data.length,
-    };
+  const lookup = (address: PublicKey) => ledger.getAccount(address);
+  const accountInfo = (address: PublicKey, encoding: AccountEncoding) => {
+    const account = lookup(address);
+    return account && encodeAccount(account, encoding, lookup);
   };
 
   return {
@@ -78,11 +71,16 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
     },
     getMinimumBalanceForRentExemption: (params) => ledger.minimumBalanceForRentExemption(Number(params[0] ?? 0)),
     getBalance: (params) => withContext(ledger.getBalance(verifyPubkey(stringParam(params, 0)))),
-    getAccountInfo: (params) => withContext(accountInfo(verifyPubkey(stringParam(params, 0)), config(params, 1))),
-    getMultipleAccounts: (params) => {
-      const addresses = stringsParam(params, 0, MAX_MULTIPLE_ACCOUNTS).map((address) => verifyPubkey(address));
-      return withContext(addresses.map((address) => accountInfo(address, config(params, 1))));
+    getAccountInfo: (params) => {
+      const encoding = accountEncoding(config(params, 1));
+      return withContext(accountInfo(verifyPubkey(stringParam(params, 0)), encoding));
     },
+    getMultipleAccounts: (params) => {
+      const encoding = accountEncoding(config(params, 1));
+      const addresses = stringsParam(params, 0, MAX_MULTIPLE_ACCOUNTS).map((address) => verifyPubkey(address));
+      return withContext(addresses.map((address) => accountInfo(address, encoding)));
+    },
+    ...createTokenRpcMethods(ledger, withContext),
     requestAirdrop: (params) => {
       const lamports = Number(params[1]);
       if (!Number.isSafeInteger(lamports) || lamports <= 0) throw new RpcError(-32602, 'Invalid params: lamports must be a positive integer');
@@ -170,27 +168,6 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
         }));
     },
   };
-}
-
-function stringParam(params: Params, index: number): string {
-  const value = params[index];
-  if (typeof value !== 'string') throw new RpcError(-32602, `Invalid params: expected a string at position ${index}`);
-  return value;
-}
-
-function config(params: Params, index: number): Config {
-  const value = params[index];
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Config) : {};
-}
-
-/** A list of strings, refused whole past `max` items, as agave refuses it before reading any. */
-function stringsParam(params: Params, index: number, max: number): string[] {
-  const value = params[index];
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new RpcError(-32602, `Invalid params: expected an array of strings at position ${index}`);
-  }
-  if (value.length > max) throw new RpcError(-32602, `Too many inputs provided; max ${max}`);
-  return value;
 }
 
 /** A config's optional signature (absent or null: none), checked as agave checks one. */

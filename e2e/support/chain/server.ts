@@ -4,6 +4,8 @@ import { answer } from './jsonrpc';
 import { Ledger, type RecordedTransaction } from './ledger';
 import { createRpcMethods } from './rpc';
 import { startSubscriptionServer } from './subscriptions';
+import { TokenFaucet, type CreateMintOptions, type MintToOptions, type TokenBalanceOptions } from './token-faucet';
+import type { UiTokenAmount } from './token-state';
 
 /**
  * How the RPC looks while "down": HTTP 503 answers, connections dropped without an answer, or
@@ -42,6 +44,12 @@ export interface LocalChain {
   /** Junk transactions carrying `reference`, as a bot would send to bury a payment; resolves to their signatures. */
   junk(reference: PublicKey | string, count: number): Promise<string[]>;
   getTransaction(signature: string): RecordedTransaction | undefined;
+  /** Creates an SPL Token mint whose authority the chain keeps (at `mintSecretKey`'s address if given); resolves to its address. */
+  createMint(options: CreateMintOptions): Promise<string>;
+  /** Mints to `owner`'s associated token account (created if need be) of a mint made by createMint; resolves to the signature. */
+  mintTo(options: MintToOptions): Promise<string>;
+  /** What `owner`'s associated token account for `mint` holds; null when it has none. */
+  tokenBalance(options: TokenBalanceOptions): UiTokenAmount | null;
   /** Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. */
   setRpcDown(down: boolean, mode?: RpcDownMode): void;
   /** Answers 429 as a provider over its limit (see RateLimitOptions); the /__test control routes keep working. */
@@ -66,6 +74,7 @@ export const NOT_COUNTED = 'x-not-counted';
  */
 export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }: LocalChainOptions): Promise<LocalChain> {
   const ledger = new Ledger();
+  const tokens = new TokenFaucet(ledger);
   const methods = createRpcMethods(ledger, genesisHash);
   let down: RpcDownMode | null = null;
   /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
@@ -83,6 +92,9 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     getBalance: (pubkey) => ledger.getBalance(new PublicKey(pubkey)),
     junk: async (reference, count) => ledger.junk(new PublicKey(reference), count),
     getTransaction: (signature) => ledger.get(signature),
+    createMint: async (options) => tokens.createMint(options),
+    mintTo: async (options) => tokens.mintTo(options),
+    tokenBalance: (options) => tokens.tokenBalance(options),
     setRpcDown: (value, mode = 'unavailable') => {
       down = value ? mode : null;
       subscriptions.setDown(value);
@@ -116,6 +128,10 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
     junk: (body) => chain.junk(String(body.reference), Number(body.count)),
+    // The options are checked by the token faucet.
+    'create-mint': (body) => chain.createMint(body as unknown as CreateMintOptions),
+    'mint-to': (body) => chain.mintTo(body as unknown as MintToOptions),
+    'token-balance': (body) => chain.tokenBalance(body as unknown as TokenBalanceOptions),
     calls: () => chain.calls(),
     refused: () => chain.refused(),
   };

@@ -1,4 +1,4 @@
-import { PublicKey } from '@solana/web3.js';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { RpcError } from './errors';
 
@@ -39,4 +39,22 @@ export function verifyPubkey(text: string): PublicKey {
 function verified(parsed: Uint8Array | ParseError): Uint8Array {
   if (typeof parsed === 'string') throw new RpcError(-32602, `Invalid param: ${parsed}`);
   return parsed;
+}
+
+/**
+ * Parses wire bytes with web3.js first: litesvm aborts the whole process on bytes it cannot
+ * decode, so only a transaction web3.js could read (and re-serialise canonically) reaches it.
+ */
+export function parseTransaction(bytes: Uint8Array): VersionedTransaction {
+  let tx: VersionedTransaction;
+  try {
+    tx = VersionedTransaction.deserialize(bytes);
+  } catch (error) {
+    throw new RpcError(-32602, `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${(error as Error).message}`);
+  }
+  const { header, staticAccountKeys } = tx.message;
+  if (tx.signatures.length === 0 || tx.signatures.length !== header.numRequiredSignatures || staticAccountKeys.length < header.numRequiredSignatures) {
+    throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly');
+  }
+  return tx;
 }
