@@ -14,6 +14,8 @@ import {
   E2E_PORTS,
   E2E_PROJECT_ID,
   E2E_RECIPIENT,
+  E2E_USDC_MINT,
+  E2E_USDC_MINT_SECRET,
   E2E_REVALIDATE_SECONDS,
   E2E_REVALIDATE_SECRET,
   SITE_LOG,
@@ -47,6 +49,7 @@ export const e2eSiteEnv = {
   CATALOG_SYNC_SECONDS: '0',
   NEXT_PUBLIC_SOLANA_RPC_URL: CHAIN_URL,
   SOLANA_RECIPIENT: E2E_RECIPIENT,
+  USDC_MINT: E2E_USDC_MINT,
   // The tests play the proxy in front of the site: each test's own X-Forwarded-For is its client key.
   TRUSTED_PROXY_HOPS: '1',
   NEXT_TELEMETRY_DISABLED: '1',
@@ -79,6 +82,9 @@ export default async function globalSetup() {
   const proxy = await startOutageProxy(emulator.host, E2E_PORTS.firestore);
   const stopOutageSwitch = serveOutageSwitch(proxy.setOutage, E2E_PORTS.firestoreOutage);
   const chain = await startLocalChain({ port: E2E_PORTS.chain });
+  // The site's USDC, and the recipient's token account for it (without one, checkouts in USDC are refused).
+  await chain.createMint({ decimals: 6, mintSecretKey: E2E_USDC_MINT_SECRET });
+  await chain.mintTo({ mint: E2E_USDC_MINT, owner: E2E_RECIPIENT, amount: 1 });
   await run('npm', ['run', 'seed', '--silent'], env);
   if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);
   const site = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: SITE_LOG });

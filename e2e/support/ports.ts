@@ -1,3 +1,5 @@
+import { Keypair } from '@solana/web3.js';
+
 /**
  * Fixed loopback ports for the end-to-end stack. Fixed because the browser's RPC URL is
  * inlined into the client bundle at build time.
@@ -51,6 +53,12 @@ export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';
 /** PRICE_LAMPORTS of the second build: 0.02 SOL, so any price not read from the configuration shows. */
 export const E2E_VARIANT_PRICE_LAMPORTS = 20_000_000;
+/**
+ * The USDC the e2e site sells in (USDC_MINT): a 6-decimal mint global setup makes on the local chain at this fixed
+ * key, so the build, the site and every spec agree on it. Its authority is the chain's: specs mint with chainControl.
+ */
+export const E2E_USDC_MINT_SECRET = Keypair.fromSeed(new Uint8Array(32).fill(41)).secretKey;
+export const E2E_USDC_MINT = Keypair.fromSecretKey(E2E_USDC_MINT_SECRET).publicKey.toBase58();
 /** Receives the test payments: a fixed devnet-shaped address with no key anyone needs. */
 export const E2E_RECIPIENT = 'GvHeR432g7MjN9uKyX3Dzg66TqwrEWgANLnnFZXMeyyj';
 /**
