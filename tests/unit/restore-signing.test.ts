@@ -5,22 +5,26 @@ import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RestoreChallenge } from '@/lib/payments/contract';
 import { restoreWithWallet, signChallenge, type RestoreWallet } from '@/lib/payments/browser/restore';
-import { RESTORE_STATEMENT, signInInput } from '@/lib/payments/restore';
+import { signInInput } from '@/lib/identity/sign-in';
+import { RESTORE_STATEMENT } from '@/lib/payments/restore';
 
 const buyer = Keypair.generate();
 const address = buyer.publicKey.toBase58();
 const challenge: RestoreChallenge = {
   token: 'signed-challenge-token',
-  input: signInInput({
-    wallet: address,
-    nonce: 'a1b2c3d4e5f6a7b8',
-    issuedAt: '2026-01-02T03:04:05.000Z',
-    expirationTime: '2026-01-02T03:14:05.000Z',
-    domain: 'solenema.test',
-    uri: 'https://solenema.test',
-    holder: 'holder-digest-of-the-asking-browser',
-    chainId: 'solana:devnet',
-  }),
+  input: signInInput(
+    {
+      wallet: address,
+      nonce: 'a1b2c3d4e5f6a7b8',
+      issuedAt: '2026-01-02T03:04:05.000Z',
+      expirationTime: '2026-01-02T03:14:05.000Z',
+      domain: 'solenema.test',
+      uri: 'https://solenema.test',
+      holder: 'holder-digest-of-the-asking-browser',
+      chainId: 'solana:devnet',
+    },
+    RESTORE_STATEMENT,
+  ),
 };
 
 const signMessage = async (message: Uint8Array) => nacl.sign.detached(message, buyer.secretKey);
