@@ -71,7 +71,9 @@ const nextConfig: NextConfig = {
     // A packaged stream's files never change (its folder is named by a hash of its content): any cache, a CDN's
     // included, may keep them; a locked stream's segments are encrypted, and its key is never among them.
     const streams = { source: '/media/streams/:path*', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] };
-    return [...securityHeaderRules(env), streams];
+    // The studio and its exports are the operator's: never indexed, whatever links to them.
+    const studio = ['/studio', '/api/studio/:path*'].map((source) => ({ source, headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] }));
+    return [...securityHeaderRules(env), streams, ...studio];
   },
 };
 

@@ -3,7 +3,7 @@ import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { paymentTransaction } from '@/lib/payments/browser/transaction';
-import type { CheckoutAnswer, EntitlementsAnswer, RestoreChallenge, VerifyAnswer } from '@/lib/payments/contract';
+import type { CheckoutAnswer, EntitlementsAnswer, SignInChallenge, VerifyAnswer } from '@/lib/payments/contract';
 import { NOT_COUNTED } from './chain';
 import { CHAIN_URL } from './ports';
 
@@ -75,7 +75,7 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
     link: (video: string) => send(`/api/playback?video=${encodeURIComponent(video)}`),
     /** Restores the wallet's purchases here, as the wallet guide does: Sign In With Solana. */
     async restore(payer: Keypair) {
-      const asked = (await (await send('/api/restore/challenge', { wallet: payer.publicKey.toBase58() })).json()) as RestoreChallenge;
+      const asked = (await (await send('/api/restore/challenge', { wallet: payer.publicKey.toBase58() })).json()) as SignInChallenge;
       const bytes = createSignInMessage(asked.input);
       const signature = bs58.encode(nacl.sign.detached(bytes, payer.secretKey));
       return send('/api/restore', { token: asked.token, signedMessage: Buffer.from(bytes).toString('base64'), signature });

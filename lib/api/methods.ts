@@ -1,6 +1,6 @@
 import { errorResponse } from './responses';
 
-type Method = 'GET' | 'HEAD' | 'POST';
+type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 
 /**
  * Handlers for the methods a route does not take: 405 with `Allow` and a JSON reason, where Next's

@@ -88,3 +88,11 @@ export function formatHours(hours: number): string {
   if (hours % 24 === 0 && hours >= 48) return `${hours / 24} days`;
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
+
+/** "0.05", "2.5": an amount as a plain decimal number in its currency, exact (no grouping, no rounding), for exports. */
+export function decimalAmount({ currency, units }: Amount): string {
+  const { decimals } = CURRENCIES[currency];
+  const digits = String(units).padStart(decimals + 1, '0');
+  const fraction = digits.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${digits.slice(0, -decimals)}.${fraction}` : digits.slice(0, -decimals);
+}

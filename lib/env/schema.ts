@@ -74,6 +74,19 @@ const envSchema = z
      * that lands later is still credited while the server keeps the checkout (30 days).
      */
     CHECKOUT_WINDOW_SECONDS: positiveInt(30 * 60),
+    /**
+     * Wallets besides SOLANA_RECIPIENT that may open /studio by signing in (the recipient may be a cold wallet or a
+     * multisig that cannot sign messages): base58 addresses, separated by commas or spaces.
+     */
+    STUDIO_WALLETS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}([\s,]+[1-9A-HJ-NP-Za-km-z]{32,44})*$/, 'expected base58 Solana addresses separated by commas or spaces')
+        .transform((list) => list.split(/[\s,]+/))
+        .optional(),
+    ),
+    /** How long a studio session lasts once its wallet signed in. */
+    STUDIO_SESSION_SECONDS: positiveInt(60 * 60),
     /** How long a playback link of a private video lasts; the page renews it before then. */
     MEDIA_TOKEN_SECONDS: positiveInt(3 * 60 * 60),
     /**

@@ -24,6 +24,10 @@ export const BUDGETS = {
   playback: { points: 120, what: 'playback link requests' },
   // A player seeking through a video sends a range request per jump, several per second while scrubbing.
   media: { points: 600, what: 'video requests' },
+  // What a visitor's page reports for the studio's figures: a pay dialog opened, a play started or finished.
+  events: { points: 60, what: 'viewing reports' },
+  // The studio's sign-in and its pages' questions: an operator clicking through.
+  studio: { points: 30, what: 'studio requests' },
   // Share-card images: crawlers fetch a few, and caches keep them for a day.
   og: { points: 60, what: 'share-card requests' },
 } as const satisfies Record<string, { points: number; what: string }>;

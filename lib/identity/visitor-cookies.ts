@@ -25,13 +25,19 @@ export async function currentVisitor(): Promise<Visitor> {
   return visitorFromCookies(signingSecret, sent.get('cookie'), overHttps(sent.get('x-forwarded-proto')));
 }
 
+/** This request's Cookie header and whether it came over https: pages and routes alike. */
+export async function currentCookies(): Promise<{ header: string | null; secure: boolean }> {
+  const sent = await headers();
+  return { header: sent.get('cookie'), secure: overHttps(sent.get('x-forwarded-proto')) };
+}
+
 /**
  * The browser a state-changing request acts for: the cookie's, or a new one when the request carries
  * none that is valid. Pass the answer to `keepBrowserCookie`: a valid cookie is never replaced.
  */
 export const visitorOrNew = (visitor: Visitor) => visitor.browser ?? newBrowserId();
 
-const isHttps = (request: Request) => overHttps(request.headers.get('x-forwarded-proto'), request.url);
+export const isHttps = (request: Request) => overHttps(request.headers.get('x-forwarded-proto'), request.url);
 
 /**
  * Sets the browser cookie when the request had no valid one, and signs the same id again when it was

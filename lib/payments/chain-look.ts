@@ -1,3 +1,4 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { describeFailure } from '../failure';
 import type { StoredCheckout } from './checkout';
@@ -21,13 +22,24 @@ export interface LookTerms {
 
 export interface LookDeps {
   board: WatchBoard;
+  /** The addresses payments reach (the recipient, its USDC token account): read when the studio wants them, whatever is open. */
+  feedAddresses: string[];
   connection: Pick<Connection, 'getSignaturesForAddress'>;
   facts: FactsCache;
   /** Claims a paying transaction for the browser that started the checkout (create-once: lib/payments/verify.ts). */
   claim(checkout: StoredCheckout, signature: string, facts: PaymentFacts): Promise<VerifyResult>;
+  /** Notes what a transfer to a recipient was, once read: a checkout's payment still unclaimed, or no checkout's. */
+  reconcile?(signature: string, facts: PaymentFacts): Promise<void>;
   terms: LookTerms;
   now: () => number;
 }
+
+/**
+ * Where a checkout's payment lands, so where the looks watch for it: the recipient itself for SOL, its associated token
+ * account of the mint for USDC (a transferChecked names the token accounts, never the wallet that owns them).
+ */
+export const feedAddressOf = ({ recipient, mint }: Pick<StoredCheckout, 'recipient' | 'mint'>) =>
+  mint ? getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(recipient), true).toBase58() : recipient;
 
 /** Transactions to a recipient kept unread at most: the oldest go first (the turns still find what they paid). */
 const FEED_UNREAD_KEPT = 200;
@@ -55,6 +67,8 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
   const stored = (await board.lookState()) ?? emptyLookState();
   const state: LookState = { ...stored, lookedAt: now, failure: undefined };
   const open = (await board.open(now - terms.openForMs, terms.maxOpen)).filter((entry) => !entry.finding.paidBy);
+  // The studio asks for the recipients' histories too, to reconcile what reached them: then the look runs with none open.
+  const feedWanted = (await board.feedWantedUntil()) > now;
   const changed = new Map<string, Finding>();
   let calls = terms.callsPerLook;
   let hintCalls = Math.floor(terms.callsPerLook / 2);
@@ -133,11 +147,11 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
   }
 
   try {
-    if (open.length > 0) {
-      for (const recipient of new Set(open.map((entry) => entry.asked.checkout.recipient))) {
+    if (open.length > 0 || feedWanted) {
+      for (const address of new Set([...open.map((entry) => feedAddressOf(entry.asked.checkout)), ...(feedWanted ? deps.feedAddresses : [])])) {
         if (calls === 0) break;
         calls -= 1;
-        await readFeed(recipient);
+        await readFeed(address);
       }
       const hints = open.flatMap((entry) => (entry.hint ? [entry.hint] : []));
       landedHints = await board.inFeed(hints);
@@ -179,8 +193,9 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
     if (listed[0]) state.feedTop = { ...state.feedTop, [recipient]: listed[0].signature };
     const landed = listed.filter(({ err }) => !err).map(({ signature }) => signature);
     await board.addToFeed(landed);
-    // The first read only marks where the history stands: what came before it, the turns find.
-    if (top) state.feedUnread = [...state.feedUnread, ...landed.reverse()];
+    // The first read only marks where the history stands (what came before it, the turns find), unless the studio
+    // reconciles it: then the recent history is read too.
+    if (top || feedWanted) state.feedUnread = [...state.feedUnread, ...landed.reverse()];
   }
 
   /** Reads one new transaction to a recipient: the open checkouts it names go first at their next step. */
@@ -194,6 +209,7 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
         await freeSteps(entry);
       }
     }
+    await deps.reconcile?.(signature, read);
   }
 
   /**

@@ -5,6 +5,8 @@ import { describeFailure } from '../failure';
 import { redisKey, reportRedisFailure, sharedRedis } from '../http/redis';
 import type { TransferStatusAnswer, VerifyAnswer } from './contract';
 import type { Purchase } from './ledger';
+import { env } from '../env/server';
+import { feedAddressOf } from './chain-look';
 import { PAYMENTS_LOOK_MS } from './look-intervals';
 import { watchPayments } from './payment-watch';
 import { memoryWatchBoard, type WatchBoard } from './watch-board';
@@ -38,7 +40,15 @@ function paymentsOn(cluster: string) {
   if (watch?.cluster !== cluster) {
     watch = {
       cluster,
-      payments: watchPayments({ connection, ledger: claims, catalog, cluster, board: boardFor(cluster), intervalMs: PAYMENTS_LOOK_MS }),
+      payments: watchPayments({
+        connection,
+        ledger: claims,
+        catalog,
+        cluster,
+        board: boardFor(cluster),
+        intervalMs: PAYMENTS_LOOK_MS,
+        feedAddresses: [env.SOLANA_RECIPIENT, feedAddressOf({ recipient: env.SOLANA_RECIPIENT, mint: env.USDC_MINT })],
+      }),
     };
   }
   return watch.payments;
@@ -56,6 +66,14 @@ export async function paymentStatus(reference: string, browser: string, group: s
   if (!result.ok) return result;
   const { status } = result;
   return { ok: true, status: status.state === 'paid' ? { state: 'paid', ...(await paidAnswer(status.purchase)) } : status };
+}
+
+/**
+ * The studio is open: for `forMs`, the shared looks also read the recipient's history with no checkout open, so a
+ * payment whose browser never came back, or a transfer naming no checkout, is noted within a look or two.
+ */
+export async function watchRecipientPayments(forMs: number) {
+  await onServerCluster(async (cluster) => (await paymentsOn(cluster).watchRecipients(forMs), { ok: true as const }));
 }
 
 /** What a verified payment unlocked, and the video it starts with (its link is asked for when it plays). */

@@ -22,12 +22,12 @@ export interface TransferStatusRequest {
   checkout: string;
 }
 
-export interface RestoreChallengeRequest {
+export interface SignInChallengeRequest {
   wallet: string;
 }
 
-/** A signed Sign In With Solana answer to a restore challenge. */
-export interface RestoreRequest {
+/** A signed Sign In With Solana answer to a challenge (a restore's, the studio's). */
+export interface SignInRequest {
   token: string;
   signedMessage: string;
   signature: string;
@@ -114,7 +114,7 @@ export type TransferStatusAnswer =
   | (VerifyAnswer & { state: 'paid' });
 
 /** A Sign In With Solana request, as the server asks for it (SolanaSignInInput). */
-export interface RestoreChallenge {
+export interface SignInChallenge {
   token: string;
   input: {
     domain: string;

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { withDeadline } from '../deadline';
 import { env } from '../env/server';
@@ -10,7 +10,7 @@ import { firestore, firestoreConfigured } from '../firebase';
 import { countReads, whileReading } from '../firestore-reads';
 import { amountSchema, keptUntil, storedCheckoutSchema, withLegacyPrice, type StoredCheckout } from './checkout';
 import { LEGACY_GENESIS_HASH } from './cluster';
-import { createRecordFile, readRecordFile, replaceRecordFile } from './ledger-files';
+import { createRecordFile, readRecordFile, replaceRecordFile } from '../record-files';
 
 const purchaseSchema = z.preprocess(
   withLegacyPrice,
@@ -89,6 +89,12 @@ export interface Ledger {
   checkoutOf(reference: string): Promise<StoredCheckout | null>;
   scanOf(wallet: string): Promise<WalletScan | null>;
   saveScan(wallet: string, scan: WalletScan): Promise<void>;
+  /** Sales verified on `cluster` from `from` to `to` (ISO times, `to` excluded), newest first, at most `limit`, after `after` (the last of the page before). */
+  salesBetween(cluster: string, from: string, to: string, limit: number, after?: SalesCursor): Promise<Purchase[]>;
+  /** Keeps a transfer to the recipient a look found (once per signature). */
+  noteTransfer(transfer: RecipientTransfer): Promise<void>;
+  /** The newest transfers noted on `cluster`, at most `limit`. */
+  recipientTransfers(cluster: string, limit: number): Promise<RecipientTransfer[]>;
 }
 
 const ALREADY_EXISTS = 6;
@@ -104,6 +110,27 @@ const grantId = (browser: string, path: string, cluster: string, kind: GrantKind
     .slice(0, 32)}`;
 
 const rentalSchema = z.object({ startedAt: z.number() });
+
+/**
+ * A transfer to the recipient a look read on chain: one paying a checkout of ours that no browser claimed yet (its
+ * reference, title and path), or one naming no checkout of ours (`checkout` absent). For the studio's reconciliation.
+ */
+const recipientTransferSchema = z.object({
+  signature: z.string(),
+  cluster: z.string(),
+  /** Its block time, ms (when the node knows none, when the look read it). */
+  at: z.number(),
+  payer: z.string(),
+  amount: amountSchema,
+  checkout: z.object({ reference: z.string(), path: z.string(), title: z.string() }).optional(),
+});
+export type RecipientTransfer = z.infer<typeof recipientTransferSchema>;
+
+/** Where a page of sales ends: the next page starts after this sale. */
+export type SalesCursor = Pick<Purchase, 'verifiedAt' | 'signature'>;
+/** Newest first, and by signature within a millisecond: the order the studio pages sales in. */
+const newestFirst = (a: SalesCursor, b: SalesCursor) =>
+  b.verifiedAt.localeCompare(a.verifiedAt) || (a.signature < b.signature ? 1 : a.signature > b.signature ? -1 : 0);
 
 function parseWith<S extends z.ZodType>(schema: S, data: unknown, where: string): z.output<S> | null {
   const result = schema.safeParse(data);
@@ -198,16 +225,40 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
     async saveScan(wallet, scan) {
       await bounded(db.doc(`walletScans/${wallet}`).set({ ...scan, expireAt: expireAt(keepScan(Date.now())) }), `write walletScans/${wallet}`);
     },
+    async salesBetween(cluster, from, to, limit, after) {
+      // Ordered by time then signature (the document id): sales of the same millisecond are neither skipped nor repeated across pages.
+      let query = db
+        .collection('purchases')
+        .where('cluster', '==', cluster)
+        .where('verifiedAt', '>=', from)
+        .where('verifiedAt', '<', to)
+        .orderBy('verifiedAt', 'desc')
+        .orderBy(FieldPath.documentId(), 'desc')
+        .limit(limit);
+      if (after) query = query.startAfter(after.verifiedAt, after.signature);
+      const snapshot = await read(query.get(), 'query');
+      countReads(snapshot.size);
+      return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
+    },
+    async noteTransfer(transfer) {
+      await createOnce(`recipientTransfers/${transfer.signature}`, transfer);
+    },
+    async recipientTransfers(cluster, limit) {
+      const snapshot = await read(db.collection('recipientTransfers').where('cluster', '==', cluster).orderBy('at', 'desc').limit(limit).get(), 'query');
+      countReads(snapshot.size);
+      return snapshot.docs.map((doc) => parseWith(recipientTransferSchema, doc.data(), doc.ref.path)).filter(present);
+    },
   });
 }
 
-/** Files written whole and put in place once (ledger-files.ts): the same create-once guarantee as Firestore's create(), for a site without Firestore. */
+/** Files written whole and put in place once (lib/record-files.ts): the same create-once guarantee as Firestore's create(), for a site without Firestore. */
 export function fileLedger(dir: string): Ledger {
   const purchases = join(dir, 'purchases');
   const nonces = join(dir, 'restore-nonces');
   const checkouts = join(dir, 'checkouts');
   const scans = join(dir, 'wallet-scans');
   const rentals = join(dir, 'rentals');
+  const transfers = join(dir, 'recipient-transfers');
   const grants = (browser: string) => join(dir, 'entitlements', browser);
   // Outside every folder the ledger lists, on the same disk (a link or rename cannot cross disks).
   const tmp = join(dir, '.tmp');
@@ -249,6 +300,19 @@ export function fileLedger(dir: string): Ledger {
     },
     scanOf: async (wallet) => (await readAll(scans, walletScanSchema, [`${wallet}.json`]))[0] ?? null,
     saveScan: (wallet, scan) => replaceRecordFile(join(scans, `${wallet}.json`), { ...scan, expireAt: keepScan(Date.now()) }, tmp),
+    salesBetween: async (cluster, from, to, limit, after) =>
+      (await readAll(purchases, purchaseSchema))
+        .filter((sale) => sale.cluster === cluster && sale.verifiedAt >= from && sale.verifiedAt < to && (!after || newestFirst(sale, after) > 0))
+        .sort(newestFirst)
+        .slice(0, limit),
+    async noteTransfer(transfer) {
+      await createOnce(transfers, transfer.signature, transfer);
+    },
+    recipientTransfers: async (cluster, limit) =>
+      (await readAll(transfers, recipientTransferSchema))
+        .filter((transfer) => transfer.cluster === cluster)
+        .sort((a, b) => b.at - a.at)
+        .slice(0, limit),
   });
 }
 

@@ -20,6 +20,8 @@ export interface PaymentFacts {
   /** Every account the transaction names: a checkout's reference rides among them. */
   accounts: string[];
   signers: string[];
+  /** Read-only keys no one signed and no instruction's program: where a reference rides, a few at most. */
+  referenceCandidates: string[];
   /** The system transfers it makes. */
   transfers: Transfer[];
   /** What each owner's token balance of each mint gained (negative: lost), from the node's pre- and post-balances. */
@@ -40,9 +42,22 @@ export function paymentFacts(transaction: ParsedTransactionWithMeta): PaymentFac
     failed: !transaction.meta || transaction.meta.err !== null,
     accounts: keys.map((key) => key.pubkey.toBase58()),
     signers: keys.filter((key) => key.signer).map((key) => key.pubkey.toBase58()),
+    referenceCandidates: referenceCandidates(transaction),
     transfers: transaction.transaction.message.instructions.map(systemTransfer).filter((transfer): transfer is Transfer => transfer !== null),
     tokenChanges: tokenChanges(transaction.meta?.preTokenBalances ?? [], transaction.meta?.postTokenBalances ?? []),
   };
+}
+
+/** A payment carries one reference; a few more read-only keys are looked at, never a transaction's every account. */
+const REFERENCES_PER_TRANSACTION = 4;
+
+function referenceCandidates(transaction: ParsedTransactionWithMeta): string[] {
+  const { accountKeys, instructions } = transaction.transaction.message;
+  const programs = new Set(instructions.map((instruction) => instruction.programId.toBase58()));
+  return accountKeys
+    .filter((key) => !key.signer && !key.writable && !programs.has(key.pubkey.toBase58()))
+    .map((key) => key.pubkey.toBase58())
+    .slice(0, REFERENCES_PER_TRANSACTION);
 }
 
 /** Post minus pre per owner and mint: an account created in the transaction has no pre-balance, a closed one no post. */
@@ -97,6 +112,17 @@ function paidInTokens(facts: PaymentFacts, checkout: StoredCheckout): Paid | nul
   const signers = new Set(facts.signers);
   const payer = ofMint.filter((change) => change.units < 0 && signers.has(change.owner)).sort((a, b) => a.units - b.units)[0];
   return payer && received > 0 ? { payer: payer.owner, amount: { currency: checkout.price.currency, units: received } } : null;
+}
+
+/** What a transaction brought a recipient, whatever it was for: SOL sent to it, or tokens its accounts gained. */
+export function receivedBy(facts: PaymentFacts, recipient: string): Paid | null {
+  if (facts.failed) return null;
+  const sol = facts.transfers.filter((transfer) => transfer.destination === recipient).sort((a, b) => b.lamports - a.lamports)[0];
+  if (sol) return { payer: sol.source, amount: { currency: 'SOL', units: sol.lamports } };
+  const tokens = facts.tokenChanges.find((change) => change.owner === recipient && change.units > 0);
+  const payer = tokens && facts.tokenChanges.find((change) => change.mint === tokens.mint && change.units < 0);
+  // A mint other than the site's is named by its address: only USDC is a currency here.
+  return tokens ? { payer: payer?.owner ?? facts.signers[0] ?? '', amount: { currency: 'USDC', units: tokens.units } } : null;
 }
 
 function systemTransfer(instruction: ParsedInstruction | PartiallyDecodedInstruction): Transfer | null {

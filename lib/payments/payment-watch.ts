@@ -4,6 +4,8 @@ import { refuse, type Refusal } from '../errors';
 import { keptUntil, type StoredCheckout } from './checkout';
 import { lookAtChain, type LookTerms } from './chain-look';
 import { factsCache } from './facts-cache';
+import { judgePayment, receivedBy, type PaymentFacts } from './payment-facts';
+import { describeFailure } from '../failure';
 import type { Ledger, Purchase } from './ledger';
 import { claimFromFacts, storedCheckout, type RecordDeps, type VerifyResult } from './verify';
 import type { Finding, WatchBoard } from './watch-board';
@@ -24,6 +26,8 @@ export interface PaymentWatchDeps extends RecordDeps {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   /** Shared by every instance with REDIS_URL (lib/payments/watch-board-redis.ts), else this instance's memory. */
   board: () => WatchBoard;
+  /** The recipient and its USDC token account: where payments land (lib/payments/chain-look.ts, feedAddressOf). */
+  feedAddresses?: string[];
   /** One look at the chain per interval for every open checkout together, however many tabs ask. */
   intervalMs: number;
   terms?: Partial<LookTerms>;
@@ -89,6 +93,26 @@ export function watchPayments(deps: PaymentWatchDeps) {
     }
   }
 
+  /**
+   * What a transfer to the recipient was, noted for the studio: a payment of a checkout of ours that no browser has
+   * claimed yet (the browser that started it may never return: its payer restores it), or one naming no checkout.
+   */
+  async function reconcile(signature: string, read: PaymentFacts) {
+    const recipient = deps.feedAddresses?.[0];
+    if (!recipient || read.failed) return;
+    const at = read.blockTime === null ? now() : read.blockTime * 1000;
+    for (const candidate of read.referenceCandidates) {
+      const checkout = await checkouts.checkoutOf(candidate);
+      if (!checkout || checkout.cluster !== deps.cluster) continue;
+      const paid = judgePayment(read, checkout);
+      if (typeof paid === 'string' || (await deps.ledger.get(signature))) return;
+      const { reference, path, title } = checkout;
+      return deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: paid.payer, amount: paid.amount, checkout: { reference, path, title } });
+    }
+    const received = receivedBy(read, recipient);
+    if (received) await deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: received.payer, amount: received.amount });
+  }
+
   /** Takes this interval's look when no instance has: polls in between are answered from the board. */
   function lookIfDue(board: WatchBoard): Promise<void> {
     looking ??= (async () => {
@@ -97,9 +121,12 @@ export function watchPayments(deps: PaymentWatchDeps) {
       try {
         await lookAtChain({
           board,
+          feedAddresses: deps.feedAddresses ?? [],
           connection: deps.connection,
           facts,
           claim: (checkout, signature, read) => claim(checkout, signature, checkout.browser, read),
+          reconcile: (signature, read) =>
+            reconcile(signature, read).catch((error: unknown) => console.error(`[studio] could not note ${signature}: ${describeFailure(error)}`)),
           terms,
           now,
         });
@@ -162,7 +189,14 @@ export function watchPayments(deps: PaymentWatchDeps) {
     }
   }
 
-  return { status, verify };
+  /** The studio is open: looks read the recipients' histories for a while, even with no checkout open (one per interval). */
+  async function watchRecipients(forMs: number) {
+    const board = deps.board();
+    await board.wantFeed(now() + forMs);
+    await lookIfDue(board);
+  }
+
+  return { status, verify, watchRecipients };
 }
 
 function isPublicKey(value: string) {

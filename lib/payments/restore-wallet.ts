@@ -5,7 +5,7 @@ import { lazyLimiter } from '../http/limiter';
 import { signingSecret } from '../identity/secret';
 import { holderOf } from '../identity/signed-token';
 import { chainIdOf } from './cluster';
-import type { RestoreChallenge } from './contract';
+import type { SignInChallenge } from './contract';
 import { ledger } from './ledger';
 import { createRestoreChallenge, restorePurchases, siteIdentity, type RestoreAnswer } from './restore';
 import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from './restore-cap';
@@ -17,7 +17,7 @@ import { describeFailure } from '../failure';
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 /** A Sign In With Solana request naming this site and the payments' cluster, that only the asking browser can answer. */
-export async function restoreChallenge(wallet: string, browser: string): Promise<{ ok: true; challenge: RestoreChallenge } | Refusal> {
+export async function restoreChallenge(wallet: string, browser: string): Promise<{ ok: true; challenge: SignInChallenge } | Refusal> {
   const cluster = await paymentCluster();
   if (!cluster.ok) return cluster;
   return { ok: true, challenge: createRestoreChallenge(signingSecret, wallet, browser, { ...site, chainId: chainIdOf(cluster.cluster) }) };

@@ -1,11 +1,12 @@
 import 'server-only';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { LRUCache } from 'lru-cache';
 import { formatAmount, type Amount } from '../catalog/pricing';
 import { env } from '../env/server';
+import { count } from '../figures';
 import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
+import { feedAddressOf } from './chain-look';
 import { createCheckout, type CheckoutRequest } from './checkout';
 import type { CheckoutAnswer } from './contract';
 import { ledger } from './ledger';
@@ -18,7 +19,7 @@ import { catalog, connection, paymentCluster } from './wiring';
 const tokenAccounts = new LRUCache<string, boolean>({ max: 100, ttl: 60_000 });
 
 async function canReceive(mint: string): Promise<boolean> {
-  const account = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(env.SOLANA_RECIPIENT)).toBase58();
+  const account = feedAddressOf({ recipient: env.SOLANA_RECIPIENT, mint });
   const known = tokenAccounts.get(account);
   if (known !== undefined) return known;
   const exists = (await connection.getAccountInfo(new PublicKey(account), 'confirmed')) !== null;
@@ -61,6 +62,7 @@ export async function startCheckout(request: CheckoutRequest, browser: string, o
     );
     return refuse('conflict', `${checkout.title} cannot be paid in USDC just now: the site cannot receive it yet. Nothing was charged.`);
   }
+  await count(checkout.path, { checkouts: 1 });
   const { reference, recipient, price, kind, hours, mint, title, expiresAt } = checkout;
   const solanaPay = await transferRequest(checkout);
   return {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Env } from '../env/schema';
 import { firestore, firestoreConfigured } from '../firebase';
-import { createRecordFile, readRecordFile } from './ledger-files';
+import { createRecordFile, readRecordFile } from '../record-files';
 
 /**
  * The AES-128 keys of locked streams (media:package makes one per stream), kept where the ledger is:

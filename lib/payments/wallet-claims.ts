@@ -15,8 +15,6 @@ export interface WalletClaimDeps extends RecordDeps {
 const SIGNATURES_PER_PAGE = 100;
 const SIGNATURES_PER_RESTORE = 300;
 const TRANSACTIONS_PER_RESTORE = 30;
-/** A payment carries one reference; a few more read-only keys are looked up, never a transaction's every account. */
-const REFERENCES_PER_TRANSACTION = 4;
 
 /** What one restore claimed, and whether the wallet's history holds more it has not read yet (the next restore goes on). */
 interface WalletClaims {
@@ -75,24 +73,15 @@ export async function claimWalletPayments(wallet: string, deps: WalletClaimDeps)
 }
 
 async function claimByReference(transaction: ParsedTransactionWithMeta, signature: string, wallet: string, deps: WalletClaimDeps) {
-  for (const reference of referenceCandidates(transaction, wallet)) {
+  const facts = paymentFacts(transaction);
+  // Only a payment this wallet signed, and that did not fail, can be the wallet's.
+  if (facts.failed || !facts.signers.includes(wallet)) return null;
+  for (const reference of facts.referenceCandidates) {
     const checkout = await deps.ledger.checkoutOf(reference);
     if (!checkout) continue;
-    const result = await claimFromFacts(checkout, signature, paymentFacts(transaction), checkout.browser, deps);
+    const result = await claimFromFacts(checkout, signature, facts, checkout.browser, deps);
     if (result.ok) return result.purchase;
     if (result.code === 'unavailable') return 'retry';
   }
   return null;
-}
-
-/** Read-only keys no one signed, and no program: where a reference rides in a transaction this wallet signed. */
-function referenceCandidates(transaction: ParsedTransactionWithMeta, wallet: string): string[] {
-  if (transaction.meta?.err) return [];
-  const { accountKeys, instructions } = transaction.transaction.message;
-  if (!accountKeys.some((key) => key.signer && key.pubkey.toBase58() === wallet)) return [];
-  const programs = new Set(instructions.map((instruction) => instruction.programId.toBase58()));
-  return accountKeys
-    .filter((key) => !key.signer && !key.writable && !programs.has(key.pubkey.toBase58()))
-    .map((key) => key.pubkey.toBase58())
-    .slice(0, REFERENCES_PER_TRANSACTION);
 }

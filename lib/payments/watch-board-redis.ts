@@ -31,6 +31,7 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
     look: `${prefix}:look`,
     lock: `${prefix}:lock`,
     feed: `${prefix}:feed`,
+    feedWanted: `${prefix}:feed-wanted`,
   };
 
   async function forgetStale(now: number) {
@@ -108,6 +109,11 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
         .zremrangebyrank(key.feed, 0, -(FEED_KEPT + 1))
         .exec();
     },
+    async wantFeed(until) {
+      const current = Number(await redis.get(key.feedWanted)) || 0;
+      if (until > current) await redis.set(key.feedWanted, String(until), 'PX', Math.max(1, until - Date.now()));
+    },
+    feedWantedUntil: async () => Number(await redis.get(key.feedWanted)) || -Infinity,
     async inFeed(signatures) {
       if (signatures.length === 0) return new Set();
       const scores = await redis.zmscore(key.feed, ...signatures);

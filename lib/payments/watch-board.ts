@@ -74,6 +74,9 @@ export interface WatchBoard {
   addToFeed(signatures: string[]): Promise<void>;
   /** Which of these signatures a look listed on a recipient's history. */
   inFeed(signatures: string[]): Promise<Set<string>>;
+  /** Looks read the recipients' histories until `until` even with no checkout open (the studio reconciling them). */
+  wantFeed(until: number): Promise<void>;
+  feedWantedUntil(): Promise<number>;
 }
 
 export const emptyLookState = (): LookState => ({ lookedAt: -Infinity, feedTop: {}, feedUnread: [], groupsServedAt: {} });
@@ -89,6 +92,7 @@ export function memoryWatchBoard(maxCheckouts = 10_000): WatchBoard {
   const feed = new Set<string>();
   let state: LookState | null = null;
   let lockedUntil = -Infinity;
+  let feedWanted = -Infinity;
 
   const forgetOldest = () => {
     // A Map keeps insertion order, and every poll re-inserts: the first key is the one polled longest ago.
@@ -132,5 +136,7 @@ export function memoryWatchBoard(maxCheckouts = 10_000): WatchBoard {
       }
     },
     inFeed: async (signatures) => new Set(signatures.filter((signature) => feed.has(signature))),
+    wantFeed: async (until) => void (feedWanted = Math.max(feedWanted, until)),
+    feedWantedUntil: async () => feedWanted,
   };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { Connection } from '@solana/web3.js';
 import { countPurchase, getTitle } from '../catalog';
+import { count, type TitleDay } from '../figures';
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
 import { refuse } from '../errors';
@@ -8,6 +9,7 @@ import { sharedRedis } from '../http/redis';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
+import { saleKindOf } from './sale-kind';
 import { budgetedFetch, providerBackoff, timedFetch } from './rpc';
 import { takeRpcCall } from './rpc-share';
 
@@ -50,5 +52,23 @@ export async function onServerCluster<T>(work: (cluster: string) => Promise<T>) 
   return cluster ? work(cluster) : refuse('unavailable', CHAIN_UNREACHABLE);
 }
 
-/** The claim of a signature (create-once) is where a purchase counts toward its title's popularity: once per signature. */
-export const claims = { ...ledger, create: async (purchase: Purchase) => (await ledger.create(purchase)) && (await countPurchase(purchase.path), true) };
+/**
+ * The claim of a signature (create-once) is where a purchase counts, once per signature: toward its title's
+ * popularity, and in the studio's figures of the day (lib/figures).
+ */
+export const claims = {
+  ...ledger,
+  async create(purchase: Purchase) {
+    if (!(await ledger.create(purchase))) return false;
+    await Promise.all([countPurchase(purchase.path), count(purchase.path, saleFigures(purchase))]);
+    return true;
+  },
+};
+
+const METRIC_OF_SALE = { rental: 'rentals', pass: 'passes', purchase: 'purchases' } as const;
+
+/** What a sale adds to its title's day: one of its kind, and its amount. */
+const saleFigures = (purchase: Purchase): TitleDay => ({
+  [METRIC_OF_SALE[saleKindOf(purchase)]]: 1,
+  amounts: { [purchase.price.currency]: purchase.price.units },
+});

@@ -169,6 +169,44 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
       expect(await ledger.checkoutOf('ref-old')).toBeNull();
     });
 
+    it('pages the sales of a range newest first, sales of the same millisecond neither skipped nor repeated, on its cluster only', async () => {
+      const ledger = await make();
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 12, minute)).toISOString();
+      const sales = ['s1', 's2', 's3', 's4', 's5'].map((signature, index) =>
+        purchase(signature, 'buyer', 'trailers/a', { verifiedAt: at(index < 3 ? 0 : index) }),
+      );
+      for (const sale of sales) await ledger.create(sale);
+      await ledger.create(purchase('other-cluster', 'buyer', 'trailers/a', { verifiedAt: at(1), cluster: 'another' }));
+      await ledger.create(purchase('next-day', 'buyer', 'trailers/a', { verifiedAt: '2026-11-21T00:00:00.000Z' }));
+      const seen: string[] = [];
+      let after: Purchase | undefined;
+      for (;;) {
+        const page = await ledger.salesBetween(CLUSTER, '2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z', 2, after);
+        seen.push(...page.map((sale) => sale.signature));
+        if (page.length < 2) break;
+        after = page.at(-1);
+      }
+      expect(seen).toEqual(['s5', 's4', 's3', 's2', 's1']);
+    });
+
+    it('notes a transfer to the recipient once, and lists the newest of its cluster first', async () => {
+      const ledger = await make();
+      const transfer = (signature: string, at: number, cluster = CLUSTER) => ({
+        signature,
+        cluster,
+        at,
+        payer: 'payer',
+        amount: { currency: 'SOL' as const, units: 5 },
+      });
+      await ledger.noteTransfer({ ...transfer('t1', 1_000), checkout: { reference: 'ref', path: 'trailers/a', title: 'A' } });
+      await ledger.noteTransfer(transfer('t1', 9_000));
+      await ledger.noteTransfer(transfer('t2', 2_000));
+      await ledger.noteTransfer(transfer('t3', 3_000, 'another'));
+      const listed = await ledger.recipientTransfers(CLUSTER, 10);
+      expect(listed.map((each) => each.signature)).toEqual(['t2', 't1']);
+      expect(listed[1]).toMatchObject({ at: 1_000, checkout: { title: 'A' } });
+    });
+
     it('grants paths with slashes, long paths and paths that differ only slightly, each on its own', async () => {
       const ledger = await make();
       const paths = [

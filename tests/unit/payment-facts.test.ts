@@ -29,6 +29,7 @@ const facts = (over: Partial<PaymentFacts>): PaymentFacts => ({
   failed: false,
   accounts: [PAYER, RECIPIENT, REFERENCE],
   signers: [PAYER],
+  referenceCandidates: [REFERENCE],
   transfers: [],
   tokenChanges: [],
   ...over,

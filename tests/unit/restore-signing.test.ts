@@ -3,14 +3,15 @@ import { createSignInMessage, verifySignIn } from '@solana/wallet-standard-util'
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RestoreChallenge } from '@/lib/payments/contract';
-import { restoreWithWallet, signChallenge, type RestoreWallet } from '@/lib/payments/browser/restore';
+import type { SignInChallenge } from '@/lib/payments/contract';
+import { restoreWithWallet } from '@/lib/payments/browser/restore';
+import { signChallenge, type SigningWallet } from '@/lib/payments/browser/sign-in';
 import { signInInput } from '@/lib/identity/sign-in';
 import { RESTORE_STATEMENT } from '@/lib/payments/restore';
 
 const buyer = Keypair.generate();
 const address = buyer.publicKey.toBase58();
-const challenge: RestoreChallenge = {
+const challenge: SignInChallenge = {
   token: 'signed-challenge-token',
   input: signInInput(
     {
@@ -48,7 +49,7 @@ describe('signChallenge', () => {
 
   it("prefers the wallet's own signIn, so the wallet can check the domain itself", async () => {
     const asked = vi.fn(signMessage);
-    const signIn: RestoreWallet['signIn'] = async (input) => {
+    const signIn: SigningWallet['signIn'] = async (input) => {
       const signedMessage = createSignInMessage(input);
       return { signedMessage, signature: await signMessage(signedMessage) };
     };

@@ -3,7 +3,7 @@ import { ApiError, waitPhrase } from '@/lib/errors';
 import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { fairnessKey } from '@/lib/http/rate-limit';
-import type { RestoredAnswer, RestoreRequest } from '@/lib/payments/contract';
+import type { RestoredAnswer, SignInRequest } from '@/lib/payments/contract';
 import { signatureSchema } from '@/lib/payments/request-fields';
 import { restore } from '@/lib/payments/restore-wallet';
 
@@ -11,7 +11,7 @@ const bodySchema = z.object({
   token: z.string().min(1).max(2048),
   signedMessage: z.base64('expected the signed message, base64').min(1).max(4096),
   signature: signatureSchema,
-}) satisfies z.ZodType<RestoreRequest>;
+}) satisfies z.ZodType<SignInRequest>;
 
 /** Sign In With Solana: gives this browser every purchase the signing wallet made. */
 export const POST = apiRoute(

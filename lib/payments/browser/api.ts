@@ -4,10 +4,10 @@ import type {
   CheckoutRequest,
   EntitlementsAnswer,
   PlaybackLinkAnswer,
-  RestoreChallenge,
-  RestoreChallengeRequest,
+  SignInChallenge,
+  SignInChallengeRequest,
   RestoredAnswer,
-  RestoreRequest,
+  SignInRequest,
   TransferStatusAnswer,
   TransferStatusRequest,
   VerifyAnswer,
@@ -110,7 +110,7 @@ function mayGiveId<Request, Answer>(send: (body: Request) => Promise<Answer>) {
 const checkout = mayGiveId(post<CheckoutRequest, CheckoutAnswer>('/api/checkout'));
 const verify = post<VerifyRequestBody, VerifyAnswer>('/api/payments/verify');
 const status = post<TransferStatusRequest, TransferStatusAnswer>('/api/payments/status');
-const challenge = mayGiveId(post<RestoreChallengeRequest, RestoreChallenge>('/api/restore/challenge'));
+const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>('/api/restore/challenge'));
 
 export const requestCheckout = (path: string) => checkout({ path });
 export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
@@ -118,10 +118,14 @@ export const checkTransfer = (checkoutToken: string) => status({ checkout: check
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
 export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
-export const restoreWithSignature = mayGiveId(post<RestoreRequest, RestoredAnswer>('/api/restore'));
+export const restoreWithSignature = mayGiveId(post<SignInRequest, RestoredAnswer>('/api/restore'));
 
 /** What a verified payment grants, in the shape the page keeps: a rental runs from its first play. */
 export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer => ({
   paths: [path],
   rentals: kind === 'rent' ? [{ path, hours: hours ?? 0, startedAt: null, endsAt: Date.now() + START_RENTAL_WITHIN_MS }] : [],
 });
+
+const studioChallenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>('/api/studio/challenge'));
+export const requestStudioChallenge = (wallet: string) => studioChallenge({ wallet });
+export const openStudioSession = post<SignInRequest, { wallet: string; expiresInSeconds: number }>('/api/studio/session');

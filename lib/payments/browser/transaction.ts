@@ -26,6 +26,7 @@ const solTransfer = (payer: PublicKey, { recipient, price }: PaymentTerms): Tran
 
 function tokenTransfer(payer: PublicKey, { recipient, price }: PaymentTerms, mint: PublicKey): TransactionInstruction {
   const source = getAssociatedTokenAddressSync(mint, payer);
-  const destination = getAssociatedTokenAddressSync(mint, new PublicKey(recipient));
+  // A multisig's or program's recipient is off the curve: its token account is found all the same.
+  const destination = getAssociatedTokenAddressSync(mint, new PublicKey(recipient), true);
   return createTransferCheckedInstruction(source, mint, destination, payer, price.units, CURRENCIES[price.currency].decimals);
 }

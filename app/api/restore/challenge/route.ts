@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import type { RestoreChallenge, RestoreChallengeRequest } from '@/lib/payments/contract';
+import type { SignInChallenge, SignInChallengeRequest } from '@/lib/payments/contract';
 import { walletSchema } from '@/lib/payments/request-fields';
 import { restoreChallenge } from '@/lib/payments/restore-wallet';
 
-const bodySchema = z.object({ wallet: walletSchema }) satisfies z.ZodType<RestoreChallengeRequest>;
+const bodySchema = z.object({ wallet: walletSchema }) satisfies z.ZodType<SignInChallengeRequest>;
 
 /**
  * A one-time Sign In With Solana request naming this site, for the wallet to sign, that only this
@@ -23,7 +23,7 @@ export const POST = apiRoute(
   async ({ body, browser }) => {
     // The message names the cluster the wallet's purchases were paid on.
     const result = await restoreChallenge(body.wallet, browser);
-    return result.ok ? answer(result.challenge satisfies RestoreChallenge) : result;
+    return result.ok ? answer(result.challenge satisfies SignInChallenge) : result;
   },
 );
 

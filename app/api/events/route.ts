@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { getTitle } from '@/lib/catalog';
+import { titlePathSchema } from '@/lib/catalog/schemas';
+import { answer, apiRoute } from '@/lib/api/route';
+import { otherMethods } from '@/lib/api/methods';
+import { countOnce } from '@/lib/figures';
+import { clientKey } from '@/lib/http/rate-limit';
+
+/** What a page reports: a pay dialog opened, a play started, a play finished (where the player treats it as finished). */
+const EVENTS = { dialog: 'dialogs', play: 'plays', complete: 'completions' } as const;
+const bodySchema = z.object({ path: titlePathSchema, event: z.enum(Object.keys(EVENTS) as [keyof typeof EVENTS]) });
+
+/**
+ * POST /api/events: counts a viewing event for the studio, once per browser, title and day (without a cookie, once per
+ * address). Keeps no personal data: a keyed digest of who and the day marks it, and expires. A path that names no
+ * title counts nothing. Answers 204 either way: the page does not wait on it.
+ */
+export const POST = apiRoute(
+  {
+    name: 'events',
+    limit: 'events',
+    sameOrigin: true,
+    body: bodySchema,
+    browser: 'optional',
+    unavailable: 'Not counted just now.',
+  },
+  async ({ request, body, browser }) => {
+    if (await getTitle(body.path)) await countOnce(body.path, EVENTS[body.event], browser ?? `client:${clientKey(request)}`);
+    return answer(null);
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,0 +1,94 @@
+import { formatAmount } from '@/lib/catalog/pricing';
+import { shortAddress } from '@/lib/payments/display';
+import type { RecipientTransfer } from '@/lib/payments/ledger';
+import type { Unclaimed } from '@/lib/studio/report';
+import { age } from './format';
+import { TransactionLink } from './SalesTable';
+import styles from './studio.module.css';
+
+interface Props<T> {
+  transfers: T[];
+  rpcUrl: string;
+  now: number;
+}
+
+/** Payments of a checkout of ours that no browser claimed: the title, what was paid, by whom, and how long it has waited. */
+export function UnclaimedTable({ transfers, rpcUrl, now }: Props<Unclaimed>) {
+  if (transfers.length === 0) return <p className={styles.empty}>Every payment the looks found has been claimed.</p>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} data-table="unclaimed">
+        <caption>Paid but not claimed</caption>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Amount</th>
+            <th scope="col" className={styles.text}>
+              Payer
+            </th>
+            <th scope="col">Waiting</th>
+            <th scope="col" className={styles.text}>
+              Transaction
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transfers.map((transfer) => (
+            <tr key={transfer.signature} data-signature={transfer.signature}>
+              <td>
+                {transfer.checkout.title}
+                <span className={styles.path}>{transfer.checkout.path}</span>
+              </td>
+              <td>{formatAmount(transfer.amount)}</td>
+              <td className={styles.text} title={transfer.payer}>
+                {shortAddress(transfer.payer)}
+              </td>
+              <td>{age(transfer.at, now)}</td>
+              <td className={styles.text}>
+                <TransactionLink signature={transfer.signature} rpcUrl={rpcUrl} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Transfers to the recipient naming no checkout of ours: a tip, a refund sent back, a payment made outside the site. */
+export function StrayTable({ transfers, rpcUrl, now }: Props<RecipientTransfer>) {
+  if (transfers.length === 0) return <p className={styles.empty}>No other transfers found.</p>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} data-table="strays">
+        <caption>Transfers with no checkout of ours</caption>
+        <thead>
+          <tr>
+            <th scope="col">Amount</th>
+            <th scope="col" className={styles.text}>
+              From
+            </th>
+            <th scope="col">Age</th>
+            <th scope="col" className={styles.text}>
+              Transaction
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transfers.map((transfer) => (
+            <tr key={transfer.signature} data-signature={transfer.signature}>
+              <td>{formatAmount(transfer.amount)}</td>
+              <td className={styles.text} title={transfer.payer}>
+                {shortAddress(transfer.payer)}
+              </td>
+              <td>{age(transfer.at, now)}</td>
+              <td className={styles.text}>
+                <TransactionLink signature={transfer.signature} rpcUrl={rpcUrl} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
