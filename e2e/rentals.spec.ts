@@ -59,7 +59,7 @@ test('a 48-hour rental plays from its first play until its length has passed on 
   // Another browser, restored from the paying wallet an hour later, gets what is left: the same end, never a new 48 hours.
   await setSiteClock(HOUR_MS);
   const elsewhere = apiBuyer(RENTAL_SITE_URL, '203.0.113.72');
-  expect((await elsewhere.restore(payer)).status).toBe(200);
+  expect((await elsewhere.restore(payer)).response.status).toBe(200);
   expect((await elsewhere.library()).rentals).toEqual([rental]);
 
   // Ten seconds before its end a link is bounded by it: no link outlives a rental.

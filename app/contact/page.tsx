@@ -14,7 +14,7 @@ export const metadata: Metadata = pageMetadata({
 
 export default function ContactPage() {
   return (
-    <PageBody narrow>
+    <PageBody width="narrow">
       <PageIntro eyebrow="Contact" title="Contact Us">
         <p>Questions, feedback or a title you would like to see? Write to us and we will answer by email.</p>
       </PageIntro>

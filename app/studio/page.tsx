@@ -10,13 +10,11 @@ import { watchRecipientPayments } from '@/lib/payments/confirm-payment';
 import { currentStudioWallet } from '@/lib/studio/access';
 import { salesCursorOf } from '@/lib/studio/cursor';
 import { lastDays, rangeOf } from '@/lib/studio/range';
+import { STUDIO_REFRESH_SECONDS } from '@/lib/studio/refresh';
 import { studioView } from '@/lib/studio/view';
 
 // The operator's page: never indexed, never cached (reading the cookie makes it dynamic, and answers no-store).
 export const metadata: Metadata = { title: 'Studio', robots: { index: false, follow: false } };
-
-/** While the studio is open (it draws itself again every 15 s), the looks also read the recipient's history. */
-const WATCH_MS = 90_000;
 
 type Query = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : null);
@@ -26,7 +24,7 @@ export default async function StudioPage({ searchParams }: { searchParams: Promi
   if (!wallet) {
     // Nothing of the figures is read, drawn or sent without a session: the sign-in only.
     return (
-      <PageBody narrow>
+      <PageBody width="narrow">
         <PageIntro eyebrow="Studio" title="Sign in to the studio">
           <p>
             The studio shows what sold, what was watched and what was paid but not claimed. Sign in with the wallet payments go to, or a wallet listed in
@@ -38,13 +36,17 @@ export default async function StudioPage({ searchParams }: { searchParams: Promi
     );
   }
   // One look per interval however many studios refresh: the watch only keeps the recipient's history read.
-  after(() => watchRecipientPayments(WATCH_MS).catch((error: unknown) => console.error(`[studio] could not watch the recipient: ${describeFailure(error)}`)));
+  after(() =>
+    watchRecipientPayments(STUDIO_REFRESH_SECONDS * 1000).catch((error: unknown) =>
+      console.error(`[studio] could not watch the recipient: ${describeFailure(error)}`),
+    ),
+  );
   const query = await searchParams;
   const asked = rangeOf(one(query.from), one(query.to));
   const title = titlePathSchema.safeParse(one(query.title) ?? '');
   const view = await studioView(asked.ok ? asked.range : lastDays(30), title.success ? title.data : null, salesCursorOf(one(query.after)));
   return (
-    <PageBody>
+    <PageBody width="wide">
       <StudioDashboard wallet={wallet} problem={asked.ok ? null : asked.reason} view={view} />
     </PageBody>
   );

@@ -1,5 +1,6 @@
 import { publicEnv } from '@/lib/env/public';
 import { shortAddress } from '@/lib/payments/display';
+import { STUDIO_REFRESH_SECONDS } from '@/lib/studio/refresh';
 import type { StudioView } from '@/lib/studio/view';
 import { PageIntro } from '../guides/PageIntro';
 import button from '../ui/button.module.css';
@@ -11,9 +12,6 @@ import { StudioSignOut } from './StudioSignOut';
 import { StrayTable, UnclaimedTable } from './TransferTables';
 import { studioHref } from './links';
 import styles from './studio.module.css';
-
-/** How often an open studio draws its figures again. */
-const REFRESH_SECONDS = 15;
 
 interface Props {
   wallet: string;
@@ -117,7 +115,7 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
         <p className={styles.note}>Transfers that name no checkout of ours: sent from outside the site. They unlock nothing.</p>
         <StrayTable transfers={transfers.strays} rpcUrl={rpcUrl} now={now} />
       </section>
-      <StudioRefresh seconds={REFRESH_SECONDS} />
+      <StudioRefresh seconds={STUDIO_REFRESH_SECONDS} />
     </>
   );
 }

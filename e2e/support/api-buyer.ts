@@ -59,8 +59,24 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
     }
   }
 
+  /** A challenge asked at `challengePath`, signed by `wallet` (Sign In With Solana), and answered at `answerPath`. */
+  async function signIn(challengePath: string, answerPath: string, wallet: Keypair) {
+    const asked = await send(challengePath, { wallet: wallet.publicKey.toBase58() });
+    if (!asked.ok) return { response: asked, answer: null };
+    const challenge = (await asked.json()) as SignInChallenge;
+    const bytes = createSignInMessage(challenge.input);
+    const answer = {
+      token: challenge.token,
+      signedMessage: Buffer.from(bytes).toString('base64'),
+      signature: bs58.encode(nacl.sign.detached(bytes, wallet.secretKey)),
+    };
+    return { response: await send(answerPath, answer), answer };
+  }
+
   return {
     send,
+    /** The cookies this browser holds now, by name. */
+    cookies: () => new Map(cookies),
     checkout,
     transfer,
     verify,
@@ -74,12 +90,9 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
     library: async () => (await (await send('/api/entitlements')).json()) as EntitlementsAnswer,
     link: (video: string) => send(`/api/playback?video=${encodeURIComponent(video)}`),
     /** Restores the wallet's purchases here, as the wallet guide does: Sign In With Solana. */
-    async restore(payer: Keypair) {
-      const asked = (await (await send('/api/restore/challenge', { wallet: payer.publicKey.toBase58() })).json()) as SignInChallenge;
-      const bytes = createSignInMessage(asked.input);
-      const signature = bs58.encode(nacl.sign.detached(bytes, payer.secretKey));
-      return send('/api/restore', { token: asked.token, signedMessage: Buffer.from(bytes).toString('base64'), signature });
-    },
+    restore: (payer: Keypair) => signIn('/api/restore/challenge', '/api/restore', payer),
+    /** Opens the studio here with the wallet's Sign In With Solana; answers the session route's response and the answer it sent. */
+    openStudio: (wallet: Keypair) => signIn('/api/studio/challenge', '/api/studio/session', wallet),
   };
 }
 

@@ -16,6 +16,8 @@ export const E2E_PORTS = {
   chainBudgetSite: 3230 + offset,
   /** The same build with a clock a test moves (e2e/support/server-clock.cjs): rentals run out in e2e/rentals.spec.ts. */
   rentalSite: 3235 + offset,
+  /** The same build with a Firestore project, a recipient and a clock of its own: the studio's figures are only its spec's (e2e/studio.spec.ts). */
+  studioSite: 3240 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -48,6 +50,8 @@ export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
 export const SHORT_CHECKOUT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.shortCheckoutSite}`;
 export const CHAIN_BUDGET_SITE_URL = `http://127.0.0.1:${E2E_PORTS.chainBudgetSite}`;
 export const RENTAL_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalSite}`;
+export const STUDIO_SITE_URL = `http://127.0.0.1:${E2E_PORTS.studioSite}`;
+export const STUDIO_PROJECT_ID = 'demo-studio';
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';

@@ -6,7 +6,6 @@ import { redisKey, reportRedisFailure, sharedRedis } from '../http/redis';
 import type { TransferStatusAnswer, VerifyAnswer } from './contract';
 import type { Purchase } from './ledger';
 import { env } from '../env/server';
-import { feedAddressOf } from './chain-look';
 import { PAYMENTS_LOOK_MS } from './look-intervals';
 import { watchPayments } from './payment-watch';
 import { memoryWatchBoard, type WatchBoard } from './watch-board';
@@ -47,7 +46,7 @@ function paymentsOn(cluster: string) {
         cluster,
         board: boardFor(cluster),
         intervalMs: PAYMENTS_LOOK_MS,
-        feedAddresses: [env.SOLANA_RECIPIENT, feedAddressOf({ recipient: env.SOLANA_RECIPIENT, mint: env.USDC_MINT })],
+        recipient: { wallet: env.SOLANA_RECIPIENT, usdcMint: env.USDC_MINT },
       }),
     };
   }

@@ -115,13 +115,13 @@ function paidInTokens(facts: PaymentFacts, checkout: StoredCheckout): Paid | nul
 }
 
 /** What a transaction brought a recipient, whatever it was for: SOL sent to it, or tokens its accounts gained. */
-export function receivedBy(facts: PaymentFacts, recipient: string): Paid | null {
+export function receivedBy(facts: PaymentFacts, recipient: string, usdcMint: string): Paid | null {
   if (facts.failed) return null;
   const sol = facts.transfers.filter((transfer) => transfer.destination === recipient).sort((a, b) => b.lamports - a.lamports)[0];
   if (sol) return { payer: sol.source, amount: { currency: 'SOL', units: sol.lamports } };
-  const tokens = facts.tokenChanges.find((change) => change.owner === recipient && change.units > 0);
-  const payer = tokens && facts.tokenChanges.find((change) => change.mint === tokens.mint && change.units < 0);
-  // A mint other than the site's is named by its address: only USDC is a currency here.
+  // Only the site's USDC is a currency here: another token reaching the recipient is not money the studio counts.
+  const tokens = facts.tokenChanges.find((change) => change.owner === recipient && change.mint === usdcMint && change.units > 0);
+  const payer = tokens && facts.tokenChanges.find((change) => change.mint === usdcMint && change.units < 0);
   return tokens ? { payer: payer?.owner ?? facts.signers[0] ?? '', amount: { currency: 'USDC', units: tokens.units } } : null;
 }
 

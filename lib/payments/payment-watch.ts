@@ -2,7 +2,7 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import { LRUCache } from 'lru-cache';
 import { refuse, type Refusal } from '../errors';
 import { keptUntil, type StoredCheckout } from './checkout';
-import { lookAtChain, type LookTerms } from './chain-look';
+import { feedAddressOf, lookAtChain, type LookTerms } from './chain-look';
 import { factsCache } from './facts-cache';
 import { judgePayment, receivedBy, type PaymentFacts } from './payment-facts';
 import { describeFailure } from '../failure';
@@ -26,8 +26,8 @@ export interface PaymentWatchDeps extends RecordDeps {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   /** Shared by every instance with REDIS_URL (lib/payments/watch-board-redis.ts), else this instance's memory. */
   board: () => WatchBoard;
-  /** The recipient and its USDC token account: where payments land (lib/payments/chain-look.ts, feedAddressOf). */
-  feedAddresses?: string[];
+  /** The site's recipient and USDC mint: the studio's looks read where payments land (its wallet and its USDC account). */
+  recipient?: { wallet: string; usdcMint: string };
   /** One look at the chain per interval for every open checkout together, however many tabs ask. */
   intervalMs: number;
   terms?: Partial<LookTerms>;
@@ -59,6 +59,8 @@ export function watchPayments(deps: PaymentWatchDeps) {
   const terms = { ...DEFAULT_LOOK_TERMS, ...deps.terms };
   const verifyWaitMs = deps.verifyWaitMs ?? 2 * intervalMs + 1_000;
   const facts = factsCache(deps.connection);
+  const { recipient } = deps;
+  const feedAddresses = recipient ? [recipient.wallet, feedAddressOf({ recipient: recipient.wallet, mint: recipient.usdcMint })] : [];
   const kept = new LRUCache<string, StoredCheckout>({ max: CHECKOUTS_KEPT });
   let looking: Promise<void> | undefined;
 
@@ -95,21 +97,22 @@ export function watchPayments(deps: PaymentWatchDeps) {
 
   /**
    * What a transfer to the recipient was, noted for the studio: a payment of a checkout of ours that no browser has
-   * claimed yet (the browser that started it may never return: its payer restores it), or one naming no checkout.
+   * claimed yet (the browser that started it may never return: its payer restores it), or one that pays no checkout.
    */
   async function reconcile(signature: string, read: PaymentFacts) {
-    const recipient = deps.feedAddresses?.[0];
     if (!recipient || read.failed) return;
     const at = read.blockTime === null ? now() : read.blockTime * 1000;
     for (const candidate of read.referenceCandidates) {
       const checkout = await checkouts.checkoutOf(candidate);
       if (!checkout || checkout.cluster !== deps.cluster) continue;
       const paid = judgePayment(read, checkout);
-      if (typeof paid === 'string' || (await deps.ledger.get(signature))) return;
+      // Too little, or the wrong currency: it unlocks nothing, so it is listed with the transfers naming no checkout.
+      if (typeof paid === 'string') break;
+      if (await deps.ledger.get(signature)) return;
       const { reference, path, title } = checkout;
       return deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: paid.payer, amount: paid.amount, checkout: { reference, path, title } });
     }
-    const received = receivedBy(read, recipient);
+    const received = receivedBy(read, recipient.wallet, recipient.usdcMint);
     if (received) await deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: received.payer, amount: received.amount });
   }
 
@@ -121,7 +124,7 @@ export function watchPayments(deps: PaymentWatchDeps) {
       try {
         await lookAtChain({
           board,
-          feedAddresses: deps.feedAddresses ?? [],
+          feedAddresses,
           connection: deps.connection,
           facts,
           claim: (checkout, signature, read) => claim(checkout, signature, checkout.browser, read),
@@ -189,11 +192,18 @@ export function watchPayments(deps: PaymentWatchDeps) {
     }
   }
 
-  /** The studio is open: looks read the recipients' histories for a while, even with no checkout open (one per interval). */
+  /**
+   * The studio is open: for `forMs`, looks read the recipients' histories even with no checkout open, one per interval
+   * whichever instance takes it (however many studios are open, the chain is read no more often).
+   */
   async function watchRecipients(forMs: number) {
     const board = deps.board();
-    await board.wantFeed(now() + forMs);
-    await lookIfDue(board);
+    const until = now() + forMs;
+    await board.wantFeed(until);
+    while (now() < until) {
+      await lookIfDue(board);
+      await sleep(Math.min(intervalMs, Math.max(0, until - now())));
+    }
   }
 
   return { status, verify, watchRecipients };

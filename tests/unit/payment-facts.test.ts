@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredCheckout } from '@/lib/payments/checkout';
-import { judgePayment, type PaymentFacts } from '@/lib/payments/payment-facts';
+import { judgePayment, receivedBy, type PaymentFacts } from '@/lib/payments/payment-facts';
 
 const RECIPIENT = 'Recipient1111111111111111111111111111111111';
 const PAYER = 'Payer11111111111111111111111111111111111111';
@@ -67,5 +67,18 @@ describe('judgePayment: what a transaction paid a checkout, by its currency', ()
 
   it('refuses a USDC payment that does not carry the checkout’s reference', () => {
     expect(judgePayment(facts({ ...tokens(2_500_000), accounts: [PAYER, RECIPIENT] }), usdc)).toBe('The transaction does not carry this checkout’s reference.');
+  });
+});
+
+describe('receivedBy: what any transfer brought the recipient, for the studio', () => {
+  it('names SOL sent to it and the site’s USDC its account gained, with who paid; another token and a failed transaction bring nothing', () => {
+    expect(receivedBy(facts({ transfers: [{ source: PAYER, destination: RECIPIENT, lamports: 7 }] }), RECIPIENT, USDC)).toEqual({
+      payer: PAYER,
+      amount: { currency: 'SOL', units: 7 },
+    });
+    expect(receivedBy(facts(tokens(2_000_000)), RECIPIENT, USDC)).toEqual({ payer: PAYER, amount: { currency: 'USDC', units: 2_000_000 } });
+    expect(receivedBy(facts(tokens(2_000_000, OTHER_MINT)), RECIPIENT, USDC)).toBeNull();
+    expect(receivedBy(facts({ ...tokens(2_000_000), failed: true }), RECIPIENT, USDC)).toBeNull();
+    expect(receivedBy(facts({ transfers: [{ source: RECIPIENT, destination: PAYER, lamports: 7 }] }), RECIPIENT, USDC)).toBeNull();
   });
 });

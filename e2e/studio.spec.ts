@@ -1,0 +1,326 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Page } from '@playwright/test';
+import { formatTitlePath, titleContaining } from '@/lib/catalog/kinds';
+import { decimalAmount, formatAmount } from '@/lib/catalog/pricing';
+import type { Purchase } from '@/lib/payments/ledger';
+import { saleKindOf, type SaleKind } from '@/lib/payments/sale-kind';
+import { apiBuyer, type ApiBuyer } from './support/api-buyer';
+import { chainControl, NOT_COUNTED } from './support/chain';
+import { clearFirestore } from './support/firestore-emulator';
+import { e2eSiteEnv } from './support/global-setup';
+import { expect, test } from './support/offline';
+import { installPhantom } from './support/phantom/wallet';
+import { CHAIN_URL, DESKTOP, E2E_PORTS, E2E_USDC_MINT, PHONE, STUDIO_PROJECT_ID, STUDIO_SITE_URL } from './support/ports';
+import { run, stopServer } from './support/processes';
+import { startSiteInstance } from './support/site-instance';
+
+/**
+ * Issue 42's studio, on a site of its own (its Firestore project, its recipient, a clock the test moves): the recipient
+ * wallet signs in through the Phantom stand-in and sees what sold, per title, day and currency, as the ledger has it,
+ * the CSV line by line, the plays, and a payment whose browser never came back; every other wallet, a replayed
+ * signature, a session of another browser and an expired one see no figure in the HTML, the RSC payload or any API.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const RECIPIENT = Keypair.fromSeed(new Uint8Array(32).fill(42));
+/** A second studio wallet, named in STUDIO_WALLETS (the recipient may be a multisig that cannot sign). */
+const DEPUTY = Keypair.fromSeed(new Uint8Array(32).fill(43));
+const chain = chainControl(CHAIN_URL);
+const wallet = new Connection(CHAIN_URL, { commitment: 'confirmed', httpHeaders: { [NOT_COUNTED]: '1' } });
+
+const ORBIT = 'trailers/orbit-of-wolves';
+const SEASON = 'series/wild-frequencies/seasons/season-one';
+const FILM = 'shortFilms/glass-harvest';
+const ICE = 'documentaries/the-ice-archive';
+
+const clockFile = join(mkdtempSync(join(tmpdir(), 'solenema-studio-clock-')), 'offset');
+let site: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  writeFileSync(clockFile, '0');
+  const env = { ...process.env, ...e2eSiteEnv, FIREBASE_PROJECT_ID: STUDIO_PROJECT_ID };
+  await clearFirestore(`127.0.0.1:${E2E_PORTS.firestoreEmulator}`, STUDIO_PROJECT_ID);
+  await run('npm', ['run', 'seed', '--silent'], env);
+  // The recipient's USDC account (without one, USDC checkouts are refused).
+  await chain.mintTo({ mint: E2E_USDC_MINT, owner: RECIPIENT.publicKey.toBase58(), amount: 1 });
+  site = await startSiteInstance(STUDIO_SITE_URL, {
+    FIREBASE_PROJECT_ID: STUDIO_PROJECT_ID,
+    SOLANA_RECIPIENT: RECIPIENT.publicKey.toBase58(),
+    STUDIO_WALLETS: DEPUTY.publicKey.toBase58(),
+    NODE_OPTIONS: `--require ${resolve('e2e/support/server-clock.cjs')}`,
+    SERVER_CLOCK_FILE: clockFile,
+  });
+});
+test.afterAll(() => stopServer(site));
+
+const today = () => new Date().toISOString().slice(0, 10);
+const buyer = (address: string) => apiBuyer(STUDIO_SITE_URL, address);
+
+async function funded(usdc = false) {
+  const payer = Keypair.generate();
+  await chain.airdrop(payer.publicKey.toBase58(), 2_000_000_000);
+  if (usdc) await chain.mintTo({ mint: E2E_USDC_MINT, owner: payer.publicKey.toBase58(), amount: 10_000_000 });
+  return payer;
+}
+
+const event = (who: ApiBuyer, path: string, name: 'dialog' | 'play' | 'complete') => who.send('/api/events', { path, event: name });
+
+/** Every sale the studio site's ledger holds (only this spec writes its project). */
+async function ledgerSales(): Promise<Purchase[]> {
+  const app = getApps().find((each) => each.name === 'e2e-studio') ?? initializeApp({ projectId: STUDIO_PROJECT_ID }, 'e2e-studio');
+  const snapshot = await getFirestore(app).collection('purchases').get();
+  return snapshot.docs.map((doc) => doc.data() as Purchase);
+}
+
+const METRIC: Record<SaleKind, 'purchases' | 'passes' | 'rentals'> = { purchase: 'purchases', pass: 'passes', rental: 'rentals' };
+type Expected = { purchases: number; passes: number; rentals: number; SOL: number; USDC: number };
+const none = (): Expected => ({ purchases: 0, passes: 0, rentals: 0, SOL: 0, USDC: 0 });
+
+/** The ledger's sales per title (its tree), as the studio should count them. */
+function byTitle(sales: Purchase[]) {
+  const titles = new Map<string, Expected>();
+  for (const sale of sales) {
+    const title = formatTitlePath(titleContaining(sale.path)!);
+    const figures = titles.get(title) ?? none();
+    figures[METRIC[saleKindOf(sale)]] += 1;
+    figures[sale.price.currency] += sale.price.units;
+    titles.set(title, figures);
+  }
+  return titles;
+}
+
+const amount = (currency: 'SOL' | 'USDC', units: number) => (units ? formatAmount({ currency, units }) : '—');
+const saleCells = (figures: Expected) => [
+  String(figures.purchases),
+  String(figures.passes),
+  String(figures.rentals),
+  amount('SOL', figures.SOL),
+  amount('USDC', figures.USDC),
+];
+const cellsOf = (page: Page, row: string) => page.locator(`${row} td`).allInnerTexts();
+
+/** What a page of the studio sends a browser without a session, in every form: its HTML, its RSC payload, the export. */
+async function seenWithout(send: (path: string, headers?: Record<string, string>) => Promise<Response>) {
+  const html = await (await send('/studio')).text();
+  const rsc = await (await send('/studio', { RSC: '1' })).text();
+  const exported = await send(`/api/studio/sales?from=${today()}&to=${today()}`);
+  return { html, rsc, exported: { status: exported.status, body: await exported.text() } };
+}
+
+function expectNoFigure(seen: Awaited<ReturnType<typeof seenWithout>>, signatures: string[]) {
+  expect(seen.exported.status).toBe(401);
+  for (const text of [seen.html, seen.rsc, seen.exported.body]) {
+    expect(text).not.toContain('data-table');
+    expect(text).not.toContain('By title');
+    for (const signature of signatures) expect(text).not.toContain(signature);
+  }
+  expect(seen.html).toContain('Sign in to the studio');
+}
+
+const plain = (url: string, cookie = '', headers: Record<string, string> = {}) => fetch(`${STUDIO_SITE_URL}${url}`, { headers: { cookie, ...headers } });
+
+let sold: string[] = [];
+let unclaimed = '';
+let stray = '';
+
+test('the recipient signs in with its wallet and sees what sold per title, day and currency as the ledger has it, the plays, the CSV line by line, and what was paid but never claimed', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const [a, b, c] = [buyer('203.0.113.121'), buyer('203.0.113.122'), buyer('203.0.113.123')];
+  const [payerA, payerB, payerC] = await Promise.all([funded(), funded(true), funded()]);
+
+  // Sales: a purchase and a season pass in SOL; a rental; a purchase in USDC.
+  await event(a, ORBIT, 'dialog');
+  await a.pay(payerA, ORBIT);
+  await a.pay(payerA, SEASON);
+  await b.pay(payerB, FILM, 'rent');
+  await event(b, ICE, 'dialog');
+  await b.pay(payerB, ICE);
+  // Plays: once per browser, title and day, however often reported.
+  for (const name of ['play', 'play', 'complete', 'complete'] as const) await event(a, ORBIT, name);
+  await event(b, ORBIT, 'play');
+  await event(b, FILM, 'play');
+
+  // A buyer pays a checkout and never comes back; someone sends the recipient SOL naming no checkout.
+  const started = await c.checkout(ORBIT);
+  unclaimed = await c.transfer(payerC, started);
+  const tip = new Transaction({ feePayer: payerC.publicKey, ...(await wallet.getLatestBlockhash('confirmed')) }).add(
+    SystemProgram.transfer({ fromPubkey: payerC.publicKey, toPubkey: new PublicKey(RECIPIENT.publicKey), lamports: 4_000_000 }),
+  );
+  tip.sign(payerC);
+  stray = await wallet.sendRawTransaction(tip.serialize());
+
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await installPhantom(context, RECIPIENT, { standard: true });
+  const page = await context.newPage();
+  await page.goto(`${STUDIO_SITE_URL}/studio`);
+  await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign in with Phantom' }).click();
+  await expect(page.getByRole('heading', { name: 'What sold, what was watched' })).toBeVisible({ timeout: 20_000 });
+
+  // The figures per title, today's and the totals equal the ledger's.
+  const sales = await ledgerSales();
+  sold = sales.map((sale) => sale.signature);
+  expect(sales).toHaveLength(4);
+  const expected = byTitle(sales);
+  const watched: Record<string, { dialogs: number; checkouts: number; plays: number; completions: number }> = {
+    [ORBIT]: { dialogs: 1, checkouts: 2, plays: 2, completions: 1 },
+    'series/wild-frequencies': { dialogs: 0, checkouts: 1, plays: 0, completions: 0 },
+    [FILM]: { dialogs: 0, checkouts: 1, plays: 1, completions: 0 },
+    [ICE]: { dialogs: 1, checkouts: 1, plays: 0, completions: 0 },
+  };
+  for (const [title, figures] of expected) {
+    const { dialogs, checkouts, plays, completions } = watched[title]!;
+    const paid = figures.purchases + figures.passes + figures.rentals;
+    expect(await cellsOf(page, `[data-table="titles"] tr[data-title="${title}"]`), title).toEqual([
+      String(dialogs),
+      String(checkouts),
+      String(paid),
+      String(plays),
+      ...saleCells(figures),
+      String(completions),
+    ]);
+  }
+  const total = [...expected.values()].reduce((sum, figures) => {
+    for (const key of Object.keys(sum) as (keyof Expected)[]) sum[key] += figures[key];
+    return sum;
+  }, none());
+  expect(await cellsOf(page, `[data-table="days"] tr[data-day="${today()}"]`)).toEqual([...saleCells(total), '3', '1']);
+  await expect(page.locator('[data-total="sales"] dd')).toHaveText('4');
+  // Each sale links to its transaction.
+  for (const sale of sales) {
+    await expect(page.locator(`[data-table="sales"] tr[data-signature="${sale.signature}"] a`)).toHaveAttribute('href', new RegExp(`/tx/${sale.signature}`));
+  }
+
+  // The CSV: a line per sale, newest first, equal to the ledger's field by field.
+  const exported = await page.request.get(`${STUDIO_SITE_URL}/api/studio/sales?from=${today()}&to=${today()}`);
+  expect(exported.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(exported.headers()['cache-control']).toContain('no-store');
+  const text = await exported.text();
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).split('\r\n');
+  expect(lines.pop()).toBe('');
+  const rows = lines.map((line) =>
+    line
+      .slice(1, -1)
+      .split('","')
+      .map((cell) => cell.replaceAll('""', '"')),
+  );
+  expect(rows[0]).toEqual(['Time (UTC)', 'Title', 'Path', 'Sale', 'Amount', 'Currency', 'Paying wallet', 'Signature']);
+  const newestFirst = [...sales].sort((x, y) => y.verifiedAt.localeCompare(x.verifiedAt) || (x.signature < y.signature ? 1 : -1));
+  expect(rows.slice(1).map(([time, , ...rest]) => [time, ...rest])).toEqual(
+    newestFirst.map((sale) => [
+      sale.verifiedAt.slice(0, 19).replace('T', ' '),
+      sale.path,
+      saleKindOf(sale),
+      decimalAmount(sale.price),
+      sale.price.currency,
+      sale.wallet,
+      sale.signature,
+    ]),
+  );
+  expect(rows.slice(1).every(([, name, path]) => name && name !== path)).toBe(true);
+
+  // Found by the looks while the studio is open (it draws itself again every 15 s), within a minute.
+  const waiting = page.locator(`[data-table="unclaimed"] tr[data-signature="${unclaimed}"]`);
+  await expect(waiting).toBeVisible({ timeout: 60_000 });
+  await expect(waiting).toContainText('Orbit of Wolves');
+  await expect(waiting).toContainText('0.05 SOL');
+  await expect(waiting).toContainText(`${payerC.publicKey.toBase58().slice(0, 4)}`);
+  const apart = page.locator(`[data-table="strays"] tr[data-signature="${stray}"]`);
+  await expect(apart).toBeVisible({ timeout: 60_000 });
+  await expect(apart).toContainText('0.004 SOL');
+  await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${stray}"]`)).toHaveCount(0);
+  // A claimed sale is never listed as waiting.
+  for (const signature of sold) await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${signature}"]`)).toHaveCount(0);
+
+  // The page and its exports are the operator's alone.
+  const response = await page.request.get(`${STUDIO_SITE_URL}/studio`);
+  expect(response.headers()['cache-control']).toContain('no-store');
+  expect(response.headers()['x-robots-tag']).toContain('noindex');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  for (const [name, viewport] of [
+    ['1440', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`studio-${name}.png`), fullPage: true });
+  }
+  await context.close();
+});
+
+test('another wallet is refused in the browser and sees no figure', async ({ browser }) => {
+  const context = await browser.newContext();
+  await installPhantom(context, Keypair.generate(), { standard: true });
+  const page = await context.newPage();
+  await page.goto(`${STUDIO_SITE_URL}/studio`);
+  await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign in with Phantom' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('This wallet cannot open the studio');
+  await page.reload();
+  const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+  expectNoFigure(await seenWithout((path, headers) => plain(path, cookie, headers)), [...sold, unclaimed]);
+  await context.close();
+});
+
+test('a replayed signature, another browser’s session, a cross-site request and a non-studio wallet are refused; a STUDIO_WALLETS wallet opens it', async () => {
+  const operator = buyer('203.0.113.131');
+  const opened = await operator.openStudio(RECIPIENT);
+  expect(opened.response.status).toBe(200);
+  const setCookie = opened.response.headers.getSetCookie().find((line) => line.startsWith('solenema_studio='))!;
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Strict/i);
+  expect((await operator.send(`/api/studio/sales?from=${today()}&to=${today()}`)).status).toBe(200);
+
+  // The same signed answer again, here or from another browser.
+  expect((await operator.send('/api/studio/session', opened.answer!)).status).toBe(409);
+  const thief = buyer('203.0.113.132');
+  await thief.send('/api/studio/challenge', { wallet: RECIPIENT.publicKey.toBase58() });
+  expect((await thief.send('/api/studio/session', opened.answer!)).status).toBeGreaterThanOrEqual(400);
+
+  // The operator's studio cookie, carried by another browser: bound to the browser that signed in.
+  const studioCookie = operator.cookies().get('solenema_studio')!;
+  const borrowed = [...thief.cookies()]
+    .map(([name, value]) => `${name}=${value}`)
+    .concat(`solenema_studio=${studioCookie}`)
+    .join('; ');
+  expectNoFigure(await seenWithout((path, headers) => plain(path, borrowed, headers)), [...sold, unclaimed]);
+
+  // A page on another site cannot ask for a challenge or a session.
+  const crossSite = await fetch(`${STUDIO_SITE_URL}/api/studio/challenge`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+    body: JSON.stringify({ wallet: RECIPIENT.publicKey.toBase58() }),
+  });
+  expect(crossSite.status).toBe(403);
+
+  // Not a studio wallet: refused before anything is signed.
+  const stranger = await buyer('203.0.113.133').openStudio(Keypair.generate());
+  expect(stranger.response.status).toBe(403);
+  expect(await stranger.response.json()).toMatchObject({ code: 'forbidden', error: expect.stringContaining('STUDIO_WALLETS') });
+
+  const deputy = buyer('203.0.113.134');
+  expect((await deputy.openStudio(DEPUTY)).response.status).toBe(200);
+  expect(await (await deputy.send('/studio')).text()).toContain('data-table="titles"');
+});
+
+test('an expired session shows the sign-in again and every studio API refuses it', async () => {
+  const operator = buyer('203.0.113.141');
+  expect((await operator.openStudio(RECIPIENT)).response.status).toBe(200);
+  expect(await (await operator.send('/studio')).text()).toContain('data-table="titles"');
+  // An hour and a minute later on the server's clock (STUDIO_SESSION_SECONDS is an hour).
+  writeFileSync(clockFile, String(61 * 60_000));
+  await new Promise((done) => setTimeout(done, 300));
+  const cookie = [...operator.cookies()].map(([name, value]) => `${name}=${value}`).join('; ');
+  expectNoFigure(await seenWithout((path, headers) => plain(path, cookie, headers)), [...sold, unclaimed]);
+  writeFileSync(clockFile, '0');
+});
