@@ -1,4 +1,5 @@
 import { KINDS, parseTitlePath } from '../catalog/kinds';
+import type { TitleDay } from '../figures/daily';
 import type { Purchase } from './ledger';
 
 /** What a sale was: a rental, a pass (a series, a season or a short film bought whole) or a purchase (a movie, an episode). */
@@ -10,3 +11,11 @@ export function saleKindOf({ path, kind }: Pick<Purchase, 'path' | 'kind'>): Sal
   const whole = address?.depth === 'season' || (address?.depth === 'title' && KINDS[address.kind].beneath.length > 0);
   return whole ? 'pass' : 'purchase';
 }
+
+const METRIC_OF_SALE = { rental: 'rentals', pass: 'passes', purchase: 'purchases' } as const;
+
+/** What a sale adds to its title's day in the studio's figures: one of its kind, and its amount. */
+export const saleFigures = (purchase: Pick<Purchase, 'path' | 'kind' | 'price'>): TitleDay => ({
+  [METRIC_OF_SALE[saleKindOf(purchase)]]: 1,
+  amounts: { [purchase.price.currency]: purchase.price.units },
+});

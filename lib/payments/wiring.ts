@@ -1,7 +1,7 @@
 import 'server-only';
 import { Connection } from '@solana/web3.js';
 import { countPurchase, getTitle } from '../catalog';
-import { count, type TitleDay } from '../figures';
+import { count } from '../figures';
 import { publicEnv } from '../env/public';
 import { env } from '../env/server';
 import { refuse } from '../errors';
@@ -9,7 +9,7 @@ import { sharedRedis } from '../http/redis';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
-import { saleKindOf } from './sale-kind';
+import { saleFigures } from './sale-kind';
 import { budgetedFetch, providerBackoff, timedFetch } from './rpc';
 import { takeRpcCall } from './rpc-share';
 
@@ -64,11 +64,3 @@ export const claims = {
     return true;
   },
 };
-
-const METRIC_OF_SALE = { rental: 'rentals', pass: 'passes', purchase: 'purchases' } as const;
-
-/** What a sale adds to its title's day: one of its kind, and its amount. */
-const saleFigures = (purchase: Purchase): TitleDay => ({
-  [METRIC_OF_SALE[saleKindOf(purchase)]]: 1,
-  amounts: { [purchase.price.currency]: purchase.price.units },
-});

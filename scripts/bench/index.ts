@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--only=search,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,playback] [--size=embedded|large] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,studio,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,playback] [--size=embedded|large] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
  * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale`, `lighthouse` and `upkeep` again on
  * the large generated one (with its own build: a build prerenders the catalog it was built with). `upkeep` then
@@ -22,11 +22,12 @@ import { measureReads } from './reads';
 import { measureLighthouse } from './lighthouse';
 import { rows, rowsTable, sideBySide, type Results, type SearchTiming } from './report';
 import { measureScale } from './scale';
+import { measureStudio } from './studio';
 import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
 import { measureUpkeep } from './upkeep';
 
-const SECTIONS = ['search', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'playback'] as const;
+const SECTIONS = ['search', 'studio', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'playback'] as const;
 type Section = (typeof SECTIONS)[number];
 const SITE_SECTIONS: Section[] = ['chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
@@ -138,6 +139,7 @@ async function main() {
   }
 
   results.search = await section('search', measureSearch);
+  results.studio = await section('studio', measureStudio);
   /** Whether this run already built the embedded catalog for `next start`, which the playback section then reuses. */
   let embeddedBuilt = false;
   const sizes: Size[] = [];

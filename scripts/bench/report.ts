@@ -10,6 +10,7 @@ import type { PlaybackNetwork, PlaybackResult, PlaybackTitle } from './playback'
 import type { MeasuredRate } from './playback-titles';
 import type { PageReads } from './reads';
 import type { ScaleResult } from './scale';
+import type { StudioCosts } from './studio';
 import type { UpkeepMode, UpkeepResult } from './upkeep';
 
 export interface SearchTiming {
@@ -25,6 +26,7 @@ export interface Results {
   startedAt: string;
   machine: string;
   search?: SearchTiming[];
+  studio?: StudioCosts;
   chain?: ChainCalls[];
   reads?: PageReads[];
   throughput?: Throughput[];
@@ -338,6 +340,7 @@ export function rows(results: Results): Row[] {
         s.reads <= 200,
       ],
     ),
+    ...(results.studio ? studioRows(results.studio) : []),
     ...(results.chain ?? []).flatMap((c): Row[] => {
       const who = `junk from one address: ${c.cookies} cookie${c.cookies === 1 ? '' : 's'}`;
       const answers = Object.entries(c.answers)
@@ -384,4 +387,31 @@ function table(cells: string[][]): string {
   const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(cells[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+function studioRows(s: StudioCosts): Row[] {
+  const what = `studio: ${s.sales.toLocaleString('en')} sales, ${s.plays.toLocaleString('en')} plays, ${s.titles} titles, ${s.days} days`;
+  return [
+    [
+      what,
+      "reads of a month's view (days merged) · first view",
+      `${s.monthReads} · ${s.monthFirstView.reads} reads, ${s.monthFirstView.writes} writes`,
+      `≤ ${s.days + 8} (a document a day, today's 8 shards)`,
+      s.monthReads <= s.days + 8,
+    ],
+    [
+      what,
+      'writes per play (counted · repeated that day) · per sale',
+      `${s.writesPerCountedPlay.toFixed(2)} · ${s.writesPerRepeat.toFixed(2)} · ${s.writesPerSale.toFixed(2)}`,
+      '≤ 2 per play',
+      s.writesPerCountedPlay <= 2,
+    ],
+    [
+      what,
+      'reads of a page of sales · largest day (bytes)',
+      `${s.salesPageReads} · ${s.largestDayBytes.toLocaleString('en')}`,
+      '≤ 51 · well under 1 MiB',
+      s.salesPageReads <= 51 && s.largestDayBytes < 1_048_576,
+    ],
+  ];
 }
