@@ -5,7 +5,11 @@ import { CHAIN_URL } from './support/ports';
 import { expect, test } from './support/offline';
 import { card, openPurchase, reveal, withWallet } from './support/purchase';
 
-const [first, second] = content.documentaries.filter(([, d]) => d.locked).map(([, d]) => d);
+// Titles at the default price in SOL, which the test wallet holds (it has no USDC).
+const atDefaultPrice = <T extends { locked?: boolean; price?: unknown }>(titles: [string, T][]) =>
+  titles.filter(([, d]) => d.locked && d.price === undefined).map(([, d]) => d);
+const first = { title: atDefaultPrice(content.documentaries)[0]!.title, row: 'Documentaries' };
+const second = { title: atDefaultPrice(content.trailers).at(-1)!.title, row: 'Trailers' };
 
 /**
  * Runs in its own project after every other test: it takes the shared local chain down.
@@ -16,9 +20,9 @@ const [first, second] = content.documentaries.filter(([, d]) => d.locked).map(([
 // One after the other: each takes the one shared chain down.
 test.describe.configure({ mode: 'default' });
 
-for (const [mode, documentary, name] of [
-  ['unavailable', first!, 'a payment whose verification could not finish is finished on the next load'],
-  ['hang', second!, 'under a hung RPC the visitor hears within seconds that the payment is safe, and it is finished on the next load'],
+for (const [mode, locked, name] of [
+  ['unavailable', first, 'a payment whose verification could not finish is finished on the next load'],
+  ['hang', second, 'under a hung RPC the visitor hears within seconds that the payment is safe, and it is finished on the next load'],
 ] as const) {
   test(name, async ({ page }) => {
     const chain = chainControl(CHAIN_URL);
@@ -28,7 +32,7 @@ for (const [mode, documentary, name] of [
       // On to the suite's own routing, which adds this test's client key.
       await route.fallback();
     });
-    const { dialog } = await openPurchase(page, documentary.title, 'Documentaries');
+    const { dialog } = await openPurchase(page, locked.title, locked.row);
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     try {
       const verified = page.waitForRequest('**/api/payments/verify');
@@ -45,8 +49,8 @@ for (const [mode, documentary, name] of [
       await chain.setRpcDown(false);
     }
     await page.reload();
-    await reveal(page, card(page, documentary.title), 'Documentaries');
-    await expect(card(page, documentary.title).getByRole('button', { name: /^Free/ })).toBeVisible({ timeout: 15_000 });
+    await reveal(page, card(page, locked.title), locked.row);
+    await expect(card(page, locked.title).getByRole('button', { name: /^Free/ })).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('solenema:pending-payments'))).toBeNull();
   });
 }

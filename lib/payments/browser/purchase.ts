@@ -84,9 +84,16 @@ const VERIFY_FOR_MS = 20_000;
 const VERIFY_AGAIN_MS = 2_000;
 
 /**
- * Asks the server to verify until it answers for good: a payment not found yet, a limit or an outage is asked
- * about again (after the wait the server names) for a while, as a buyer would press the button again. After
- * that the payment stays pending in this browser and is finished on the next visit.
+ * What clears within seconds, so is asked about again while the dialog is open: a payment the shared look has not
+ * found yet, a limit. An outage (the chain or our server unreachable) is said at once: the payment is safe in
+ * this browser and finished on the next visit, rather than holding the buyer for the whole window.
+ */
+const ASK_AGAIN = new Set<PaymentApiError['code']>(['not_found', 'rate_limited']);
+
+/**
+ * Asks the server to verify until it answers for good: a payment not found yet or a limit is asked about again
+ * (after the wait the server names) for a while, as a buyer would press the button again. After that, or at once
+ * on anything else, the payment stays pending in this browser and is finished on the next visit.
  */
 async function verifyUntilSettled(checkout: string, signature: string): Promise<VerifyAnswer> {
   const savedAt = Date.now();
@@ -94,7 +101,7 @@ async function verifyUntilSettled(checkout: string, signature: string): Promise<
     try {
       return await verifySignature(checkout, signature);
     } catch (error) {
-      const again = error instanceof PaymentApiError && !isFinalVerdict(error, savedAt) && error.code !== 'browser_conflict';
+      const again = error instanceof PaymentApiError && ASK_AGAIN.has(error.code) && !isFinalVerdict(error, savedAt);
       const wait = error instanceof PaymentApiError ? (error.retryAfterMs ?? VERIFY_AGAIN_MS) : VERIFY_AGAIN_MS;
       if (!again || Date.now() + wait - savedAt > VERIFY_FOR_MS) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
