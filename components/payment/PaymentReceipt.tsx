@@ -2,11 +2,11 @@ import { formatAmount, type Amount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import { publicEnv } from '@/lib/env/public';
-import { routes } from '@/lib/routes';
+import { receiptRoute, routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';
 import styles from './PurchaseDialog.module.css';
 
-/** Under the player once paid: what the transaction paid, it on Solana Explorer, and where every receipt is kept. */
+/** Under the player once paid: what the transaction paid, it on Solana Explorer, its receipt, and where every receipt is kept. */
 export function PaymentReceipt({ signature, price }: { signature: string; price: Amount }) {
   return (
     <p className={styles.receipt}>
@@ -15,7 +15,7 @@ export function PaymentReceipt({ signature, price }: { signature: string; price:
         Transaction {shortAddress(signature)}
         <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>
       </a>{' '}
-      · <IntentLink href={routes.purchases}>My purchases</IntentLink>
+      · <IntentLink href={receiptRoute(signature)}>Receipt</IntentLink> · <IntentLink href={routes.purchases}>My purchases</IntentLink>
     </p>
   );
 }
