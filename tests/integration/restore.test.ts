@@ -190,7 +190,12 @@ describe.each(Object.entries(ledgers))('restorePurchases (Sign In With Solana), 
 
   it('lists only the purchases made on this cluster', async () => {
     const { token, input } = challenge();
-    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, 'another-genesis-hash')).toEqual({ ok: true, wallet, paths: [], purchases: [] });
+    expect(await restorePurchases(SECRET, answer(token, input), BROWSER, SITE, ledger, 'another-genesis-hash')).toEqual({
+      ok: true,
+      wallet,
+      paths: [],
+      purchases: [],
+    });
   });
 
   it('refuses an expired challenge (401), and accepts it until then', async () => {
