@@ -134,7 +134,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
         <VideoPlayer src="" title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
-        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} />}
+        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} onLeave={onClose} />}
       </ModalDialog>
     );
   }
