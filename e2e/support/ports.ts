@@ -14,6 +14,10 @@ export const E2E_PORTS = {
   chainBudgetSite: 3230 + offset,
   /** The same build with a clock a test moves (e2e/support/server-clock.cjs): rentals run out in e2e/rentals.spec.ts. */
   rentalSite: 3235 + offset,
+  /** The same build selling in a test's own USDC mint (e2e/prices-shown.spec.ts): pages a browser visits. */
+  usdcSite: 3240 + offset,
+  /** The same build with a clock a test moves, for the pages of a rental that ends (e2e/rentals-shown.spec.ts). */
+  rentalPagesSite: 3245 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -46,6 +50,8 @@ export const HAND_WRITTEN_PROJECT_ID = 'demo-handwritten';
 export const SHORT_CHECKOUT_SITE_URL = `http://127.0.0.1:${E2E_PORTS.shortCheckoutSite}`;
 export const CHAIN_BUDGET_SITE_URL = `http://127.0.0.1:${E2E_PORTS.chainBudgetSite}`;
 export const RENTAL_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalSite}`;
+export const USDC_SITE_URL = `http://127.0.0.1:${E2E_PORTS.usdcSite}`;
+export const RENTAL_PAGES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalPagesSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';
