@@ -42,7 +42,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <a href="#main" className={styles.skipLink}>
           Skip to content
         </a>
-        <PurchasesProvider priceLamports={env.PRICE_LAMPORTS}>
+        <PurchasesProvider>
           <PlayerProvider>
             <SiteHeader />
             <main id="main" className={styles.main}>

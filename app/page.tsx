@@ -5,8 +5,7 @@ import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { ContinueWatching } from '@/components/watching/ContinueWatching';
 import { listMovies, listSeries, listShortFilms, PAGE_SIZES } from '@/lib/catalog';
-import { env } from '@/lib/env/server';
-import { formatAmount } from '@/lib/catalog/pricing';
+import { movieOffers, showOffers } from '@/lib/payments/title-offers';
 import { listRoutes, routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -15,7 +14,7 @@ export const metadata: Metadata = pageMetadata({
   title: 'Trailers, documentaries, series and short films · Solenema',
   description:
     'Stream trailers, documentaries, series and short films. ' +
-    `Free titles play at once; the rest unlock with ${formatAmount({ currency: 'SOL', units: env.PRICE_LAMPORTS })} through Phantom.`,
+    'Free titles play at once; each of the rest shows its price, in SOL or USDC, to buy or to rent, and unlocks through Phantom or any Solana wallet.',
   path: routes.home,
   coverimg: '/media/hero-poster.jpg',
 });
@@ -40,8 +39,14 @@ export default async function HomePage() {
     { collection: 'documentaries', title: 'Documentaries', items: documentaries },
   ] as const;
   const grids = [
-    { id: 'short-films', kind: 'shortFilms', title: 'Popular Short Films', noun: 'short films', cards: shortFilms.map(shortFilmCard) },
-    { id: 'series', kind: 'series', title: 'Popular Series', noun: 'series', cards: series.map(seriesCard) },
+    {
+      id: 'short-films',
+      kind: 'shortFilms',
+      title: 'Popular Short Films',
+      noun: 'short films',
+      cards: shortFilms.map((film) => shortFilmCard(film, showOffers(film))),
+    },
+    { id: 'series', kind: 'series', title: 'Popular Series', noun: 'series', cards: series.map((show) => seriesCard(show, showOffers(show))) },
   ] as const;
 
   return (
@@ -55,6 +60,7 @@ export default async function HomePage() {
           id={collection}
           title={title}
           items={items}
+          offersOf={movieOffers}
           loop
           emptyText={`No ${title.toLowerCase()} yet.`}
           seeAll={{ href: listRoutes.browse(collection), label: `See all ${title.toLowerCase()}` }}

@@ -21,10 +21,16 @@ test('a buyer sees the transaction after paying, and every purchase with its rec
   await expect(page).toHaveURL('/purchases');
   await expect(page.getByRole('heading', { level: 1, name: 'My purchases' })).toBeVisible();
   const receipt = page.getByRole('listitem').filter({ hasText: documentary.title });
-  await expect(receipt.getByRole('link', { name: documentary.title })).toHaveAttribute('href', `/watch/documentaries/${documentaryId}`);
+  await expect(receipt.getByRole('link', { name: documentary.title, exact: true })).toHaveAttribute('href', `/watch/documentaries/${documentaryId}`);
   await expect(receipt).toContainText('0.01 SOL');
   await expect(receipt.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
   await expect(receipt.getByRole('link', { name: /on Solana Explorer/ })).toHaveAttribute('href', explorer(signature!));
+  // Its printable receipt: what the payment paid, from which wallet.
+  await receipt.getByRole('link', { name: `Receipt for ${documentary.title}` }).click();
+  await expect(page).toHaveURL(`/purchases/${signature}`);
+  await expect(page.getByTestId('receipt-amount')).toHaveText('0.01 SOL');
+  await expect(page.getByTestId('receipt-wallet')).toHaveText(wallet.publicKey.toBase58());
+  await page.goBack();
 
   // Drawn for this browser only: another browser sees its own (empty) list, and restores into it.
   const stranger = await browser.newPage();

@@ -25,6 +25,9 @@ function titlePage(kind: Kind, id: string) {
  */
 export const searchRoute = '/search';
 
+/** One payment's printable receipt. Not in `routes`: only the receipts list and the paid dialog link it. */
+export const receiptRoute = (signature: string) => `/purchases/${segment(signature)}`;
+
 /** The page that shows a catalog document (`series/a/seasons/b/episodes/c` is on its season's page). */
 export function pageOfDocument(path: string): string {
   const address = parseTitlePath(path);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { browsePage, type BrowseItems } from '@/lib/catalog/browse';
 import { KINDS, type Kind } from '@/lib/catalog/kinds';
+import { movieOffers, showOffers } from '@/lib/payments/title-offers';
 import { listRoutes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { movieCard, seriesCard, shortFilmCard } from '@/components/sections/gridCards';
@@ -10,12 +11,13 @@ import { Pagination } from '@/components/browse/Pagination';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+/** Each title's card, with its offers as the checkout charges them. */
 const cardsOf = (items: BrowseItems) =>
   items.kind === 'series'
-    ? items.page.items.map(seriesCard)
+    ? items.page.items.map((series) => seriesCard(series, showOffers(series)))
     : items.kind === 'shortFilms'
-      ? items.page.items.map(shortFilmCard)
-      : items.page.items.map(movieCard);
+      ? items.page.items.map((film) => shortFilmCard(film, showOffers(film)))
+      : items.page.items.map((movie) => movieCard(movie, movieOffers(movie)));
 
 /**
  * The browse page of one kind of title (/series, /short-films, /trailers, /documentaries): a grid of

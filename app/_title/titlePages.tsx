@@ -6,6 +6,7 @@ import { getMovie, getSeason, getSeries, getShortFilm, type SeasonDetail, type S
 import { isDocumentId, isMovieKind, kindAtSegment, KIND_LIST, KINDS, type TitleAddress } from '@/lib/catalog/kinds';
 import { prerenderedMovieIds, prerenderedSeasons, prerenderedSeriesIds, prerenderedShortFilmIds } from '@/lib/catalog/prerender';
 import { upNextAfter } from '@/lib/catalog/up-next';
+import { episodeOffers, movieOffers, seasonOffers, showOffers } from '@/lib/payments/title-offers';
 import { listRoutes, routes } from '@/lib/routes';
 import { movieJsonLd, seasonJsonLd, seriesJsonLd, shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -33,7 +34,10 @@ export const moviePage = titleRoute({
   },
   read: ({ kind, ids: [id] }) => getMovie(kind, id),
   metadata: (movie) => pageMetadata({ ...movie, path: routes.watch(movie.collection, movie.id), ogPath: movie.path, ogType: 'video.movie' }),
-  render: (movie) => <MovieView movie={movie} jsonLd={movieJsonLd(movie)} />,
+  render: (movie) => {
+    const offers = movieOffers(movie);
+    return <MovieView movie={movie} offers={offers} jsonLd={movieJsonLd(movie, offers)} />;
+  },
   staticParams: async () => {
     const kinds = KIND_LIST.filter(isMovieKind);
     const ids = await Promise.all(kinds.map(async (kind) => (await prerenderedMovieIds(kind)).map((id) => ({ collection: KINDS[kind].segment, id }))));
@@ -45,7 +49,10 @@ type SeriesParams = { seriesId: string };
 const seriesAt = ({ seriesId }: SeriesParams) => checked({ kind: 'series', depth: 'title', ids: [seriesId] });
 const seriesMetadata = (series: SeriesDetail, title: string, path: string) =>
   pageMetadata({ ...series, title, path, ogPath: series.path, ogType: 'video.tv_show' });
-const seriesView = (series: SeriesDetail) => <SeriesView series={series} jsonLd={seriesJsonLd(series)} />;
+function seriesView(series: SeriesDetail) {
+  const offers = showOffers(series);
+  return <SeriesView series={series} offers={offers} jsonLd={seriesJsonLd(series, offers)} />;
+}
 
 /** /series/<id> */
 export const seriesPage = titleRoute({
@@ -68,7 +75,18 @@ type SeasonParams = SeriesParams & { seasonId: string };
 const seasonAt = ({ seriesId, seasonId }: SeasonParams) => checked({ kind: 'series', depth: 'season', ids: [seriesId, seasonId] });
 const seasonMetadata = (season: SeasonDetail, title: string, path: string) =>
   pageMetadata({ ...season, title, path, ogPath: season.path, ogType: 'video.tv_show' });
-const seasonView = async (season: SeasonDetail) => <SeasonView season={season} jsonLd={seasonJsonLd(season)} following={await upNextAfter(season)} />;
+async function seasonView(season: SeasonDetail) {
+  const offers = seasonOffers(season, season.series);
+  return (
+    <SeasonView
+      season={season}
+      offers={offers}
+      episodeOffers={episodeOffers(season.path, offers, showOffers(season.series))}
+      jsonLd={seasonJsonLd(season, offers)}
+      following={await upNextAfter(season)}
+    />
+  );
+}
 
 /** /series/<id>/season/<seasonId> */
 export const seasonPage = titleRoute({
@@ -92,7 +110,10 @@ type ShortFilmParams = { shortFilmsId: string };
 const shortFilmAt = ({ shortFilmsId }: ShortFilmParams) => checked({ kind: 'shortFilms', depth: 'title', ids: [shortFilmsId] });
 const shortFilmMetadata = (film: ShortFilmDetail, title: string, path: string) =>
   pageMetadata({ ...film, title, path, ogPath: film.path, ogType: 'video.movie' });
-const shortFilmView = (film: ShortFilmDetail) => <ShortFilmView film={film} jsonLd={shortFilmJsonLd(film)} />;
+function shortFilmView(film: ShortFilmDetail) {
+  const offers = showOffers(film);
+  return <ShortFilmView film={film} offers={offers} episodeOffers={episodeOffers(film.path, offers)} jsonLd={shortFilmJsonLd(film, offers)} />;
+}
 
 /** /short-films/<id> */
 export const shortFilmPage = titleRoute({

@@ -4,8 +4,6 @@ import { GuideSection } from '@/components/guides/GuideSection';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { VoiceAssistant } from '@/components/guides/VoiceAssistant';
 import { PageBody } from '@/components/layout/PageBody';
-import { env } from '@/lib/env/server';
-import { formatAmount } from '@/lib/catalog/pricing';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -26,7 +24,7 @@ const solanaFeatures: Feature[] = [
   { title: 'Fast and final', text: 'Solana confirms a payment in seconds, so a title unlocks while you are still on the page.' },
   {
     title: 'Fees of a fraction of a cent',
-    text: `A title costs ${formatAmount({ currency: 'SOL', units: env.PRICE_LAMPORTS })} and the network fee is tiny, so small purchases make sense.`,
+    text: 'Each title shows its price, in SOL or USDC, before you pay, and the network fee is tiny, so small purchases make sense.',
   },
   { title: 'Phantom keeps you in control', text: 'You approve every transaction in your own wallet. No account, no card, no password to leak.' },
 ];

@@ -7,8 +7,6 @@ import { PageBody } from '@/components/layout/PageBody';
 import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
-import { env } from '@/lib/env/server';
-import { formatAmount } from '@/lib/catalog/pricing';
 import { publicEnv } from '@/lib/env/public';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -21,12 +19,12 @@ export const metadata: Metadata = pageMetadata({
 });
 
 export default function WalletGuidePage() {
-  const price = formatAmount({ currency: 'SOL', units: env.PRICE_LAMPORTS });
   return (
     <PageBody>
       <PageIntro eyebrow="Wallet guide" title="Unlock titles with Solana in four steps">
         <p>
-          Free titles play at once. Locked ones unlock for {price}, paid from the Phantom wallet in your browser. Set it up once; it takes about two minutes.
+          Free titles play at once. Each locked one shows its price on its card and page, in SOL or USDC, to buy or to rent, paid from the Phantom wallet in
+          your browser. Set it up once; it takes about two minutes.
         </p>
       </PageIntro>
       <ol className={guides.steps}>
@@ -66,8 +64,9 @@ export default function WalletGuidePage() {
           illustrationAlt="A documentary card with a Connect Phantom Wallet button and the Phantom approval window"
         >
           <p>
-            Open a locked documentary and press “Pay with Solana”. In the window that opens, press “Connect Phantom Wallet” and approve the connection in
-            Phantom. Your address appears once you are connected.
+            Open a locked documentary and press “Pay with Solana”. In the window that opens, choose how to pay where a title offers more than one way (buy,
+            rent, a season pass or the whole series), press “Connect Phantom Wallet” and approve the connection in Phantom. Your address appears once you are
+            connected.
           </p>
         </GuideStep>
         <GuideStep
@@ -77,8 +76,8 @@ export default function WalletGuidePage() {
           illustrationAlt="The Pay to Watch button and a Phantom transaction approval"
         >
           <p>
-            Press “Pay to Watch” and approve the {price} transaction in Phantom. As soon as it is confirmed on chain, the title plays, and it stays unlocked in
-            this browser.
+            Press “Pay to Watch” and approve the transaction for the price shown in Phantom: SOL, or USDC from the same wallet (keep a little SOL for the
+            network fee). As soon as it is confirmed on chain, the title plays, and it stays unlocked in this browser, for good or for the rental’s length.
           </p>
         </GuideStep>
       </ol>

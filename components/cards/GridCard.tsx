@@ -1,5 +1,7 @@
 import { IntentLink } from '@/components/ui/IntentLink';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 import { LockedGridActions } from '../payment/LockedActions';
+import { CardPrice } from './CardPrice';
 import { CoverImage } from './CoverImage';
 import { LockBadge } from './LockBadge';
 import { CARD_COVER_SIZES } from './sizes';
@@ -12,15 +14,14 @@ export type GridCardProps = {
   href: string;
   /** e.g. "3 seasons · 12 episodes" */
   meta?: string;
-  /** Set for a locked title: the card does not open and offers the purchase instead. */
-  purchasePath?: string;
+  /** Set for a locked title: the card does not open and offers the purchase instead, in the ways the server sells it. */
+  locked?: { purchasePath: string; offers: ShownOffer[] };
 };
 
 /** A series, short film or season: the whole card opens its page, unless it is locked. */
-export function GridCard({ title, coverimg, href, meta, purchasePath }: GridCardProps) {
-  const locked = purchasePath !== undefined;
+export function GridCard({ title, coverimg, href, meta, locked }: GridCardProps) {
   return (
-    <article className={styles.card} data-locked={locked}>
+    <article className={styles.card} data-locked={locked !== undefined}>
       <div className={styles.media}>
         <CoverImage src={coverimg} alt="" sizes={CARD_COVER_SIZES} className={styles.cover} />
         {locked && <LockBadge />}
@@ -37,9 +38,10 @@ export function GridCard({ title, coverimg, href, meta, purchasePath }: GridCard
           )}
         </h3>
         {meta && <p className={styles.meta}>{meta}</p>}
+        {locked && <CardPrice offers={locked.offers} />}
         <div className={styles.actions}>
           {locked ? (
-            <LockedGridActions purchasePath={purchasePath} href={href} title={title} />
+            <LockedGridActions purchasePath={locked.purchasePath} offers={locked.offers} href={href} title={title} />
           ) : (
             <IntentLink href={href} className={`${button.button} ${button.primary} ${button.small} ${styles.stretchedLink}`}>
               Watch Now<span className="visually-hidden">: {title}</span>

@@ -1,8 +1,10 @@
 import { IntentLink } from '@/components/ui/IntentLink';
 import type { Episode, MovieItem } from '@/lib/catalog/types';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 import { routes } from '@/lib/routes';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { LockedMovieActions } from '../payment/LockedActions';
+import { CardPrice } from './CardPrice';
 import { CoverImage } from './CoverImage';
 import { LockBadge } from './LockBadge';
 import { CARD_COVER_SIZES } from './sizes';
@@ -10,9 +12,10 @@ import styles from './cards.module.css';
 
 /**
  * A playable title: trailers and documentaries show their type and link their own page (for
- * crawlers and sharing); episodes show their number. Play stays one click away on the card.
+ * crawlers and sharing); episodes show their number. Play stays one click away on the card; a
+ * locked one shows its price and the ways to pay for it (`offers`, the server's).
  */
-export function MovieCard({ item }: { item: MovieItem | Episode }) {
+export function MovieCard({ item, offers }: { item: MovieItem | Episode; offers: ShownOffer[] }) {
   const label = 'type' in item ? item.type : `Episode ${item.episodeNumber}`;
   return (
     <article className={styles.card} data-locked={item.locked}>
@@ -31,9 +34,10 @@ export function MovieCard({ item }: { item: MovieItem | Episode }) {
             item.title
           )}
         </h3>
+        {item.locked && <CardPrice offers={offers} />}
         <div className={styles.actions}>
           {item.locked ? (
-            <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} cover={item.coverimg} />
+            <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} cover={item.coverimg} offers={offers} />
           ) : (
             <FreePlayButton
               src={item.videourl}

@@ -1,13 +1,15 @@
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 import { routes } from '@/lib/routes';
 import { LockedMovieActions } from '../payment/LockedActions';
+import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
-/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away. */
-export function MovieView({ movie, jsonLd }: { movie: MovieItem; jsonLd: StructuredData }) {
+/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the pay button. */
+export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData }) {
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -21,7 +23,10 @@ export function MovieView({ movie, jsonLd }: { movie: MovieItem; jsonLd: Structu
         locked={movie.locked}
         actions={
           movie.locked ? (
-            <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} cover={movie.coverimg} />
+            <>
+              <OfferList offers={offers} />
+              <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} cover={movie.coverimg} offers={offers} />
+            </>
           ) : (
             <FreePlayButton
               src={movie.videourl}

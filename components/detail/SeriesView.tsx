@@ -1,14 +1,16 @@
 import type { SeriesDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
 import { Pagination } from '../browse/Pagination';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 import { LockedDetailActions } from '../payment/LockedActions';
+import { OfferList } from '../payment/OfferList';
 import { GridSection } from '../sections/GridSection';
 import { countOf, seasonCard } from '../sections/gridCards';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
-/** A series page: its header and one page of its seasons, with plain links to the others. */
-export function SeriesView({ series, jsonLd }: { series: SeriesDetail; jsonLd: StructuredData }) {
+/** A series page: its header (with its prices while locked) and one page of its seasons, with plain links to the others. */
+export function SeriesView({ series, offers, jsonLd }: { series: SeriesDetail; offers: ShownOffer[]; jsonLd: StructuredData }) {
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -20,7 +22,14 @@ export function SeriesView({ series, jsonLd }: { series: SeriesDetail; jsonLd: S
         coverimg={series.coverimg}
         meta={`${countOf(series.totalSeasons, 'season')} · ${countOf(series.episodeCount, 'episode')}`}
         locked={series.locked}
-        actions={series.locked && <LockedDetailActions purchasePath={series.path} title={series.title} />}
+        actions={
+          series.locked && (
+            <>
+              <OfferList offers={offers} />
+              <LockedDetailActions purchasePath={series.path} title={series.title} offers={offers} />
+            </>
+          )
+        }
       />
       <GridSection id="seasons" title="Seasons" cards={series.seasons.items.map(seasonCard)} emptyText="No seasons available yet." />
       <Pagination noun="seasons" page={series.seasons} hrefOf={(after) => listRoutes.seasons(series.id, after)} />

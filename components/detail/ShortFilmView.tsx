@@ -1,13 +1,24 @@
-import type { ShortFilmDetail } from '@/lib/catalog/types';
+import type { Episode, ShortFilmDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 import { LockedDetailActions } from '../payment/LockedActions';
+import { OfferList } from '../payment/OfferList';
 import { countOf } from '../sections/gridCards';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 import { EpisodesView } from './EpisodesView';
 
-/** A short film's page: its header and one page of its episodes. */
-export function ShortFilmView({ film, jsonLd }: { film: ShortFilmDetail; jsonLd: StructuredData }) {
+type Props = {
+  film: ShortFilmDetail;
+  /** How it is sold while locked, whole. */
+  offers: ShownOffer[];
+  /** How each episode is sold (lib/payments/title-offers.ts). */
+  episodeOffers: (episode: Episode) => ShownOffer[];
+  jsonLd: StructuredData;
+};
+
+/** A short film's page: its header (with its prices while locked) and one page of its episodes. */
+export function ShortFilmView({ film, offers, episodeOffers, jsonLd }: Props) {
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -19,11 +30,19 @@ export function ShortFilmView({ film, jsonLd }: { film: ShortFilmDetail; jsonLd:
         coverimg={film.coverimg}
         meta={countOf(film.episodeCount, 'episode')}
         locked={film.locked}
-        actions={film.locked && <LockedDetailActions purchasePath={film.path} title={film.title} />}
+        actions={
+          film.locked && (
+            <>
+              <OfferList offers={offers} />
+              <LockedDetailActions purchasePath={film.path} title={film.title} offers={offers} />
+            </>
+          )
+        }
       />
       <EpisodesView
         episodes={film.episodes}
         following={null}
+        offersOf={episodeOffers}
         emptyText="No episodes available yet."
         hrefOf={(after) => listRoutes.shortFilmEpisodes(film.id, after)}
       />

@@ -2,12 +2,15 @@ import { formatAmount, type Amount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import { publicEnv } from '@/lib/env/public';
-import { routes } from '@/lib/routes';
+import { receiptRoute, routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';
 import styles from './PurchaseDialog.module.css';
 
-/** Under the player once paid: what the transaction paid, it on Solana Explorer, and where every receipt is kept. */
-export function PaymentReceipt({ signature, price }: { signature: string; price: Amount }) {
+/**
+ * Under the player once paid: what the transaction paid, it on Solana Explorer, its receipt, and where every receipt is
+ * kept. The dialog lives in the root layout, above every page: following one of its links closes it (`onLeave`).
+ */
+export function PaymentReceipt({ signature, price, onLeave }: { signature: string; price: Amount; onLeave: () => void }) {
   return (
     <p className={styles.receipt}>
       Paid {formatAmount(price)} ·{' '}
@@ -15,7 +18,14 @@ export function PaymentReceipt({ signature, price }: { signature: string; price:
         Transaction {shortAddress(signature)}
         <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>
       </a>{' '}
-      · <IntentLink href={routes.purchases}>My purchases</IntentLink>
+      ·{' '}
+      <IntentLink href={receiptRoute(signature)} onClick={onLeave}>
+        Receipt
+      </IntentLink>{' '}
+      ·{' '}
+      <IntentLink href={routes.purchases} onClick={onLeave}>
+        My purchases
+      </IntentLink>
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PaymentApiError, grantOf, type EntitlementsAnswer, type VerifyAnswer, type VideoRef } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { isFinalVerdict } from '@/lib/payments/browser/verdict';
-import { buysWholeShow } from '@/lib/payments/whole-show';
+import { NOT_FOR_SALE } from '@/lib/payments/offer-words';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
@@ -14,6 +14,7 @@ import { formatAmount, type Amount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
 import { clusterLabel } from '@/lib/payments/cluster';
 import { track } from '@/lib/analytics/track';
+import { OfferChoice } from './OfferChoice';
 import { OpenInPhantom } from './OpenInPhantom';
 import { PaymentReceipt } from './PaymentReceipt';
 import { SolanaPayPanel } from './SolanaPayPanel';
@@ -33,15 +34,24 @@ const STAGE_TEXT: Record<PurchaseStage, string> = {
 const FAILED: Notice = { tone: 'error', text: 'Transaction failed. Please try again.' };
 
 type Props = {
+  /** The title and its offers as its page shows them: each is shown at its price until its checkout answers with its own terms. */
   request: PurchaseRequest;
-  /** PRICE_LAMPORTS as the page was rendered with: shown until the checkout answers with its own terms. */
-  priceLamports: number;
   onClose: () => void;
   onGranted: (answer: EntitlementsAnswer) => void;
 };
 
 /** The purchase dialog, loaded on the first click of a pay button with the wallet code it needs. */
 export default function PurchaseDialog(props: Props) {
+  // Only a title whose price is malformed has no offer: it is never sold at a guessed price.
+  if (props.request.offers.length === 0) {
+    return (
+      <ModalDialog title={props.request.title} onClose={props.onClose} size="narrow" closeLabel="Close purchase">
+        <div className={styles.body}>
+          <p>{NOT_FOR_SALE}.</p>
+        </div>
+      </ModalDialog>
+    );
+  }
   return (
     <WalletProviders>
       <PurchaseFlow {...props} />
@@ -49,7 +59,7 @@ export default function PurchaseDialog(props: Props) {
   );
 }
 
-function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
+function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const { available, installed, mobileWalletAdapter, connectPhantom, connectMobileWallet, connected, connecting, publicKey, signTransaction } = usePhantom();
   // This dialog only renders in the browser (it is loaded on the first pay click), so navigator is there.
   const phone = isPhoneBrowser(navigator.userAgent);
@@ -59,6 +69,10 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<VideoRef | null>(null);
   const [paid, setPaid] = useState<{ signature: string; price: Amount } | null>(null);
+  const { offers } = request;
+  const [chosen, setChosen] = useState(0);
+  // The offer both ways to pay check out: the Phantom pay and the QR code's checkout.
+  const offer = offers[chosen] ?? offers[0]!;
 
   const titlePath = request.purchasePath;
   useEffect(() => track({ name: 'purchase_started', params: { title_path: titlePath } }), [titlePath]);
@@ -74,7 +88,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
     [onGranted, request.playPath, request.title],
   );
   const transfer = useTransferRequest(
-    request.purchasePath,
+    offer,
     useCallback((answer: VerifyAnswer) => showPaid(answer, 'solana_pay'), [showPaid]),
   );
   const refused = transfer.phase === 'refused';
@@ -99,7 +113,7 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
       setStage(next);
     };
     try {
-      const answer = await purchase(request.purchasePath, { publicKey, signTransaction }, connection, onStage);
+      const answer = await purchase(offer, { publicKey, signTransaction }, connection, onStage);
       console.info('[purchase] verified', answer.signature, answer.timings);
       transfer.settled();
       showPaid(answer, 'phantom');
@@ -120,19 +134,27 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
         <VideoPlayer src="" title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
-        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} />}
+        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} onLeave={onClose} />}
       </ModalDialog>
     );
   }
 
   const busy = stage !== null || connecting;
-  const price = formatAmount(transfer.terms?.price ?? { currency: 'SOL', units: priceLamports });
+  // The checkout's own price once it answers: a buyer who rented the title is charged the difference.
+  const charged = transfer.terms?.price ?? offer.price;
+  const credited = offer.kind === 'buy' && charged.currency === offer.price.currency && charged.units < offer.price.units;
+  const price = formatAmount(charged);
   // The cluster is the server's finding (its RPC's genesis hash), so it is only named once the checkout answers.
   const network = transfer.terms ? clusterLabel(transfer.terms.network) : transfer.phase === 'unavailable' ? 'Unavailable just now' : 'Checking…';
   const shownNotice = notice ?? (transfer.phase === 'refused' ? FAILED : null);
   return (
     <ModalDialog title={request.title} onClose={onClose} size="narrow" closeLabel="Close purchase">
       <div className={styles.body}>
+        {offers.length > 1 ? (
+          <OfferChoice offers={offers} chosen={chosen} onChoose={setChosen} disabled={busy} />
+        ) : (
+          <p className={styles.covers}>{offer.covers}</p>
+        )}
         <dl className={styles.terms}>
           <div>
             <dt>Price</dt>
@@ -151,10 +173,12 @@ function PurchaseFlow({ request, priceLamports, onClose, onGranted }: Props) {
             </div>
           )}
         </dl>
-        <p className={styles.explain}>
-          {buysWholeShow(request.purchasePath) ? 'One payment unlocks every episode' : 'One payment unlocks this title'} in this browser; restore it anywhere
-          from the wallet guide.
-        </p>
+        {credited && (
+          <p className={styles.credit} data-testid="purchase-credit">
+            Your rental counts toward owning it: you pay the difference, {price} of {formatAmount(offer.price)}.
+          </p>
+        )}
+        <p className={styles.explain}>One payment unlocks it in this browser; restore it anywhere from the wallet guide.</p>
         {phoneWithoutPhantom && !connected ? (
           <>
             <OpenInPhantom purchasePath={request.purchasePath} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Offer } from '@/lib/payments/offers';
 import { requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { forgetTransfer, rememberTransfer } from '@/lib/payments/browser/pending';
 import { watchTransfer } from '@/lib/payments/browser/transfer-watch';
@@ -12,19 +13,40 @@ import { watchTransfer } from '@/lib/payments/browser/transfer-watch';
  */
 export type TransferPhase = 'starting' | 'waiting' | 'refused' | 'stopped' | 'unavailable';
 
-/** Checkouts already shown in this page, by purchase path: reopening the dialog resumes the same one while it is payable. */
+/** Checkouts already shown in this page, by offer (kind and path): reopening the dialog, or choosing an offer again, resumes the same one while it is payable. */
 const shown = new Map<string, CheckoutAnswer>();
 
 const payable = (checkout: CheckoutAnswer | undefined) => (checkout && Date.now() < checkout.expiresAt ? checkout : null);
+const offerKey = ({ kind, path }: Pick<Offer, 'kind' | 'path'>) => `${kind} ${path}`;
+
+/** What the dialog shows for one offer: its checkout, once there is one, and where it stands. */
+interface Shown {
+  key: string;
+  checkout: CheckoutAnswer | null;
+  phase: TransferPhase;
+}
+
+/** An offer's request as the dialog opens on it: the one this page showed, while payable, or a fresh one to make. */
+function showing(key: string): Shown {
+  const resumed = payable(shown.get(key));
+  return { key, checkout: resumed, phase: resumed ? 'waiting' : 'starting' };
+}
 
 /**
- * The Solana Pay side of the purchase dialog: one checkout per title for this page, and, while the
- * dialog is open, asking the server whether it has been paid. Closing the dialog (unmounting) stops.
+ * The Solana Pay side of the purchase dialog: one checkout per offer for this page, and, while the
+ * dialog is open, asking the server whether it has been paid. Choosing another offer shows its own
+ * checkout (a fresh one, or the one this page showed for it); closing the dialog (unmounting) stops.
  * `terms` are the checkout's price and cluster, as the server will check them, once it answers.
+ * Every answer, timer and watch changes what is shown only while it is about what is shown: one that
+ * arrives after another offer was chosen (a status poll in flight, say) changes nothing.
  */
-export function useTransferRequest(purchasePath: string, onPaid: (answer: VerifyAnswer) => void) {
-  const [checkout, setCheckout] = useState<CheckoutAnswer | null>(() => payable(shown.get(purchasePath)));
-  const [phase, setPhase] = useState<TransferPhase>(() => (payable(shown.get(purchasePath)) ? 'waiting' : 'starting'));
+export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: (answer: VerifyAnswer) => void) {
+  const { kind, path } = offer;
+  const key = offerKey(offer);
+  const [state, setState] = useState(() => showing(key));
+  // Another offer chosen: its checkout, never the last one's (React's "adjust state while rendering").
+  if (state.key !== key) setState(showing(key));
+  const { checkout, phase } = state;
   const [round, setRound] = useState(0);
   // The latest callback, without restarting the polling when the dialog re-renders.
   const paid = useRef(onPaid);
@@ -32,28 +54,30 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
     paid.current = onPaid;
   }, [onPaid]);
 
-  // A checkout is made when the dialog starts, its request expires, or "Try again" asks: never on its own after a refusal.
-  const starting = phase === 'starting';
+  /** Changes what is shown only while it still shows `of` (a checkout, or none yet for this offer). */
+  const whileShowing = useCallback(
+    (of: CheckoutAnswer | null, change: Partial<Shown>) =>
+      setState((current) => (current.key === key && current.checkout === of ? { ...current, ...change } : current)),
+    [key],
+  );
+
+  // A checkout is made when the dialog starts, its request expires, another offer is chosen, or "Try again" asks:
+  // never on its own after a refusal.
+  const starting = phase === 'starting' && !checkout;
   useEffect(() => {
-    if (checkout || !starting) return;
-    let cancelled = false;
-    requestCheckout(purchasePath).then(
+    if (!starting) return;
+    requestCheckout(path, kind).then(
       (answer) => {
-        shown.set(purchasePath, answer);
-        rememberTransfer({ checkout: answer.checkout, path: purchasePath, savedAt: Date.now() });
-        if (cancelled) return;
-        setCheckout(answer);
-        setPhase('waiting');
+        shown.set(offerKey({ kind, path }), answer);
+        rememberTransfer({ checkout: answer.checkout, path, savedAt: Date.now() });
+        whileShowing(null, { checkout: answer, phase: 'waiting' });
       },
       (error: unknown) => {
         console.error('[solana-pay] no checkout', error);
-        if (!cancelled) setPhase('unavailable');
+        whileShowing(null, { phase: 'unavailable' });
       },
     );
-    return () => {
-      cancelled = true;
-    };
-  }, [checkout, starting, purchasePath, round]);
+  }, [starting, path, kind, round, whileShowing]);
 
   // An expired request is never left drawn as payable: a fresh checkout replaces it when it runs out. The old one
   // stays remembered (browser/pending.ts), so a payment of it that still lands is finished on a later load.
@@ -61,44 +85,42 @@ export function useTransferRequest(purchasePath: string, onPaid: (answer: Verify
     if (!checkout) return;
     const timer = window.setTimeout(
       () => {
-        shown.delete(purchasePath);
-        setPhase('starting');
-        setCheckout(null);
+        shown.delete(key);
+        whileShowing(checkout, { checkout: null, phase: 'starting' });
       },
       Math.max(0, checkout.expiresAt - Date.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [checkout, purchasePath]);
+  }, [checkout, key, whileShowing]);
 
   useEffect(() => {
     if (!checkout) return;
     // A shown checkout is still payable, so made minutes ago: its age decides nothing here.
     return watchTransfer(checkout.checkout, Date.now(), {
       paid: (answer) => {
-        shown.delete(purchasePath);
+        shown.delete(key);
         paid.current(answer);
       },
-      phase: setPhase,
+      phase: (next) => whileShowing(checkout, { phase: next }),
+      // "Try again" then makes a new checkout, never re-asks about this one.
       refused: () => {
-        shown.delete(purchasePath);
-        setPhase('unavailable');
-        // "Try again" then makes a new checkout, never re-asks about this one.
-        setCheckout(null);
+        shown.delete(key);
+        whileShowing(checkout, { checkout: null, phase: 'unavailable' });
       },
     });
-  }, [checkout, purchasePath, round]);
+  }, [checkout, key, round, whileShowing]);
 
   /** After a long wait or a failed start: look again (and keep looking for another while). */
   const checkAgain = useCallback(() => {
-    setPhase(checkout ? 'waiting' : 'starting');
+    setState((current) => ({ ...current, phase: current.checkout ? 'waiting' : 'starting' }));
     setRound((n) => n + 1);
-  }, [checkout]);
+  }, []);
 
   /** Paid another way (Phantom): nothing left to watch for, now or on later loads. */
   const settled = useCallback(() => {
-    shown.delete(purchasePath);
+    shown.delete(key);
     if (checkout) forgetTransfer(checkout.checkout);
-  }, [checkout, purchasePath]);
+  }, [checkout, key]);
 
   const terms = checkout && { price: checkout.price, network: checkout.network };
   return { request: checkout && { ...checkout.solanaPay, expiresAt: checkout.expiresAt }, terms, phase, checkAgain, settled };

@@ -1,11 +1,13 @@
 'use client';
 
 import { createContext, useContext } from 'react';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 
-/** A locked video the viewer may unlock: the path to unlock, its title, and the video to play then. */
+/** A locked video the viewer may unlock: the title that locks it, the ways to pay for it (as its page shows them), and the video to play then. */
 export interface UnlockRequest {
   purchasePath: string;
   title: string;
+  offers: readonly ShownOffer[];
   playPath?: string;
 }
 
@@ -20,6 +22,8 @@ export interface PlaybackLinks {
   videoFor(videoPath: string): string | undefined;
   /** Asks for a fresh link to an owned video (short-lived, bound to this browser); undefined when none can be had. */
   requestLink(videoPath: string): Promise<string | undefined>;
+  /** Why a rented video no longer plays, once its link was refused for that (the server's words); undefined otherwise. */
+  rentalEnded(videoPath: string): string | undefined;
   /** Asks the viewer to unlock a locked video (the next episode, say). */
   unlock(request: UnlockRequest): void;
 }

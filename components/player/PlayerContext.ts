@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { Subtitle } from '@/lib/catalog/types';
 import type { WatchInfo } from '@/lib/watching/progress';
 import type { QueuedEpisode } from '@/lib/watching/queue';
+import type { UnlockRequest } from './PlaybackLinksContext';
 
 /** What a play button asks for; `videoPath` names a paid video whose short-lived link may be renewed. */
 export interface PlayRequest {
@@ -15,6 +16,8 @@ export interface PlayRequest {
   queue?: readonly QueuedEpisode[];
   /** WebVTT tracks of a free title. */
   subtitles?: Subtitle[];
+  /** A rented video: how to pay for it again once the rental has ended. */
+  unlock?: UnlockRequest;
 }
 
 /** `opener` gets focus back when the player closes; playing the next episode keeps the first opener. */

@@ -1,33 +1,38 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { nextInQueue } from '@/lib/watching/queue';
 import { ModalDialog } from '../dialog/ModalDialog';
-import { usePlaybackLinks } from './PlaybackLinksContext';
+import { usePlaybackLinks, type UnlockRequest } from './PlaybackLinksContext';
 import { usePlayer, type PlayRequest } from './PlayerContext';
 import { UpNext } from './UpNext';
 import { VideoPlayer } from './VideoPlayer';
 
 /** The page's player in a modal, loaded on first use so react-player never ships with a page. */
 export default function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
-  const { src, title, videoPath, watch, queue, subtitles } = request;
+  const { src, title, videoPath, watch, queue, subtitles, unlock } = request;
   const play = usePlayer();
   const links = usePlaybackLinks();
   const [ended, setEnded] = useState(false);
   const next = nextInQueue(queue, watch?.path);
+  const unlockNext = useMemo<UnlockRequest | undefined>(
+    () => (next?.purchasePath ? { purchasePath: next.purchasePath, title: next.title, playPath: next.path, offers: next.offers ?? [] } : undefined),
+    [next],
+  );
 
   const playNext = useCallback(
     (nextSrc: string) => {
       if (!next) return;
       setEnded(false);
-      play({ src: nextSrc, title: next.title, videoPath: next.src ? undefined : next.path, watch: next, queue, subtitles: next.subtitles });
+      play({ src: nextSrc, title: next.title, videoPath: next.src ? undefined : next.path, watch: next, queue, subtitles: next.subtitles, unlock: unlockNext });
     },
-    [next, play, queue],
+    [next, play, queue, unlockNext],
   );
-  const buyNext = () => {
-    if (!next?.purchasePath || !links) return;
+  /** Closes the player and opens the purchase: of a locked next episode, or of this one once its rental has ended. */
+  const buy = (what: UnlockRequest | undefined) => {
+    if (!what || !links) return;
     onClose();
-    links.unlock({ purchasePath: next.purchasePath, title: next.title, playPath: next.path });
+    links.unlock(what);
   };
 
   return (
@@ -39,8 +44,9 @@ export default function PlayerModal({ onClose, ...request }: PlayRequest & { onC
         videoPath={videoPath}
         watch={watch}
         subtitles={subtitles}
+        payAgain={unlock && { offers: unlock.offers, open: () => buy(unlock) }}
         onEnded={() => setEnded(true)}
-        overlay={ended && next && <UpNext episode={next} onPlay={playNext} onBuy={buyNext} />}
+        overlay={ended && next && <UpNext episode={next} onPlay={playNext} onBuy={() => buy(unlockNext)} />}
       />
     </ModalDialog>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
+import { offerLine, type ShownOffer } from '@/lib/payments/offer-words';
 import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
@@ -31,6 +32,8 @@ type Props = {
   overlay?: ReactNode;
   /** WebVTT tracks of a free title, offered in the captions menu. */
   subtitles?: Subtitle[];
+  /** A rented video: its offers, and opening its purchase, for when the rental has ended. */
+  payAgain?: { offers: readonly ShownOffer[]; open: () => void };
 };
 
 const NO_SUBTITLES: Subtitle[] = [];
@@ -54,8 +57,10 @@ function playAsAsked(video: HTMLVideoElement) {
  * that link fails (it expired while paused, say), it continues on the page's fresh link from the
  * same position.
  */
-export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, subtitles = NO_SUBTITLES }: Props) {
+export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, subtitles = NO_SUBTITLES, payAgain }: Props) {
   const links = usePlaybackLinks();
+  // This browser's rental of the video has ended (the server refused its link, 410): its reason, and the ways to pay again.
+  const rentalEnded = videoPath ? links?.rentalEnded(videoPath) : undefined;
   const latest = (videoPath && links?.videoFor(videoPath)) || src;
   const [pinned, setPinned] = useState(src);
   const [failedLink, setFailedLink] = useState<string | null>(null);
@@ -193,7 +198,23 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   return (
     <>
       <div ref={frame} className={styles.frame}>
-        {refused ? (
+        {rentalEnded ? (
+          <div role="alert" className={styles.overlay}>
+            <p>{rentalEnded}</p>
+            {payAgain && payAgain.offers.length > 0 && (
+              <>
+                <ul className={styles.offers}>
+                  {payAgain.offers.map((offer) => (
+                    <li key={`${offer.kind} ${offer.path}`}>{offerLine(offer)}</li>
+                  ))}
+                </ul>
+                <button type="button" className={`${button.button} ${button.solana}`} onClick={payAgain.open}>
+                  {payAgain.offers.some((offer) => offer.kind === 'rent') ? 'Rent again or buy' : 'Buy it'}
+                </button>
+              </>
+            )}
+          </div>
+        ) : refused ? (
           <p role="status" className={styles.waiting}>
             This title is locked in this browser. Buy it, or restore your purchases from your wallet.
           </p>
@@ -231,7 +252,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
             ))}
           </ReactPlayer>
         )}
-        {progress.resumeAt !== null && !failed && (
+        {progress.resumeAt !== null && !failed && !rentalEnded && (
           <div className={`${styles.overlay} ${styles.choices}`} role="group" aria-label="Continue where you left off">
             <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => start(progress.resumeAt ?? 0)}>
               Resume from {formatTime(progress.resumeAt)}

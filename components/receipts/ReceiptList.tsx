@@ -4,12 +4,12 @@ import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import { formatAmount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
 import type { Receipt } from '@/lib/payments/receipts';
-import { pageOfDocument } from '@/lib/routes';
+import { pageOfDocument, receiptRoute } from '@/lib/routes';
+import { boughtAs } from './boughtAs';
+import { formatUtc } from './dates';
 import styles from './ReceiptList.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** What this browser owns, newest first: cover, title (to its page), price, date and the transaction on Explorer. */
+/** What this browser owns, newest first: cover, title (to its page), price, date, the transaction on Explorer, and its printable receipt. */
 export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl: string }) {
   return (
     <ul className={styles.list}>
@@ -25,12 +25,14 @@ export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl:
             <dl className={styles.facts}>
               <div>
                 <dt>Price</dt>
-                <dd>{receipt.payment ? formatAmount(receipt.payment.price) : 'Paid before receipts were kept'}</dd>
+                <dd>
+                  {receipt.payment ? `${formatAmount(receipt.payment.price)} · ${boughtAs(receipt.path, receipt.payment)}` : 'Paid before receipts were kept'}
+                </dd>
               </div>
               <div>
                 <dt>Date</dt>
                 <dd>
-                  <time dateTime={receipt.at}>{dateFormat.format(new Date(receipt.at))} UTC</time>
+                  <time dateTime={receipt.at}>{formatUtc(receipt.at)}</time>
                 </dd>
               </div>
               {receipt.payment && (
@@ -50,6 +52,11 @@ export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl:
                 </div>
               )}
             </dl>
+            {receipt.payment && (
+              <IntentLink href={receiptRoute(receipt.payment.signature)} className={styles.receiptLink}>
+                Receipt<span className="visually-hidden"> for {receipt.title}</span>
+              </IntentLink>
+            )}
           </div>
         </li>
       ))}

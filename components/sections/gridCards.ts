@@ -1,4 +1,5 @@
 import type { MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary } from '@/lib/catalog/types';
+import type { ShownOffer } from '@/lib/payments/offer-words';
 import { routes } from '@/lib/routes';
 import type { GridCardProps } from '../cards/GridCard';
 
@@ -6,23 +7,23 @@ type KeyedCard = GridCardProps & { key: string };
 
 export const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** Catalog summaries as grid cards: one place decides each card's link, lock and meta line. */
-export const seriesCard = (series: SeriesSummary): KeyedCard => ({
+/** Catalog summaries as grid cards: one place decides each card's link, lock (with the offers the page computed) and meta line. */
+export const seriesCard = (series: SeriesSummary, offers: ShownOffer[]): KeyedCard => ({
   key: series.id,
   title: series.title,
   coverimg: series.coverimg,
   href: routes.series(series.id),
   meta: `${countOf(series.totalSeasons, 'season')} · ${countOf(series.episodeCount, 'episode')}`,
-  purchasePath: series.locked ? series.path : undefined,
+  locked: series.locked ? { purchasePath: series.path, offers } : undefined,
 });
 
-export const shortFilmCard = (film: ShortFilmSummary): KeyedCard => ({
+export const shortFilmCard = (film: ShortFilmSummary, offers: ShownOffer[]): KeyedCard => ({
   key: film.id,
   title: film.title,
   coverimg: film.coverimg,
   href: routes.shortFilm(film.id),
   meta: countOf(film.episodeCount, 'episode'),
-  purchasePath: film.locked ? film.path : undefined,
+  locked: film.locked ? { purchasePath: film.path, offers } : undefined,
 });
 
 export const seasonCard = (season: SeasonSummary): KeyedCard => ({
@@ -34,11 +35,11 @@ export const seasonCard = (season: SeasonSummary): KeyedCard => ({
 });
 
 /** A trailer or documentary on a browse page: the card opens its own page, where it plays. */
-export const movieCard = (movie: MovieItem): KeyedCard => ({
+export const movieCard = (movie: MovieItem, offers: ShownOffer[]): KeyedCard => ({
   key: movie.id,
   title: movie.title,
   coverimg: movie.coverimg,
   href: routes.watch(movie.collection, movie.id),
   meta: movie.type,
-  purchasePath: movie.locked ? movie.purchasePath : undefined,
+  locked: movie.locked ? { purchasePath: movie.purchasePath, offers } : undefined,
 });

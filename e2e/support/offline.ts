@@ -1,7 +1,24 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { CHAIN_BUDGET_SITE_URL, CHAIN_URL, HAND_WRITTEN_SITE_URL, INSIGHT_SITE_URL, SHORT_CHECKOUT_SITE_URL, SITE_URL } from './ports';
+import {
+  CHAIN_BUDGET_SITE_URL,
+  CHAIN_URL,
+  HAND_WRITTEN_SITE_URL,
+  INSIGHT_SITE_URL,
+  RENTAL_PAGES_SITE_URL,
+  SHORT_CHECKOUT_SITE_URL,
+  SITE_URL,
+  USDC_SITE_URL,
+} from './ports';
 
-const sites = new Set([SITE_URL, INSIGHT_SITE_URL, HAND_WRITTEN_SITE_URL, SHORT_CHECKOUT_SITE_URL, CHAIN_BUDGET_SITE_URL]);
+const sites = new Set([
+  SITE_URL,
+  INSIGHT_SITE_URL,
+  HAND_WRITTEN_SITE_URL,
+  SHORT_CHECKOUT_SITE_URL,
+  CHAIN_BUDGET_SITE_URL,
+  USDC_SITE_URL,
+  RENTAL_PAGES_SITE_URL,
+]);
 const allowed = new Set([...sites, CHAIN_URL]);
 
 /** A Content-Security-Policy violation a page of the site reported. */

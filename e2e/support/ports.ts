@@ -18,6 +18,10 @@ export const E2E_PORTS = {
   rentalSite: 3235 + offset,
   /** The same build with a Firestore project, a recipient and a clock of its own: the studio's figures are only its spec's (e2e/studio.spec.ts). */
   studioSite: 3240 + offset,
+  /** The same build selling in a test's own USDC mint (e2e/prices-shown.spec.ts): pages a browser visits. */
+  usdcSite: 3245 + offset,
+  /** The same build with a clock a test moves, for the pages of a rental that ends (e2e/rentals-shown.spec.ts). */
+  rentalPagesSite: 3250 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -52,6 +56,8 @@ export const CHAIN_BUDGET_SITE_URL = `http://127.0.0.1:${E2E_PORTS.chainBudgetSi
 export const RENTAL_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalSite}`;
 export const STUDIO_SITE_URL = `http://127.0.0.1:${E2E_PORTS.studioSite}`;
 export const STUDIO_PROJECT_ID = 'demo-studio';
+export const USDC_SITE_URL = `http://127.0.0.1:${E2E_PORTS.usdcSite}`;
+export const RENTAL_PAGES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalPagesSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';

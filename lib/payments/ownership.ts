@@ -4,7 +4,7 @@ import type { Visitor } from '../identity/visitor';
 import type { EntitlementsAnswer } from './contract';
 import { ledger, type Grant } from './ledger';
 import { ownedCache } from './owned-cache';
-import { receiptsFor } from './receipts';
+import { receiptFor, receiptsFor } from './receipts';
 import { rentalPlays, rentalWindow, type RentalWindow } from './rentals';
 import { unlocks } from './unlocks';
 import { catalog, serverCluster } from './wiring';
@@ -77,3 +77,7 @@ export async function entitlementsOf(owner: Owner): Promise<EntitlementsAnswer> 
 /** "My purchases" for this browser, newest first: a read or two per purchase listed, then none while cached; none for a browser never granted anything. */
 export const receiptsOf = async ({ browser, owns }: Owner) =>
   browser && owns !== 'none' ? receiptsFor(browser, await serverCluster(), { ledger, catalog }) : [];
+
+/** The receipt of payment `signature`, only for a browser that holds what it paid for; null for anyone else, with no read for a browser never granted anything. */
+export const receiptOf = async ({ browser, owns }: Owner, signature: string) =>
+  browser && owns !== 'none' ? receiptFor(browser, await serverCluster(), signature, { ledger, catalog }) : null;

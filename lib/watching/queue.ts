@@ -1,21 +1,23 @@
 import type { Episode, Subtitle } from '../catalog/types';
+import type { ShownOffer } from '../payments/offer-words';
 import type { WatchInfo } from './progress';
 
 /**
  * An episode as the player's "Up next" needs it: a free one carries its public URL; a locked one the
- * path that unlocks it (this browser may own it: the player asks its PlaybackLinksContext).
+ * path that unlocks it and the ways to pay for it (this browser may own it: the player asks its PlaybackLinksContext).
  */
 export interface QueuedEpisode extends WatchInfo {
   src?: string;
   purchasePath?: string;
+  offers?: ShownOffer[];
   subtitles?: Subtitle[];
 }
 
-export const queued = (episode: Episode): QueuedEpisode => ({
+export const queued = (episode: Episode, offers: ShownOffer[]): QueuedEpisode => ({
   path: episode.path,
   title: episode.title,
   cover: episode.coverimg,
-  ...(episode.locked ? { purchasePath: episode.purchasePath } : { src: episode.videourl, subtitles: episode.subtitles }),
+  ...(episode.locked ? { purchasePath: episode.purchasePath, offers } : { src: episode.videourl, subtitles: episode.subtitles }),
 });
 
 /** The episode after `path` in watching order, if any. */

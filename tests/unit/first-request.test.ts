@@ -35,8 +35,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('a page without an id yet', () => {
   it('sends one request that may give it an id at a time, until one has answered', async () => {
     const { requestCheckout, requestRestoreChallenge } = await api();
-    const qr = requestCheckout('trailers/a');
-    const pay = requestCheckout('trailers/a');
+    const qr = requestCheckout('trailers/a', 'buy');
+    const pay = requestCheckout('trailers/a', 'buy');
     const restore = requestRestoreChallenge('wallet');
     await settle();
     expect(sent.map(({ url }) => url)).toEqual(['/api/checkout']);
@@ -52,9 +52,9 @@ describe('a page without an id yet', () => {
 
   it('waits on after a refused first request (it set no cookie), and never holds back what follows an answer', async () => {
     const { requestCheckout } = await api();
-    const first = requestCheckout('trailers/a').catch((error: unknown) => error);
-    const second = requestCheckout('trailers/a');
-    const third = requestCheckout('trailers/a');
+    const first = requestCheckout('trailers/a', 'buy').catch((error: unknown) => error);
+    const second = requestCheckout('trailers/a', 'buy');
+    const third = requestCheckout('trailers/a', 'buy');
     await settle();
     sent[0]!.answer(503);
     expect(await first).toMatchObject({ code: 'unavailable' });
@@ -66,7 +66,7 @@ describe('a page without an id yet', () => {
     expect(sent).toHaveLength(3);
     sent[2]!.answer(200);
     await third;
-    const [later, again] = [requestCheckout('trailers/b'), requestCheckout('trailers/c')];
+    const [later, again] = [requestCheckout('trailers/b', 'buy'), requestCheckout('trailers/c', 'buy')];
     await settle();
     expect(sent).toHaveLength(5);
     sent[3]!.answer(200);

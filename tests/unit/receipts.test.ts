@@ -3,7 +3,7 @@ import type { TitleRef } from '@/lib/catalog/types';
 import { formatAmount } from '@/lib/catalog/pricing';
 import { explorerTransactionUrl } from '@/lib/payments/explorer';
 import type { Grant } from '@/lib/payments/ledger';
-import { receiptsFor } from '@/lib/payments/receipts';
+import { holdsReceipt, receiptFor, receiptsFor } from '@/lib/payments/receipts';
 import { pageOfDocument } from '@/lib/routes';
 import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 
@@ -85,5 +85,71 @@ describe('display and pages', () => {
     expect(pageOfDocument('series/s/seasons/one/episodes/e1')).toBe('/series/s/season/one');
     expect(pageOfDocument('shortFilms/f/episodes/e')).toBe('/short-films/f');
     expect(pageOfDocument('nonsense')).toBe('/');
+  });
+});
+
+describe('a receipt’s page: shown only to the browser that holds what the payment bought', () => {
+  const STRANGER = 'G'.repeat(44);
+  const bought = purchase(SIG_A, 'trailers/a', '2026-11-01T10:00:00.000Z');
+  const rented = purchaseRecord(SIG_B, WALLET, 'shortFilms/f', {
+    kind: 'rent',
+    hours: 48,
+    blockTime: 1_800_000_000,
+    price: { currency: 'SOL', units: 20_000_000 },
+  });
+  const grantOf = (path: string, via: string, kind: Grant['kind'] = 'own'): Grant => ({ ...grant(path, via, '2026-11-01T10:00:01.000Z'), kind });
+
+  it('holds it by the purchase’s own signature, or by the paying wallet’s restore of that title', () => {
+    expect(holdsReceipt([grantOf('trailers/a', SIG_A)], bought)).toBe(true);
+    expect(holdsReceipt([grantOf('shortFilms/f', SIG_B, 'rent')], rented)).toBe(true);
+    expect(holdsReceipt([grantOf('trailers/a', `restore:${WALLET}`)], bought)).toBe(true);
+  });
+
+  it('does not: another title’s grant, another wallet’s restore, the same title restored elsewhere, another cluster, nothing at all', () => {
+    expect(holdsReceipt([grantOf('trailers/b', SIG_B)], bought)).toBe(false);
+    expect(holdsReceipt([grantOf('trailers/a', `restore:${STRANGER}`)], bought)).toBe(false);
+    expect(holdsReceipt([grantOf('trailers/b', `restore:${WALLET}`)], bought)).toBe(false);
+    expect(holdsReceipt([{ ...grantOf('trailers/a', SIG_A), cluster: 'another-cluster' }], bought)).toBe(false);
+    expect(holdsReceipt([], bought)).toBe(false);
+  });
+
+  const ledgerOf = (grants: Grant[], startedAt: number | null = null) => ({
+    grantsOf: async () => grants,
+    get: async (signature: string) => [bought, rented].find((p) => p.signature === signature) ?? null,
+    rentalStartOf: async () => startedAt,
+  });
+  const catalog = { getTitle: async (path: string) => title(path, path === 'trailers/a' ? 'A' : 'F') };
+
+  it('answers its holder with the title, what was bought, the amount, the date, the wallet and the signature', async () => {
+    expect(await receiptFor('b', TEST_CLUSTER, SIG_A, { ledger: ledgerOf([grantOf('trailers/a', SIG_A)]), catalog })).toEqual({
+      path: 'trailers/a',
+      title: 'A',
+      coverimg: '/c/A.jpg',
+      at: '2026-11-01T10:00:00.000Z',
+      payment: { signature: SIG_A, price: { currency: 'SOL', units: 10_000_000 }, kind: 'buy', wallet: WALLET },
+      rental: null,
+    });
+  });
+
+  it('gives a rental its length and its end once started, or by when it must start', async () => {
+    const paidAt = 1_800_000_000_000;
+    const holder = [grantOf('shortFilms/f', SIG_B, 'rent')];
+    expect(await receiptFor('b', TEST_CLUSTER, SIG_B, { ledger: ledgerOf(holder), catalog })).toMatchObject({
+      at: new Date(paidAt).toISOString(),
+      payment: { kind: 'rent', hours: 48 },
+      rental: { startedAt: null, endsAt: paidAt + 30 * 24 * 3_600_000 },
+    });
+    const started = paidAt + 3_600_000;
+    expect(await receiptFor('b', TEST_CLUSTER, SIG_B, { ledger: ledgerOf(holder, started), catalog })).toMatchObject({
+      rental: { startedAt: started, endsAt: started + 48 * 3_600_000 },
+    });
+  });
+
+  it('answers anyone else nothing: a browser holding other titles, an unknown or malformed signature, another cluster', async () => {
+    const other = ledgerOf([grantOf('trailers/b', SIG_B)]);
+    expect(await receiptFor('b', TEST_CLUSTER, SIG_A, { ledger: other, catalog })).toBeNull();
+    expect(await receiptFor('b', TEST_CLUSTER, '3'.repeat(88), { ledger: ledgerOf([grantOf('trailers/a', SIG_A)]), catalog })).toBeNull();
+    expect(await receiptFor('b', TEST_CLUSTER, '../../etc', { ledger: ledgerOf([grantOf('trailers/a', SIG_A)]), catalog })).toBeNull();
+    expect(await receiptFor('b', 'another-cluster', SIG_A, { ledger: ledgerOf([grantOf('trailers/a', SIG_A)]), catalog })).toBeNull();
   });
 });

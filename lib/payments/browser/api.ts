@@ -13,6 +13,7 @@ import type {
   VerifyAnswer,
   VerifyRequestBody,
 } from '../contract';
+import type { PurchaseKind } from '../offers';
 import { START_RENTAL_WITHIN_MS } from '../rentals';
 
 /** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */
@@ -112,7 +113,8 @@ const verify = post<VerifyRequestBody, VerifyAnswer>('/api/payments/verify');
 const status = post<TransferStatusRequest, TransferStatusAnswer>('/api/payments/status');
 const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>('/api/restore/challenge'));
 
-export const requestCheckout = (path: string) => checkout({ path });
+/** A checkout of one offer: `path` to own (`buy`) or to rent. */
+export const requestCheckout = (path: string, kind: PurchaseKind) => checkout({ path, kind });
 export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
 export const checkTransfer = (checkoutToken: string) => status({ checkout: checkoutToken });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');

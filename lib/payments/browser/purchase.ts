@@ -1,5 +1,6 @@
 import bs58 from 'bs58';
 import { SendTransactionError, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
+import type { Offer } from '../offers';
 import { PaymentApiError, requestCheckout, verifySignature, type VerifyAnswer } from './api';
 import { forgetPending, savePending } from './pending';
 import { paymentTransaction } from './transaction';
@@ -16,12 +17,12 @@ export interface PurchaseWallet {
 export type PurchaseTimings = Partial<Record<PurchaseStage, number>>;
 
 /**
- * One purchase, start to finish: checkout → the wallet signs → sent and confirmed at `confirmed`
- * → the server verifies. The signature is kept in localStorage from the moment it exists until
- * the server answers, so a closed tab or a failed verification is finished on the next load.
+ * One purchase of an offer (a title to own or to rent), start to finish: checkout → the wallet signs →
+ * sent and confirmed at `confirmed` → the server verifies. The signature is kept in localStorage from the
+ * moment it exists until the server answers, so a closed tab or a failed verification is finished on the next load.
  */
 export async function purchase(
-  path: string,
+  { path, kind }: Pick<Offer, 'path' | 'kind'>,
   wallet: PurchaseWallet,
   connection: Connection,
   onStage: (stage: PurchaseStage) => void,
@@ -38,7 +39,7 @@ export async function purchase(
   };
 
   enter('checkout');
-  const [checkout, blockhash] = await Promise.all([requestCheckout(path), connection.getLatestBlockhash('confirmed')]);
+  const [checkout, blockhash] = await Promise.all([requestCheckout(path, kind), connection.getLatestBlockhash('confirmed')]);
   leave('checkout');
 
   enter('signing');

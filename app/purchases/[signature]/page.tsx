@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { PageBody } from '@/components/layout/PageBody';
+import { ReceiptSheet } from '@/components/receipts/ReceiptSheet';
+import { publicEnv } from '@/lib/env/public';
+import { currentVisitor } from '@/lib/identity/visitor-cookies';
+import { receiptOf } from '@/lib/payments/ownership';
+
+type Props = { params: Promise<{ signature: string }> };
+
+/** This browser's receipt of one payment, or null: metadata and page share one read per request. */
+const receiptFor = cache(async (signature: string) => receiptOf(await currentVisitor(), signature));
+
+const NOINDEX = { index: false, follow: false };
+
+// Drawn per browser from its cookie (so never cached, never shared) and never indexed. A browser that does not hold
+// what the payment bought gets the 404 page, never someone else's receipt: decided here, as metadata is resolved
+// before the page streams, so the answer is a 404 too.
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const receipt = await receiptFor((await params).signature);
+  if (!receipt) notFound();
+  return { title: `Receipt: ${receipt.title}`, robots: NOINDEX };
+}
+
+export default async function ReceiptPage({ params }: Props) {
+  const receipt = await receiptFor((await params).signature);
+  if (!receipt) notFound();
+  return (
+    <PageBody width="narrow">
+      <ReceiptSheet receipt={receipt} rpcUrl={publicEnv.solanaRpcUrl} />
+    </PageBody>
+  );
+}
