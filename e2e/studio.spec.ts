@@ -16,6 +16,7 @@ import { clearFirestore } from './support/firestore-emulator';
 import { e2eSiteEnv } from './support/global-setup';
 import { expect, test } from './support/offline';
 import { installPhantom } from './support/phantom/wallet';
+import { openPurchase } from './support/purchase';
 import { CHAIN_URL, DESKTOP, E2E_PORTS, E2E_USDC_MINT, PHONE, STUDIO_PROJECT_ID, STUDIO_SITE_URL } from './support/ports';
 import { run, stopServer } from './support/processes';
 import { startSiteInstance } from './support/site-instance';
@@ -256,6 +257,42 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
     await page.screenshot({ path: test.info().outputPath(`studio-${name}.png`), fullPage: true });
   }
   await context.close();
+});
+
+test('a visitor’s own browser reports what the studio counts: a pay dialog opened, a free title played to its end', async ({ browser }) => {
+  const SALT = 'documentaries/songs-from-the-salt-flats';
+  const KELP = 'documentaries/beneath-the-kelp-canopy';
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: STUDIO_SITE_URL });
+  const page = await context.newPage();
+  const reported = (event: string, path: string) =>
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/events') && response.request().postDataJSON()?.event === event && response.request().postDataJSON()?.path === path,
+    );
+
+  const dialogReported = reported('dialog', SALT);
+  const { dialog } = await openPurchase(page, 'Songs from the Salt Flats', 'Documentaries');
+  expect((await dialogReported).status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Close purchase' }).click();
+
+  const played = reported('play', KELP);
+  const completed = reported('complete', KELP);
+  await page.goto(`/watch/${KELP}`);
+  await page.getByRole('button', { name: /^Free\b.*play Beneath the Kelp Canopy$/ }).click();
+  expect((await played).status()).toBe(204);
+  expect((await completed).status()).toBe(204);
+  await context.close();
+
+  const operator = buyer('203.0.113.125');
+  expect((await operator.openStudio(RECIPIENT)).response.status).toBe(200);
+  const studio = await browser.newContext({ viewport: DESKTOP });
+  await studio.addCookies([...operator.cookies()].map(([name, value]) => ({ name, value, url: STUDIO_SITE_URL })));
+  const view = await studio.newPage();
+  await view.goto(`${STUDIO_SITE_URL}/studio`);
+  // Dialogs, checkouts (the dialog's QR code starts one), paid, plays, the sale columns, completions.
+  await expect.poll(() => cellsOf(view, `[data-table="titles"] tr[data-title="${SALT}"]`)).toEqual(['1', '1', '0', '0', ...saleCells(none()), '0']);
+  await expect.poll(() => cellsOf(view, `[data-table="titles"] tr[data-title="${KELP}"]`)).toEqual(['0', '0', '0', '1', ...saleCells(none()), '1']);
+  await studio.close();
 });
 
 test('another wallet is refused in the browser and sees no figure', async ({ browser }) => {

@@ -14,6 +14,7 @@ import { formatAmount, type Amount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
 import { clusterLabel } from '@/lib/payments/cluster';
 import { track } from '@/lib/analytics/track';
+import { reportViewing } from '@/lib/analytics/viewing';
 import { OfferChoice } from './OfferChoice';
 import { OpenInPhantom } from './OpenInPhantom';
 import { PaymentReceipt } from './PaymentReceipt';
@@ -75,7 +76,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const offer = offers[chosen] ?? offers[0]!;
 
   const titlePath = request.purchasePath;
-  useEffect(() => track({ name: 'purchase_started', params: { title_path: titlePath } }), [titlePath]);
+  useEffect(() => {
+    track({ name: 'purchase_started', params: { title_path: titlePath } });
+    reportViewing('dialog', titlePath);
+  }, [titlePath]);
 
   const showPaid = useCallback(
     (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {

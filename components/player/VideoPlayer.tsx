@@ -4,9 +4,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
+import { reportViewing } from '@/lib/analytics/viewing';
 import { offerLine, type ShownOffer } from '@/lib/payments/offer-words';
 import { playerKind, playerSrc } from '@/lib/video-providers';
-import { formatTime, type WatchInfo } from '@/lib/watching/progress';
+import { formatTime, watchedToEnd, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';
 import { configureHls, hlsRefusals } from './hlsDefaults';
@@ -71,6 +72,9 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   const resume = useRef<{ time: number; paused: boolean } | null>(null);
   const retries = useRef(0);
   const started = useRef(false);
+  const finished = useRef(false);
+  /** The title path the studio counts this play under (a hero's trailer without one is not counted). */
+  const countedPath = watch?.path ?? videoPath;
   const media = useRef<HTMLVideoElement | null>(null);
   // The captions follow the element itself (state): its text tracks exist only once it is mounted.
   const [mediaElement, setMediaElement] = useState<HTMLVideoElement | null>(null);
@@ -155,8 +159,17 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
     // At the first sign of playback: an autoplay's 'play' may come before React listens, time updates follow.
     if (!started.current && !video.paused) {
       started.current = true;
-      track({ name: 'play_started', params: { video_path: watch?.path ?? videoPath ?? title } });
+      track({ name: 'play_started', params: { video_path: countedPath ?? title } });
+      if (countedPath) reportViewing('play', countedPath);
     }
+    // Where the player itself counts a video as watched (it no longer offers to resume): the end, or its last second.
+    if (Number.isFinite(video.duration) && watchedToEnd({ position: video.currentTime, duration: video.duration })) completed();
+  };
+
+  const completed = () => {
+    if (finished.current) return;
+    finished.current = true;
+    if (countedPath) reportViewing('complete', countedPath);
   };
 
   /** "Resume from …" or "Start over": either way the viewer asked to play. */
@@ -242,6 +255,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
             onPlay={remember}
             onLoadedMetadata={onLoadedMetadata}
             onEnded={() => {
+              completed();
               progress.finished();
               onEnded?.();
             }}

@@ -68,6 +68,9 @@ const CONFLICT =
 /** A JSON answer that is never cached: every API answer is about one browser or one moment. */
 export const answer = (data: unknown, cacheControl = 'no-store') => NextResponse.json(data, { headers: { 'Cache-Control': cacheControl } });
 
+/** Done, nothing to say (a report the page does not wait on). */
+export const noContent = () => new NextResponse(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+
 /** An answer that also remembers in this browser that it owns something: a payment, a restore (identity/visitor-cookies.ts). */
 export function ownerAnswer(request: Request, browser: string, data: unknown, cacheControl?: string) {
   const response = answer(data, cacheControl);

@@ -29,8 +29,11 @@ export const PROGRESS_KEY = 'solenema:progress';
 export const PROGRESS_EVENT = 'solenema:progress';
 const KEEP = 20;
 
-/** Too early to be worth a prompt, or so near the end that the video counts as watched. */
-export const worthResuming = ({ position, duration }: Pick<Progress, 'position' | 'duration'>) => position >= 2 && (!duration || duration - position >= 1);
+/** So near the end (its last second) that the video counts as watched: no prompt to resume, and a completed play. */
+export const watchedToEnd = ({ position, duration }: Pick<Progress, 'position' | 'duration'>) => duration > 0 && duration - position < 1;
+
+/** Too early to be worth a prompt, or watched to its end. */
+export const worthResuming = (progress: Pick<Progress, 'position' | 'duration'>) => progress.position >= 2 && !watchedToEnd(progress);
 
 const isProgress = (value: unknown): value is Progress => {
   const p = value as Progress;

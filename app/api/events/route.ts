@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { VIEWING_EVENTS, type ViewingEvent } from '@/lib/analytics/viewing';
 import { getTitle } from '@/lib/catalog';
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { answer, apiRoute } from '@/lib/api/route';
+import { apiRoute, noContent } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { countOnce } from '@/lib/figures';
 import { clientKey } from '@/lib/http/rate-limit';
 
 /** What a page reports: a pay dialog opened, a play started, a play finished (where the player treats it as finished). */
-const EVENTS = { dialog: 'dialogs', play: 'plays', complete: 'completions' } as const;
-const bodySchema = z.object({ path: titlePathSchema, event: z.enum(Object.keys(EVENTS) as [keyof typeof EVENTS]) });
+const FIGURES = { dialog: 'dialogs', play: 'plays', complete: 'completions' } as const satisfies Record<ViewingEvent, string>;
+const bodySchema = z.object({ path: titlePathSchema, event: z.enum(VIEWING_EVENTS) });
 
 /**
  * POST /api/events: counts a viewing event for the studio, once per browser, title and day (without a cookie, once per
@@ -25,8 +26,8 @@ export const POST = apiRoute(
     unavailable: 'Not counted just now.',
   },
   async ({ request, body, browser }) => {
-    if (await getTitle(body.path)) await countOnce(body.path, EVENTS[body.event], browser ?? `client:${clientKey(request)}`);
-    return answer(null);
+    if (await getTitle(body.path)) await countOnce(body.path, FIGURES[body.event], browser ?? `client:${clientKey(request)}`);
+    return noContent();
   },
 );
 
