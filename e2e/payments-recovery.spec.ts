@@ -1,21 +1,19 @@
-import { chainControl } from './support/chain';
-import { content } from './support/catalog';
+import { chainControl, NOT_COUNTED } from './support/chain';
+import { content, lockedAtDefaultPrice } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { CHAIN_URL } from './support/ports';
 import { expect, test } from './support/offline';
 import { card, openPurchase, reveal, withWallet } from './support/purchase';
 
-// Titles at the default price in SOL, which the test wallet holds (it has no USDC).
-const atDefaultPrice = <T extends { locked?: boolean; price?: unknown }>(titles: [string, T][]) =>
-  titles.filter(([, d]) => d.locked && d.price === undefined).map(([, d]) => d);
-const first = { title: atDefaultPrice(content.documentaries)[0]!.title, row: 'Documentaries' };
-const second = { title: atDefaultPrice(content.trailers).at(-1)!.title, row: 'Trailers' };
+const first = { title: lockedAtDefaultPrice(content.documentaries)[0]![1].title, row: 'Documentaries' };
+const second = { title: lockedAtDefaultPrice(content.trailers).at(-1)![1].title, row: 'Trailers' };
 
 /**
  * Runs in its own project after every other test: it takes the shared local chain down.
- * The RPC goes down after the payment is confirmed and before the server verifies it: answering
- * 503 in the first test, accepting requests and never answering them (a hung node) in the second,
- * where the server gives up after RPC_TIMEOUT_MS (3 s in e2e) instead of holding the visitor.
+ * The site's RPC provider goes down as the payment is sent, so no look of the server's has read it, while the
+ * browser's wallet, on a provider of its own, sends and confirms it: the provider answers 503 in the first test,
+ * and accepts requests and never answers them (a hung node) in the second, where the server gives up after
+ * RPC_TIMEOUT_MS (3 s in e2e) instead of holding the visitor.
  */
 // One after the other: each takes the one shared chain down.
 test.describe.configure({ mode: 'default' });
@@ -27,11 +25,14 @@ for (const [mode, locked, name] of [
   test(name, async ({ page }) => {
     const chain = chainControl(CHAIN_URL);
     await withWallet(page, createTestWallet());
-    await page.route('**/api/payments/verify', async (route) => {
-      await chain.setRpcDown(true, mode);
-      // On to the suite's own routing, which adds this test's client key.
-      await route.fallback();
-    });
+    await page.route(
+      (url) => url.origin === CHAIN_URL,
+      async (route) => {
+        const request = route.request();
+        if (request.postData()?.includes('"sendTransaction"')) await chain.setRpcDown(true, mode, true);
+        await route.continue({ headers: { ...request.headers(), [NOT_COUNTED]: '1' } });
+      },
+    );
     const { dialog } = await openPurchase(page, locked.title, locked.row);
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     try {
@@ -45,7 +46,8 @@ for (const [mode, locked, name] of [
       const pending = await page.evaluate(() => localStorage.getItem('solenema:pending-payments'));
       expect(JSON.parse(pending ?? '[]')).toHaveLength(1);
     } finally {
-      await page.unroute('**/api/payments/verify');
+      // Waits for a handler still running, so nothing takes the service down again after this.
+      await page.unrouteAll({ behavior: 'wait' });
       await chain.setRpcDown(false);
     }
     await page.reload();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { content } from './support/catalog';
+import { content, lockedAtDefaultPrice } from './support/catalog';
 import { setFirestoreOutage, type Outage } from './support/outage-proxy';
 import { createTestWallet } from './support/phantom/wallet';
-import { E2E_FIRESTORE_TIMEOUT_MS, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
+import { CHAIN_URL, E2E_FIRESTORE_TIMEOUT_MS, E2E_REVALIDATE_SECRET, FIRESTORE_OUTAGE_URL, SITE_LOG } from './support/ports';
 import { expect, test } from './support/offline';
 import { card, openPurchase, reveal, withWallet } from './support/purchase';
 
@@ -16,10 +16,7 @@ test.describe.configure({ mode: 'default', timeout: 90_000 });
 
 const outage = (kind: Outage) => setFirestoreOutage(FIRESTORE_OUTAGE_URL, kind);
 const [seriesId, series] = content.series[0]!;
-const documentary = content.documentaries
-  .filter(([, d]) => d.locked)
-  .map(([, d]) => d)
-  .at(-1)!;
+const [, documentary] = lockedAtDefaultPrice(content.documentaries).at(-1)!;
 const siteLog = () => readFileSync(SITE_LOG, 'utf8');
 
 test('while Firestore is unreachable the last good page keeps being served, and the failed refresh is logged', async ({ request }) => {
@@ -62,11 +59,14 @@ test('while Firestore is unreachable the last good page keeps being served, and 
 
 test('a ledger that cannot be written after a valid payment: 503, the payment stays pending, the retry finishes it', async ({ page }) => {
   await withWallet(page, createTestWallet());
-  await page.route('**/api/payments/verify', async (route) => {
-    // Reads still answer: the claim is checked, the chain confirms, and recording it fails.
-    await outage('writes');
-    await route.fallback();
-  });
+  // Writes fail from the moment the payment is sent, before the server's look can claim it; reads still answer.
+  await page.route(
+    (url) => url.origin === CHAIN_URL,
+    async (route) => {
+      if (route.request().postData()?.includes('"sendTransaction"')) await outage('writes');
+      await route.continue();
+    },
+  );
   const { dialog } = await openPurchase(page, documentary.title, 'Documentaries');
   await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
   try {
@@ -79,10 +79,11 @@ test('a ledger that cannot be written after a valid payment: 503, the payment st
     const pending = await page.evaluate(() => localStorage.getItem('solenema:pending-payments'));
     expect(JSON.parse(pending ?? '[]')).toHaveLength(1);
     expect(siteLog()).toMatch(
-      new RegExp(`\\[payments\\] could not record \\w+ Error: ledger create purchases/\\w+ took longer than ${E2E_FIRESTORE_TIMEOUT_MS} ms`),
+      new RegExp(`\\[payments\\] could not record \\w+: Error: ledger create purchases/\\w+ took longer than ${E2E_FIRESTORE_TIMEOUT_MS} ms`),
     );
   } finally {
-    await page.unroute('**/api/payments/verify');
+    // Waits for a handler still running, so nothing takes the service down again after this.
+    await page.unrouteAll({ behavior: 'wait' });
     await outage('none');
   }
   await page.reload();

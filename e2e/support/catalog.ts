@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /** The embedded catalog the e2e Firestore was seeded from, read the way a test needs it. */
 type Episode = { title: string; videourl: string; locked?: boolean; episodeNumber: number };
-type Movie = { title: string; videourl: string; locked?: boolean; coverimg?: string };
+type Movie = { title: string; videourl: string; locked?: boolean; coverimg?: string; price?: unknown };
 type Season = { title: string; seasonNumber: number; episodes: Record<string, Episode> };
 type Series = { title: string; locked: boolean; seasons: Record<string, Season> };
 type ShortFilm = { title: string; locked: boolean; episodes: Record<string, Episode> };
@@ -16,6 +16,9 @@ export const content = {
   series: sorted(read<Series>('series')),
   shortFilms: sorted(read<ShortFilm>('shortFilms')),
 };
+
+/** Locked movies sold at the default price in SOL (no `price` of their own): what a test wallet, holding SOL only, can buy. */
+export const lockedAtDefaultPrice = (movies: [string, Movie][]) => movies.filter(([, movie]) => movie.locked && movie.price === undefined);
 
 /** Every playback URL that only a paying browser may ever see. */
 export function lockedVideoUrls(): string[] {

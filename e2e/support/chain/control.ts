@@ -19,7 +19,9 @@ export function chainControl(url: string) {
     return answer.result;
   }
   return {
-    setRpcDown: async (down: boolean, mode: RpcDownMode = 'unavailable') => void (await call('rpc-down', { down, mode })),
+    /** See LocalChain.setRpcDown: with `sparingWallets`, only the site's provider is down. */
+    setRpcDown: async (down: boolean, mode: RpcDownMode = 'unavailable', sparingWallets = false) =>
+      void (await call('rpc-down', { down, mode, sparingWallets })),
     /** Answers the RPC's calls 429 with Retry-After, as a provider over its limit: see RateLimitOptions. */
     setRateLimit: async (options: RateLimitOptions) => void (await call('rate-limit', options)),
     expireBlockhash: async () => void (await call('expire-blockhash')),

@@ -50,8 +50,12 @@ export interface LocalChain {
   mintTo(options: MintToOptions): Promise<string>;
   /** What `owner`'s associated token account for `mint` holds; null when it has none. */
   tokenBalance(options: TokenBalanceOptions): UiTokenAmount | null;
-  /** Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. */
-  setRpcDown(down: boolean, mode?: RpcDownMode): void;
+  /**
+   * Simulates an RPC outage for HTTP and websocket alike; the /__test control routes keep working. With `sparingWallets`
+   * only the site's provider is down: requests sent with NOT_COUNTED (a wallet on its own provider) and subscriptions
+   * are answered as usual.
+   */
+  setRpcDown(down: boolean, mode?: RpcDownMode, sparingWallets?: boolean): void;
   /** Answers 429 as a provider over its limit (see RateLimitOptions); the /__test control routes keep working. */
   setRateLimit(options: RateLimitOptions): void;
   expireBlockhash(): void;
@@ -77,6 +81,7 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
   const tokens = new TokenFaucet(ledger);
   const methods = createRpcMethods(ledger, genesisHash);
   let down: RpcDownMode | null = null;
+  let sparingWallets = false;
   /** Requests held open by 'hang'; dropped when the RPC comes back or the chain stops. */
   const hung = new Set<IncomingMessage>();
   let limited: { retryAfterSeconds: number; remaining: number } | null = null;
@@ -95,9 +100,10 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     createMint: async (options) => tokens.createMint(options),
     mintTo: async (options) => tokens.mintTo(options),
     tokenBalance: (options) => tokens.tokenBalance(options),
-    setRpcDown: (value, mode = 'unavailable') => {
+    setRpcDown: (value, mode = 'unavailable', sparing = false) => {
       down = value ? mode : null;
-      subscriptions.setDown(value);
+      sparingWallets = value && sparing;
+      subscriptions.setDown(value && !sparing);
       if (down !== 'hang') {
         for (const req of hung) req.socket.destroy();
         hung.clear();
@@ -121,7 +127,8 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
   };
 
   const control: Record<string, (body: Record<string, unknown>) => unknown> = {
-    'rpc-down': (body) => chain.setRpcDown(body.down !== false, body.mode === 'reset' || body.mode === 'hang' ? body.mode : 'unavailable'),
+    'rpc-down': (body) =>
+      chain.setRpcDown(body.down !== false, body.mode === 'reset' || body.mode === 'hang' ? body.mode : 'unavailable', body.sparingWallets === true),
     // The numbers are checked by setRateLimit.
     'rate-limit': (body) => chain.setRateLimit({ ...(body as Partial<RateLimitOptions>), on: body.on === true }),
     'expire-blockhash': () => chain.expireBlockhash(),
@@ -140,13 +147,14 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     setCors(req, res);
     const path = new URL(req.url ?? '/', 'http://chain').pathname;
     if (path.startsWith('/__test/')) return handleControl(req, res, control[path.slice('/__test/'.length)]);
-    if (down === 'reset') return void req.socket.destroy();
-    if (down === 'hang') {
+    const outage = sparingWallets && req.headers[NOT_COUNTED] ? null : down;
+    if (outage === 'reset') return void req.socket.destroy();
+    if (outage === 'hang') {
       hung.add(req);
       req.socket.once('close', () => hung.delete(req));
       return;
     }
-    if (down === 'unavailable') return reply(res, 503, 'text/plain', 'Service Unavailable');
+    if (outage === 'unavailable') return reply(res, 503, 'text/plain', 'Service Unavailable');
     if (req.method === 'OPTIONS') return reply(res, 204);
     if (req.method === 'GET' && path === '/health') return reply(res, 200, 'text/plain', 'ok');
     if (req.method !== 'POST') return reply(res, 405, 'text/plain', 'Used HTTP Method is not allowed. POST or OPTIONS is required');
