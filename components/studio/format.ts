@@ -9,7 +9,7 @@ export const count = (n: number | undefined) => whole.format(n ?? 0);
 export const utcTime = (ms: number) => `${timeFormat.format(new Date(ms))} UTC`;
 export const dayName = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** What a title-day brought in, in one currency: "0.25 SOL", or a dash for none. */
+/** What a title-day brought in, in one currency (as formatAmount writes it), or a dash for none. */
 export const amountIn = (figures: TitleDay, currency: 'SOL' | 'USDC') => {
   const units = figures.amounts?.[currency];
   return units ? formatAmount({ currency, units }) : '—';
