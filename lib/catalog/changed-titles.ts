@@ -5,7 +5,7 @@ import { POPULAR_KEY } from './popularity';
 import { SEARCH_COLLECTION } from './search-entries';
 import { isEditedTitle } from './tree-state';
 import { countQuery as count, pagesOf, readInTransaction, setDocument } from './firestore';
-import { syncTree } from './tree-sync';
+import { syncTrees } from './tree-sync';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever
@@ -65,16 +65,24 @@ async function changedTitlesOf(db: Firestore, kind: Kind): Promise<string[]> {
   return changed;
 }
 
+export interface ChangedTitles {
+  indexed: string[];
+  /** Trees found changed but not indexed before the deadline: the next check finds them again (see `indexChangedTitles`). */
+  left: string[];
+  census: CatalogCensus;
+}
+
 /**
  * Indexes what the census shows changed since `before`: the changed titles of each kind whose counts moved or
- * that holds unlisted titles. Returns the trees it indexed and the census as it stands after.
+ * that holds unlisted titles (syncTrees), starting none after `deadline` (ms since the epoch).
+ * Returns the trees it indexed, those it left, and the census as it stands after. A caller records that census
+ * only when nothing was left: a census kept from before makes the next check look at those kinds again.
  */
-export async function indexChangedTitles(db: Firestore, before: CatalogCensus | null): Promise<{ indexed: string[]; census: CatalogCensus }> {
+export async function indexChangedTitles(db: Firestore, before: CatalogCensus | null, deadline = Infinity): Promise<ChangedTitles> {
   const census = await takeCensus(db);
   const trees = (await Promise.all(kindsToScan(census, before).map((kind) => changedTitlesOf(db, kind)))).flat();
-  const indexed: string[] = [];
-  for (const tree of trees) if (await syncTree(db, tree)) indexed.push(tree);
-  return { indexed, census: indexed.length > 0 ? await takeCensus(db) : census };
+  const { indexed, left } = await syncTrees(db, trees, deadline);
+  return { indexed, left, census: indexed.length > 0 ? await takeCensus(db) : census };
 }
 
 /** Where the census is kept between checks, and when the last check ran (one check per interval across every instance). */

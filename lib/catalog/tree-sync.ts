@@ -73,6 +73,26 @@ export async function syncTree(db: Firestore, tree: string): Promise<boolean> {
   return writes.length > 0;
 }
 
+/** Trees indexed at once: each is a few reads and one batch of writes, so a bulk import goes this much faster. */
+const TREES_AT_ONCE = 8;
+
+/**
+ * Indexes `trees`, TREES_AT_ONCE at a time, starting none after `deadline` (ms since the epoch): the trees written
+ * (see syncTree), and those left for a later run.
+ */
+export async function syncTrees(db: Firestore, trees: readonly string[], deadline = Infinity): Promise<{ indexed: string[]; left: string[] }> {
+  const indexed: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < trees.length && Date.now() < deadline) {
+      const tree = trees[next++]!;
+      if (await syncTree(db, tree)) indexed.push(tree);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TREES_AT_ONCE, trees.length) }, worker));
+  return { indexed, left: trees.slice(next) };
+}
+
 /** The trees whose documents no longer match the state their title was indexed at (a tree without its title too). */
 export function treesToSync(documents: RawDocument[]): string[] {
   const byPath = new Map(documents.map((doc) => [doc.path, doc]));

@@ -65,4 +65,17 @@ describe('the census (no listener)', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimCheck(db, 60_000)).toBeNull();
   });
+
+  it('starts no title after its deadline: what it leaves is named, and found again by the next check', async () => {
+    const before = await takeCensus(db);
+    const trailer = (id: string) => doc(`trailers/${id}`, { title: `Late ${id}`, coverimg: '', videourl: `/v/${id}.mp4`, locked: false, type: 'Trailer' });
+    await writeAsOperator(db, [trailer('late-one'), trailer('late-two')]);
+    const spent = await indexChangedTitles(db, before, Date.now());
+    expect(spent.indexed).toEqual([]);
+    expect(spent.left.sort()).toEqual(['trailers/late-one', 'trailers/late-two']);
+    // The census from before (not recorded anew) still shows the kind moved: the next check indexes both.
+    const { indexed, left } = await indexChangedTitles(db, before);
+    expect(indexed.sort()).toEqual(['trailers/late-one', 'trailers/late-two']);
+    expect(left).toEqual([]);
+  });
 });
