@@ -8,10 +8,11 @@ import { bearerMatches } from '../http/secret';
 import { catchUp, type CatchUpState } from '../catch-up';
 import { setDocument } from './firestore';
 import { claimCheck, indexChangedTitles, recordCensus } from './changed-titles';
-import { scanCatalog, sweepEntries, syncTree, treesToSync } from './tree-sync';
+import { scanCatalog, sweepEntries, treesToSync } from './tree-sync';
 import { tagsToExpire } from './tags';
 import { catalogUpkeep } from './upkeep';
 import { watchCatalog, type CatalogWatch } from './watch';
+import { syncChangedDocuments, type ChangesSynced } from './sync/changes';
 
 /** Where the last sync says what it did, for `npm run catalog:check`. */
 export const SYNC_STATUS_PATH = 'catalogSync/status';
@@ -70,11 +71,12 @@ async function sync(): Promise<SyncReport | null> {
   const readsBefore = readsSoFar();
   const watched = shared.watch?.take();
   if (shared.watch && !watched) return null;
-  const indexed: string[] = [];
+  let indexed: string[] = [];
   let removed: string[] = [];
   try {
     const documents = watched ? watched.documents : await scanCatalog(db);
-    for (const tree of watched ? watched.trees : treesToSync(documents)) if (await syncTree(db, tree)) indexed.push(tree);
+    // The trees the listeners saw change, or the scan found, go through the one handler the trigger's events take.
+    ({ indexed } = await syncChangedDocuments(db, watched ? watched.trees : treesToSync(documents)));
     if (!watched || watched.firstLook) removed = await sweepEntries(db, documents);
   } catch (error) {
     if (watched) shared.watch?.giveBack(watched);
@@ -103,12 +105,21 @@ async function sync(): Promise<SyncReport | null> {
  */
 export const runCatalogSync = (): Promise<SyncReport | null> => catchUp(shared.runs, sync);
 
+/** Documents a Firestore trigger says an edit wrote (POST /api/catalog/changes): nothing to do without Firestore. */
+export async function syncCatalogChanges(documentPaths: readonly string[]): Promise<ChangesSynced> {
+  if (chooseBackend(env) !== 'firestore') return { trees: [], indexed: [], tags: [] };
+  return syncChangedDocuments(firestore(env), documentPaths);
+}
+
 const isBuilding = () => process.env.NEXT_PHASE === 'phase-production-build';
 
 /** A page read a title whose document changed since it was indexed: the next visit's upkeep indexes it (on Vercel). */
 export function noteEditedTitle(tree: string): void {
   if (upkeep.mode === 'visits' && !isBuilding()) shared.edited.add(tree);
 }
+
+/** What one visit's upkeep may spend indexing, well within any plan's function duration; the next check takes the rest. */
+const UPKEEP_BUDGET_MS = 20_000;
 
 async function upkeepOnce(db: Firestore): Promise<void> {
   const started = Date.now();
@@ -117,7 +128,7 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   shared.edited.clear();
   const indexed: string[] = [];
   try {
-    for (const tree of edited) if (await syncTree(db, tree)) indexed.push(tree);
+    indexed.push(...(await syncChangedDocuments(db, edited)).indexed);
   } catch (error) {
     for (const tree of edited) shared.edited.add(tree);
     throw error;
@@ -126,8 +137,9 @@ async function upkeepOnce(db: Firestore): Promise<void> {
     shared.nextCheckAt = Date.now() + upkeep.checkEverySeconds * 1000;
     const claimed = await claimCheck(db, upkeep.checkEverySeconds * 1000);
     if (claimed) {
-      const checked = await indexChangedTitles(db, claimed.before);
-      await recordCensus(db, checked.census);
+      const checked = await indexChangedTitles(db, claimed.before, started + UPKEEP_BUDGET_MS);
+      if (checked.left.length === 0) await recordCensus(db, checked.census);
+      else console.log(`[catalog sync] visits: ${checked.left.length} changed titles left for the next check (time budget spent)`);
       indexed.push(...checked.indexed.filter((tree) => !indexed.includes(tree)));
     }
   }

@@ -8,17 +8,22 @@ import { chooseBackend, type Env } from '../env/schema';
  * - `visits` (Vercel, where no listener outlives a request): pages that visitors open check for edits at most
  *   every `checkEverySeconds` (a few count() reads), and cached reads live `lifetimeSeconds`, so an edit is
  *   live within CATALOG_SYNC_SECONDS of the first visit after it, with no cron, and an idle site reads nothing.
- * - `off`: the embedded catalog, or CATALOG_SYNC_SECONDS=0 (only the Cron Job and POST /api/revalidate).
+ * - `events` (Vercel with the Firestore trigger deployed, CATALOG_EVENTS_SECRET set): each edit arrives as an
+ *   event naming its documents (POST /api/catalog/changes), which expires exactly the reads it changed; cached reads
+ *   keep the day's backstop and visits check nothing, so reads and regenerations follow edits, not traffic.
+ * - `off`: the embedded catalog, CATALOG_SYNC_SECONDS=0 (only the Cron Job and POST /api/revalidate), or a
+ *   Vercel preview deployment: a branch's code never writes derived fields into the Firestore it was given.
  */
 export interface CatalogUpkeep {
-  mode: 'watch' | 'visits' | 'off';
+  mode: 'watch' | 'events' | 'visits' | 'off';
   lifetimeSeconds: number;
   checkEverySeconds: number;
 }
 
 export function catalogUpkeep(env: Env): CatalogUpkeep {
-  if (chooseBackend(env) !== 'firestore' || env.CATALOG_SYNC_SECONDS === 0)
+  if (chooseBackend(env) !== 'firestore' || env.CATALOG_SYNC_SECONDS === 0 || env.VERCEL_ENV === 'preview')
     return { mode: 'off', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: 0 };
+  if (env.VERCEL && env.CATALOG_EVENTS_SECRET) return { mode: 'events', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: 0 };
   if (!env.VERCEL) return { mode: 'watch', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: env.CATALOG_SYNC_SECONDS };
   // An edit waits for the next check, then for the cached reads that show it to expire, then for a visit to
   // render them anew (a stale page is served once while it renders): a third of the setting each.

@@ -139,6 +139,11 @@ const envSchema = z
      * `next start` listeners sync it at once; on Vercel the visits check every third of it (lib/catalog/upkeep.ts).
      */
     CATALOG_SYNC_SECONDS: wholeNumber(300),
+    /**
+     * The bearer token the Firestore trigger (functions/) sends to POST /api/catalog/changes with the documents an
+     * edit changed. Set on Vercel with the trigger deployed: cached pages then live until their data changes.
+     */
+    CATALOG_EVENTS_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
     /** Vercel's convention: the bearer token its Cron Jobs send to /api/cron/catalog-sync. */
     CRON_SECRET: optionalText.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
     /** "1": GET /api/internal/reads answers this process's Firestore read count (for the tests and the bench only). */

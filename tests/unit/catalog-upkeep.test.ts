@@ -26,6 +26,11 @@ describe('how the catalog is kept fresh', () => {
     expect(catalogUpkeep(parseEnv({ VERCEL: '1' })).mode).toBe('off');
     expect(catalogUpkeep(parseEnv({ ...FIRESTORE, VERCEL: '1', CATALOG_SYNC_SECONDS: '0' })).mode).toBe('off');
   });
+
+  it("off on a Vercel preview deployment: a branch's code never writes into the Firestore it was given", () => {
+    expect(catalogUpkeep(parseEnv({ ...FIRESTORE, VERCEL: '1', VERCEL_ENV: 'preview' })).mode).toBe('off');
+    expect(catalogUpkeep(parseEnv({ ...FIRESTORE, VERCEL: '1', VERCEL_ENV: 'production' })).mode).toBe('visits');
+  });
 });
 
 describe('which kinds a census sends to a closer look', () => {
