@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { APIRequestContext } from '@playwright/test';
+import { startCatalogTrigger, type CatalogTrigger } from './support/catalog-trigger';
 import { clearFirestore } from './support/firestore-emulator';
 import { e2eSiteEnv } from './support/global-setup';
 import { BROKEN_PATH, handWrittenCatalog, writeAsOperator } from './support/hand-written-catalog';
@@ -53,16 +54,19 @@ const siteEnv = {
   CRON_SECRET,
 };
 const ON_VERCEL = { ...siteEnv, VERCEL: '1' };
+const EVENTS_SECRET = 'e2e-catalog-events-secret-0123456789';
+/** As on Vercel with the Firestore trigger deployed (functions/): edits arrive as events. */
+const WITH_TRIGGER = { ...ON_VERCEL, CATALOG_EVENTS_SECRET: EVENTS_SECRET };
 
 let site: ChildProcess | undefined;
 let log = '';
 
-async function startSite(mode: 'vercel' | 'next-start', retry: number) {
+async function startSite(mode: 'vercel' | 'vercel-trigger' | 'next-start', retry: number) {
   log = logOf(mode, retry);
   site = await startServer(
     'npx',
     ['next', 'start', '-p', String(E2E_PORTS.handWrittenSite), '-H', '127.0.0.1'],
-    mode === 'vercel' ? ON_VERCEL : siteEnv,
+    { vercel: ON_VERCEL, 'vercel-trigger': WITH_TRIGGER, 'next-start': siteEnv }[mode],
     HAND_WRITTEN_SITE_URL,
     {
       logFile: log,
@@ -217,6 +221,70 @@ test.describe('as on Vercel: no listener, and no call of the cron route', () => 
     // Two check intervals and two cached reads' lifetimes with no visit.
     await new Promise((resolve) => setTimeout(resolve, (2 * SYNC_SECONDS * 1000) / 3));
     expect(await reads()).toBe(before);
+  });
+});
+
+test.describe('as on Vercel with the Firestore trigger: edits arrive as events, with no visit', () => {
+  let trigger: CatalogTrigger | undefined;
+  test.beforeAll(async ({}, testInfo) => {
+    trigger = await startCatalogTrigger({
+      emulator: `127.0.0.1:${E2E_PORTS.firestoreEmulator}`,
+      projectId: HAND_WRITTEN_PROJECT_ID,
+      port: E2E_PORTS.catalogTrigger,
+      site: HAND_WRITTEN_SITE_URL,
+      secret: EVENTS_SECRET,
+    });
+    await startSite('vercel-trigger', testInfo.retry);
+  });
+  test.afterAll(async () => {
+    await stopSite();
+    await trigger?.stop();
+  });
+
+  test('a rename, an addition, a deletion and a price change show to the first visitor after them: pages, sitemaps, search', async ({ request }) => {
+    test.setTimeout(120_000);
+    const renamed = 'series/gen-series-9';
+    const unopened = 'documentaries/gen-documentaries-5';
+    const added = 'trailers/hand-event';
+    const deleted = 'trailers/gen-trailers-7';
+    const priced = 'documentaries/gen-documentaries-6';
+    // The pages, a sitemap and search as visitors left them: cached.
+    for (const path of [renamed, deleted, priced]) expect(await html(request, pageOf(path))).toContain(titleOf(path));
+    expect(await html(request, pageOf(priced))).not.toContain('0.07 SOL');
+    expect((await sitemapLocs(request)).has(pageOf(deleted))).toBe(true);
+    expect(await searchResults(request, titleOf(deleted))).toContain(pageOf(deleted));
+
+    // A console session: each a write the emulator delivers to the trigger, which tells the site.
+    await db.doc(renamed).update({ title: 'Quillfeather Reunion' });
+    await db.doc(unopened).update({ title: 'Marrowind Chronicle' });
+    await writeAsOperator(db, [
+      { id: 'hand-event', path: added, data: { title: 'Zephyrine Meteor', coverimg: '', videourl: '/media/clips/nebula.mp4', locked: false, type: 'Trailer' } },
+    ]);
+    await db.doc(deleted).delete();
+    await db.doc(priced).update({ price: 0.07 });
+
+    // No visit until the site has taken them: its log says so (the bound is 60 s).
+    const indexed = () => [...readFileSync(log, 'utf8').matchAll(/\[catalog sync\] events: indexed (.+)/g)].flatMap((line) => line[1]!.split(', '));
+    const taken = () => [renamed, unopened, added, deleted, priced].filter((tree) => !indexed().includes(tree));
+    await expect.poll(taken, { timeout: 60_000, intervals: [500] }).toEqual([]);
+    expect(trigger!.failures).toEqual([]);
+
+    // The first visit after the edits, no polling: each shows them.
+    expect(await html(request, pageOf(renamed))).toContain('Quillfeather Reunion');
+    expect(await html(request, pageOf(priced))).toContain('0.07 SOL');
+    expect((await request.get(pageOf(deleted))).status()).toBe(404);
+    expect(await html(request, pageOf(added))).toContain('Zephyrine Meteor');
+    const locs = await sitemapLocs(request);
+    expect([locs.has(pageOf(added)), locs.has(pageOf(deleted))]).toEqual([true, false]);
+    expect((await searchResults(request, 'Quillfeather Reunion'))[0]).toBe(pageOf(renamed));
+    expect((await searchResults(request, 'Zephyrine'))[0]).toBe(pageOf(added));
+    expect(await searchResults(request, titleOf(deleted))).not.toContain(pageOf(deleted));
+    // A title nobody has opened is found under its new name.
+    expect((await searchResults(request, 'Marrowind'))[0]).toBe(pageOf(unopened));
+    // Only the trigger kept the catalog: no visit's check, no scan.
+    const serverLog = readFileSync(log, 'utf8');
+    expect(serverLog).toMatch(/\[catalog sync\] events: indexed/);
+    expect(serverLog).not.toMatch(/\[catalog sync\] (visits|scan|watch):/);
   });
 });
 

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { freePort } from './processes';
 
 export interface FirestoreEmulator {
@@ -14,16 +15,36 @@ interface EmulatorOptions {
   timeoutMs?: number;
   /** A rules file every client request is checked against (firebase-admin, the server, bypasses rules). */
   rules?: string;
+  /**
+   * host:port the emulator delivers document events to, as it does to Firebase's Functions emulator (triggers
+   * registered with it: catalog-trigger.ts). gcloud has no flag for it, so the emulator's own jar is started.
+   */
+  functionsEmulator?: string;
+}
+
+/** The emulator's jar in gcloud's installation (Debian: google-cloud-cli-firestore-emulator). */
+function emulatorJar(): string {
+  const root = spawnSync('gcloud', ['info', '--format=value(installation.sdk_root)'], { encoding: 'utf8' }).stdout.trim();
+  return join(root, 'platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
+}
+
+function emulatorCommand(host: string, { rules, functionsEmulator }: EmulatorOptions): [string, string[]] {
+  if (!functionsEmulator) return ['gcloud', ['emulators', 'firestore', 'start', `--host-port=${host}`, ...(rules ? [`--rules=${rules}`] : []), '--quiet']];
+  const [hostname, port] = host.split(':');
+  const main = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+  const start = ['start', `--host=${hostname}`, `--port=${port}`, `--functions_emulator=${functionsEmulator}`, ...(rules ? [`--rules=${rules}`] : [])];
+  return ['java', ['-Duser.language=en', '-cp', emulatorJar(), main, ...start]];
 }
 
 /**
  * Google's Firestore emulator (Debian: google-cloud-cli-firestore-emulator, Java 17+) on `port` or a free
- * loopback port. gcloud starts it as a Java child: it runs in its own process group, stopped as a whole.
+ * loopback port. A Java process (gcloud's child, or the jar itself): it runs in its own process group, stopped as a whole.
  */
-export async function startFirestoreEmulator({ port, timeoutMs = 60_000, rules }: EmulatorOptions = {}): Promise<FirestoreEmulator> {
+export async function startFirestoreEmulator(options: EmulatorOptions = {}): Promise<FirestoreEmulator> {
+  const { port, timeoutMs = 60_000 } = options;
   const host = `127.0.0.1:${port ?? (await freePort())}`;
-  const args = ['emulators', 'firestore', 'start', `--host-port=${host}`, ...(rules ? [`--rules=${rules}`] : []), '--quiet'];
-  const child = spawn('gcloud', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [command, args] = emulatorCommand(host, options);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killGroup = () => {

@@ -78,7 +78,7 @@ const insightSiteEnv = {
 export default async function globalSetup() {
   Object.assign(process.env, e2eSiteEnv);
   const env = process.env;
-  const emulator = await startFirestoreEmulator({ port: E2E_PORTS.firestoreEmulator });
+  const emulator = await startFirestoreEmulator({ port: E2E_PORTS.firestoreEmulator, functionsEmulator: `127.0.0.1:${E2E_PORTS.catalogTrigger}` });
   const proxy = await startOutageProxy(emulator.host, E2E_PORTS.firestore);
   const stopOutageSwitch = serveOutageSwitch(proxy.setOutage, E2E_PORTS.firestoreOutage);
   const chain = await startLocalChain({ port: E2E_PORTS.chain });

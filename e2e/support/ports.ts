@@ -25,6 +25,8 @@ export const E2E_PORTS = {
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
+  /** Where the emulator delivers document events: the stand-in for the Functions emulator (catalog-trigger.ts). */
+  catalogTrigger: 8792 + offset,
   firestoreOutage: 8798 + offset,
   chain: 8899 + offset,
   /** Its websocket on the next port, as every local chain's. */
