@@ -1,6 +1,6 @@
 /**
  * `npm run media:package -- <file|gs://bucket/object> <catalog path> [--out …] [--base …] [--max-height N]`:
- * turns a master video into an HLS ladder (renditions up to its height, 4 s segments, one master playlist)
+ * turns a master video into an HLS ladder (renditions up to its height, 2 s segments, one master playlist)
  * and points the catalog document's videourl at it (`stream:<base>/<id>`). A locked title's segments are
  * encrypted with AES-128 under a key of its own, each with its media sequence number as IV, and the key is kept
  * server-side (Firestore's streamKeys, the file ledger, or the embedded catalog's media-private/stream-keys.txt),

@@ -20,8 +20,13 @@ const LADDER: readonly Rendition[] = [
   { height: 1080, maxrate: 5500, audio: 160 },
 ];
 
-/** Seconds a segment lasts: short enough to switch quickly and start fast on a slow link. */
-export const SEGMENT_SECONDS = 4;
+/**
+ * Seconds a segment lasts: short enough to switch quickly and start fast on a slow link. A first frame waits for a
+ * whole first segment of the lowest rung: 2 s of 240p is 50-100 KB (its 400 kbit/s ceiling and 64 kbit/s of sound),
+ * 0.25-0.5 s at a phone's 1.6 Mbit/s, where 4 s took 0.6-1.2 s (issue 44). A fast connection measured on that first
+ * segment plays its top rung from the second segment, at 2 s, where 4 s segments reached it at 4 s.
+ */
+export const SEGMENT_SECONDS = 2;
 
 /**
  * The ladder up to the source's height (or `maxHeight`): every rung at or below it, and the source's own
@@ -49,7 +54,7 @@ export interface EncodeOptions {
   crf: number;
 }
 
-/** One ffmpeg run: the source split and scaled per rendition, 4 s segments in the clear, one master playlist. */
+/** One ffmpeg run: the source split and scaled per rendition, SEGMENT_SECONDS segments in the clear, one master playlist. */
 export function ffmpegArguments({ source, folder, renditions, hasAudio, crf }: EncodeOptions): string[] {
   const split = `[0:v]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`;
   const scales = renditions.map((r, i) => `[s${i}]scale=-2:${r.height}:flags=bicubic,format=yuv420p[v${i}]`);
