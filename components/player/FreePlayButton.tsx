@@ -1,23 +1,31 @@
 'use client';
 
+import { useEffect } from 'react';
 import { PlayIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
 import { useEpisodeQueue } from './EpisodeQueue';
 import { usePlayer, type PlayRequest } from './PlayerContext';
+import { intendPlay, offerPlay } from './warmPlayer';
 
 /**
  * The "Free" button of an unlocked title: opens the page's player, which gives focus back here when
- * it closes. `label` reads "Resume" in the Continue watching row.
+ * it closes. `label` reads "Resume" in the Continue watching row. Its source's code is fetched before
+ * the click (warmPlayer.ts).
  */
 export function FreePlayButton({ label = 'Free', ...request }: PlayRequest & { label?: string }) {
   const play = usePlayer();
   const queue = useEpisodeQueue();
+  const { src } = request;
+  useEffect(() => offerPlay(src), [src]);
+  const warm = () => intendPlay(src);
   return (
     <button
       type="button"
       className={`${button.button} ${button.primary} ${button.small}`}
       aria-haspopup="dialog"
-      data-opener={`play:${request.watch?.path ?? request.src}`}
+      data-opener={`play:${request.watch?.path ?? src}`}
+      onPointerEnter={warm}
+      onFocus={warm}
       onClick={(event) => play({ queue, ...request }, event.currentTarget)}
     >
       <PlayIcon />

@@ -1,12 +1,23 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
+import { playerKind } from '@/lib/video-providers';
 import { nextInQueue } from '@/lib/watching/queue';
 import { ModalDialog } from '../dialog/ModalDialog';
+import { configureHls } from './hlsDefaults';
 import { usePlaybackLinks, type UnlockRequest } from './PlaybackLinksContext';
 import { usePlayer, type PlayRequest } from './PlayerContext';
 import { UpNext } from './UpNext';
 import { VideoPlayer } from './VideoPlayer';
+
+/**
+ * The code a source needs beyond this chunk, fetched before the click (warmPlayer.ts): a stream's hls.js (its light
+ * build, next.config.ts) and react-player's element for it; a file needs nothing more. A locked title's link (src '')
+ * is not known yet: its stream code comes with the link (VideoPlayer).
+ */
+export function warm(src: string) {
+  if (src && playerKind(src) === 'hls') void configureHls();
+}
 
 /** The page's player in a modal, loaded on first use so react-player never ships with a page. */
 export default function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {

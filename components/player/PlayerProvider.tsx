@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { useDialogRequest } from '../dialog/useDialogRequest';
 import { PlayerContext, type PlayRequest } from './PlayerContext';
 import { onDemand } from '../ui/onDemand';
+import { loadPlayer } from './warmPlayer';
 
-// The player (and react-player with it) is fetched on the first play, never with the page.
-const PlayerModal = onDemand(() => import('./PlayerModal'));
+// The player (and react-player with it) is never fetched with the page: before the first play (warmPlayer.ts), or on it.
+const PlayerModal = onDemand(loadPlayer);
 
 /**
  * The page's one player. It lives here, not in the card that opened it: a carousel re-renders its

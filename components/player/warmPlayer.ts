@@ -1,0 +1,38 @@
+'use client';
+
+/**
+ * The player's code is fetched before the click that needs it (issue 44). A page's Play buttons offer their
+ * sources once hydrated; the code that plays them is then fetched, at the low priority of a lazy chunk:
+ * - once the browser is idle, IDLE_AFTER_HYDRATION_MS after hydration (so never before the page's first paint, and after
+ *   the network idle the script budget is counted to: docs/performance.md says why that is still in time);
+ * - at once, at the first sign of intent: a pointer over a Play button (a touch on it included), its focus, with the
+ *   stream's master playlist beside it: a click always follows one of those, so nothing waits for the click.
+ * A page without a Play button never calls this module, and fetches nothing of the player. What a kind of source
+ * needs beyond the player (hls.js for a stream) is decided in the player's own chunk (PlayerModal.tsx: warm), so
+ * every page carries one small loader, not one per kind.
+ */
+
+/** The modal, VideoPlayer and react-player (which plays files itself). */
+export const loadPlayer = () => import('./PlayerModal');
+
+export const IDLE_AFTER_HYDRATION_MS = 3_000;
+
+/** Fetches the code that plays `src` (a locked title's link is unknown until asked: the player's own code then). */
+export const warmPlayer = (src: string) => void loadPlayer().then((player) => player.warm(src));
+
+/**
+ * A sign of intent (a pointer over Play, a touch on it, its focus; every click follows one): the code and, for a
+ * public stream, its master playlist, asked for at once. The playlist is public and immutable (next.config.ts), so
+ * hls.js's own request after the click is answered by the HTTP cache, or joins this one in flight.
+ */
+export function intendPlay(src: string) {
+  warmPlayer(src);
+  if (/^\/[^/].*\.m3u8$/.test(src)) void fetch(src);
+}
+
+/**
+ * A Play button for `src` is on the page, hydrated (so the page has painted): its code is fetched once the browser is
+ * idle, IDLE_AFTER_HYDRATION_MS later. Every button asks (one timer each): the player's chunk and hls.js are each fetched
+ * once, however many ask.
+ */
+export const offerPlay = (src: string) => void setTimeout(() => (self.requestIdleCallback ?? setTimeout)(() => warmPlayer(src)), IDLE_AFTER_HYDRATION_MS);
