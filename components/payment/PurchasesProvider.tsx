@@ -55,11 +55,11 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
   );
 
   const requestLink = useCallback(
-    (videoPath: string) => {
+    (videoPath: string, starting?: boolean) => {
       const pending = asking.current.get(videoPath);
       if (pending) return pending;
       const asked = paymentApi()
-        .then(({ fetchPlaybackLink }) => fetchPlaybackLink(videoPath))
+        .then(({ fetchPlaybackLink }) => fetchPlaybackLink(videoPath, starting))
         .then(
           ({ url, renewIn }) => {
             setLinks((current) => ({ ...current, [videoPath]: url }));
@@ -94,7 +94,7 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
 
   const renewLinks = useCallback(async () => {
     setRenewAt(null);
-    const renewed = await Promise.all(Object.keys(links).map(requestLink));
+    const renewed = await Promise.all(Object.keys(links).map((path) => requestLink(path)));
     if (renewed.includes(undefined)) setRenewAt(Date.now() + 30_000);
   }, [links, requestLink]);
 

@@ -9,6 +9,8 @@ export interface UnlockRequest {
   title: string;
   offers: readonly ShownOffer[];
   playPath?: string;
+  /** The video to play is a packaged stream: its player's code is fetched while the buyer pays. */
+  stream?: true;
 }
 
 /**
@@ -20,8 +22,11 @@ export interface PlaybackLinks {
   owns(videoPath: string): boolean;
   /** The latest playback link of an owned video, once asked for; undefined before. */
   videoFor(videoPath: string): string | undefined;
-  /** Asks for a fresh link to an owned video (short-lived, bound to this browser); undefined when none can be had. */
-  requestLink(videoPath: string): Promise<string | undefined>;
+  /**
+   * Asks for a fresh link to an owned video (short-lived, bound to this browser); undefined when none can be had.
+   * `starting`: the player opens with it now, so a stream's first requests are asked for at once (lib/media/primed.ts).
+   */
+  requestLink(videoPath: string, starting?: boolean): Promise<string | undefined>;
   /** Why a rented video no longer plays, once its link was refused for that (the server's words); undefined otherwise. */
   rentalEnded(videoPath: string): string | undefined;
   /** Asks the viewer to unlock a locked video (the next episode, say). */

@@ -5,12 +5,13 @@ import ReactPlayer from 'react-player';
 import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
+import { forgetPrimed } from '@/lib/media/primed';
 import { offerLine, type ShownOffer } from '@/lib/payments/offer-words';
 import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, watchedToEnd, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';
-import { configureHls, hlsRefusals } from './hlsDefaults';
+import { configureHls, hlsConfigured, hlsRefusals } from './hlsDefaults';
 import { usePlaybackLinks } from './PlaybackLinksContext';
 import { useCaptions } from './useCaptions';
 import { useMediaSession } from './useMediaSession';
@@ -87,6 +88,8 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   // Closing the player is leaving the video: remember exactly where.
   const { record } = progress;
   useEffect(() => () => void (media.current && record(media.current, true)), [record]);
+  // Nor does anything asked for ahead of this player (lib/media/primed.ts) outlive it.
+  useEffect(() => forgetPrimed, []);
 
   // A fresh link arrived for the one that failed, or the first one for a video opened without: play it
   // (React's "adjust state while rendering").
@@ -108,7 +111,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   useEffect(() => {
     if (src || !videoPath || !links || askedLink.current) return;
     askedLink.current = true;
-    void links.requestLink(videoPath).then((url) => url || fail(`no playback link for ${videoPath}`));
+    void links.requestLink(videoPath, true).then((url) => url || fail(`no playback link for ${videoPath}`));
   }, [src, videoPath, links, fail]);
 
   const onError = (event: SyntheticEvent<HTMLVideoElement>) => {
@@ -132,7 +135,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   }, [links, videoPath, pinned]);
   // A stream waits for hls.js's defaults (hlsDefaults.ts): the same chunk react-player would fetch, no later.
   const streaming = pinned !== '' && playerKind(playerSrc(pinned)) === 'hls';
-  const [hlsReady, setHlsReady] = useState(false);
+  const [hlsReady, setHlsReady] = useState(hlsConfigured);
   useEffect(() => {
     if (streaming) void configureHls().then(() => setHlsReady(true));
   }, [streaming]);

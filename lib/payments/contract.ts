@@ -105,6 +105,8 @@ export interface EntitlementsAnswer {
 export interface PlaybackLinkAnswer {
   url: string;
   renewIn: number;
+  /** A packaged stream's first requests after its master (rendition playlist, key, first segment), to ask for at once. */
+  start?: string[];
 }
 
 /** Where a Solana Pay checkout stands; once paid, the same answer as a verified Phantom payment. */

@@ -4,7 +4,9 @@ import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
 import { muxPlaybackId, muxSigningKey, signedMuxStream } from '../media/mux';
-import { VIDEOURL_FORMS } from '../media/source';
+import { KEY_FILE, uriLines } from '../media/hls-playlists';
+import { videoSource, VIDEOURL_FORMS } from '../media/source';
+import { streamPlaylist } from '../media/stream-files';
 import { libraryOf, startRental, type Owner } from './ownership';
 import { rentalEnded, rentalPlays } from './rentals';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
@@ -20,7 +22,7 @@ export const renewIn = renewAfterSeconds(env.MEDIA_TOKEN_SECONDS);
  * the video asked for (a read or two, then the cache), never how much the browser owns. A rental's first link
  * starts it (on the server's clock), and no link or token outlives it.
  */
-export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<{ ok: true; url: string } | Refusal> {
+export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<{ ok: true; url: string; start?: string[] } | Refusal> {
   const { browser } = asker;
   const library = await libraryOf(asker);
   const owned = library.owned.find((path) => unlocks([path], videoPath));
@@ -40,10 +42,28 @@ export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<
     muxSigning && muxId
       ? await signedMuxStream(muxId, muxSigning, ttl)
       : playbackUrl(video, (owned ?? rented?.path)!, { secret: signingSecret, browser, ttl: env.MEDIA_TOKEN_SECONDS, until, now });
-  if (url) return { ok: true, url };
+  if (url) return { ok: true, url, ...(await streamStart(video.videourl, url)) };
   console.error(`[media] ${video.path}: its videourl cannot be served (${VIDEOURL_FORMS})`);
   return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
 }
 
 /** Whether a playback link is this server's, unexpired and this browser's: a check without I/O, before any budget. */
 export const playbackLinkCheck = (token: string, browser: string | null) => checkPlaybackLink(signingSecret, token, browser);
+
+/**
+ * What a player of a packaged stream asks for after the master, one round trip after another: the first (lowest)
+ * rendition's playlist under the link, the key beside it, and that rendition's first segment in the public folder.
+ * Named with the link, so the page asks for all of them at once (lib/media/primed.ts; issue 44). The playlists are
+ * the route's own (read once, then cached), and nothing named here is more than the link itself already opens.
+ */
+async function streamStart(videourl: string, link: string): Promise<{ start: string[] } | undefined> {
+  const source = videoSource(videourl);
+  if (source?.kind !== 'stream' || !link.startsWith('/api/media/')) return undefined;
+  const master = await streamPlaylist(source.base, source.name);
+  const rendition = master === null ? undefined : uriLines(master)[0];
+  const playlist = rendition && (await streamPlaylist(source.base, rendition));
+  const segment = playlist ? uriLines(playlist)[0] : undefined;
+  if (!rendition || !segment) return undefined;
+  const under = link.slice(0, link.lastIndexOf('/') + 1);
+  return { start: [`${under}${rendition}`, `${under}${KEY_FILE}`, `${source.base}/${segment}`] };
+}

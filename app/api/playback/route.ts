@@ -24,7 +24,7 @@ export const GET = apiRoute(
     // The precheck refused any other query.
     const link = await playbackLinkFor(visitor, videoAsked(request).data!);
     if (!link.ok) return link;
-    return answer({ url: link.url, renewIn } satisfies PlaybackLinkAnswer, 'private, no-store');
+    return answer({ url: link.url, renewIn, start: link.start } satisfies PlaybackLinkAnswer, 'private, no-store');
   },
 );
 

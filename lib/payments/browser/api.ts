@@ -15,6 +15,7 @@ import type {
 } from '../contract';
 import type { PurchaseKind } from '../offers';
 import { START_RENTAL_WITHIN_MS } from '../rentals';
+import { prime } from '../../media/primed';
 
 /** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */
 
@@ -118,7 +119,12 @@ export const requestCheckout = (path: string, kind: PurchaseKind) => checkout({ 
 export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
 export const checkTransfer = (checkoutToken: string) => status({ checkout: checkoutToken });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
-export const fetchPlaybackLink = (videoPath: string) => call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`);
+/** A link to play an owned video with; `starting` (the player opens now): a stream's first requests are asked for with it. */
+export const fetchPlaybackLink = (videoPath: string, starting = false) =>
+  call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`).then((answer) => {
+    if (starting && answer.start) prime([answer.url, ...answer.start]);
+    return answer;
+  });
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
 export const restoreWithSignature = mayGiveId(post<SignInRequest, RestoredAnswer>('/api/restore'));
 
