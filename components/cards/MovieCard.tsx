@@ -37,7 +37,14 @@ export function MovieCard({ item, offers }: { item: MovieItem | Episode; offers:
         {item.locked && <CardPrice offers={offers} />}
         <div className={styles.actions}>
           {item.locked ? (
-            <LockedMovieActions purchasePath={item.purchasePath} videoPath={item.path} title={item.title} cover={item.coverimg} offers={offers} />
+            <LockedMovieActions
+              purchasePath={item.purchasePath}
+              stream={item.stream}
+              videoPath={item.path}
+              title={item.title}
+              cover={item.coverimg}
+              offers={offers}
+            />
           ) : (
             <FreePlayButton
               src={item.videourl}

@@ -25,7 +25,14 @@ export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers:
           movie.locked ? (
             <>
               <OfferList offers={offers} />
-              <LockedMovieActions purchasePath={movie.purchasePath} videoPath={movie.path} title={movie.title} cover={movie.coverimg} offers={offers} />
+              <LockedMovieActions
+                purchasePath={movie.purchasePath}
+                stream={movie.stream}
+                videoPath={movie.path}
+                title={movie.title}
+                cover={movie.coverimg}
+                offers={offers}
+              />
             </>
           ) : (
             <FreePlayButton

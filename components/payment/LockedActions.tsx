@@ -42,7 +42,7 @@ type Offered = { purchasePath: string; title: string; offers: ShownOffer[] };
  * browser bought (or rents, while it plays) turns into "Free" here; the player asks for this browser's
  * link when it opens. `data-owned` lets the card's CSS lift its locked look and hide its price.
  */
-export function LockedMovieActions({ videoPath, cover, ...offered }: Offered & { videoPath: string; cover: string | null }) {
+export function LockedMovieActions({ videoPath, cover, ...offered }: Offered & { videoPath: string; cover: string | null; stream?: true }) {
   const purchases = usePurchases();
   const request = { ...offered, playPath: videoPath };
   if (!purchases.owns(videoPath)) return <PayActions {...request} />;

@@ -7,6 +7,7 @@ import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { isFinalVerdict } from '@/lib/payments/browser/verdict';
 import { NOT_FOR_SALE } from '@/lib/payments/offer-words';
 import { ModalDialog } from '../dialog/ModalDialog';
+import { configureHls } from '../player/hlsDefaults';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import type { PurchaseRequest } from './PurchasesContext';
@@ -80,6 +81,9 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     track({ name: 'purchase_started', params: { title_path: titlePath } });
     reportViewing('dialog', titlePath);
   }, [titlePath]);
+  // A stream plays once paid: its player's code (hls.js) comes while the buyer pays, not after (issue 44).
+  const stream = request.stream;
+  useEffect(() => void (stream && configureHls()), [stream]);
 
   const showPaid = useCallback(
     (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {

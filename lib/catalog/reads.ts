@@ -78,7 +78,8 @@ export function createCatalog(
       warnOnce(path, 'locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
     // A free stream plays from its public master playlist.
     const playable = (source && freePlayUrl(source)) ?? videourl;
-    return locked ? { locked: true, purchasePath } : { locked: false, videourl: playable, subtitles: subtitles.tracks };
+    if (locked) return source?.kind === 'stream' ? { locked: true, purchasePath, stream: true } : { locked: true, purchasePath };
+    return { locked: false, videourl: playable, subtitles: subtitles.tracks };
   }
 
   /** A cover that is known to be missing becomes null, so the page shows the default at once, with no failed request. */

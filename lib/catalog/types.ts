@@ -30,7 +30,11 @@ export interface Subtitle {
  * Free items carry their URL and subtitle tracks; locked ones name the path that unlocks them and
  * carry neither (subtitle files are public text that would give away what a paid video says).
  */
-export type Access = { locked: false; videourl: string; subtitles: Subtitle[] } | { locked: true; purchasePath: string };
+/**
+ * How a title plays: a free one's URL and subtitles; a locked one's purchase, and whether it is a packaged stream
+ * (`stream`, never its address: the page fetches a stream's player code while its buyer pays, issue 44).
+ */
+export type Access = { locked: false; videourl: string; subtitles: Subtitle[] } | { locked: true; purchasePath: string; stream?: true };
 
 /** What the document sets about its price (lib/catalog/pricing.ts); only a locked title's is read. */
 interface Priced {
