@@ -1,4 +1,5 @@
-import { expect, type CDPSession, type Locator } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 
 /**
  * Watching a title as a viewer does, for e2e/streams.spec.ts and the bench's playback section alike: Play → first
@@ -11,8 +12,53 @@ export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput:
 export const UNTHROTTLED = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 export type NetworkConditions = typeof PHONE_NETWORK;
 
-/** Issue 34's bound on Play → first frame over PHONE_NETWORK, on a quiet host. */
-export const FIRST_FRAME_BOUND_MS = 2_500;
+/**
+ * Issue 44's bounds on Play → first frame over PHONE_NETWORK applied after the page has loaded, cache cold: a free
+ * stream from the click, a locked one from the moment its purchase is confirmed (issue 34's was 2.5 s, for a stream
+ * whose player's code a first play had loaded).
+ */
+export const FIRST_FRAME_BOUND_MS = 1_500;
+export const BOUGHT_FIRST_FRAME_BOUND_MS = 2_000;
+
+/**
+ * A string each part of the player keeps through a production build (as e2e/support/first-load.ts finds wallet code):
+ * the player's own chunk (VideoPlayer, react-player) and hls.js, which only a stream needs.
+ */
+const PLAYER_MARKERS = { player: 'This video could not be played', 'hls.js': 'hlsManifestParsed' } as const;
+type PlayerPart = keyof typeof PLAYER_MARKERS;
+
+interface PlayerScript {
+  url: string;
+  part: PlayerPart;
+  gzipBytes: number;
+}
+
+/** Every script of the player's that `page` downloads from now on, by part, with its size as served compressed. */
+export function watchPlayerScripts(page: Page): { scripts: PlayerScript[]; settled: () => Promise<unknown> } {
+  const scripts: PlayerScript[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then(
+        (body) => {
+          for (const [part, marker] of Object.entries(PLAYER_MARKERS) as [PlayerPart, string][])
+            if (body.includes(marker)) scripts.push({ url: response.url(), part, gzipBytes: gzipSync(body).length });
+        },
+        () => undefined,
+      ),
+    );
+  });
+  return { scripts, settled: () => Promise.all(pending) };
+}
+
+/** When the page painted first, and when each of `urls` was asked for, in ms since navigation (the page's own clock). */
+export const paintAndRequests = (page: Page, urls: string[]) =>
+  page.evaluate((names) => {
+    const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? null;
+    const requests = names.map((name) => (performance.getEntriesByName(name)[0] as PerformanceResourceTiming | undefined)?.startTime ?? null);
+    return { paint, requests };
+  }, urls);
 
 /**
  * A wait for data once playing ('waiting' until 'playing' or the end) this long or longer is a stall, the rebuffering
@@ -55,6 +101,40 @@ export interface NetworkChange {
   network: NetworkConditions;
 }
 
+/** What the page marks itself (its own clock, performance.now()): the last click, and the first frame after it. */
+interface FirstFrameMarks {
+  click: number | null;
+  frame: number | null;
+}
+
+/**
+ * Marks, in the page, the next click and the first frame shown after it: the first `playing` or `timeupdate` of a
+ * video (a stream's, forwarded by react-player's element) with time past 0 and a frame decoded. Measured in the
+ * page, so neither Playwright's own steps before its click (actionability checks, scrolling, the pointer's moves:
+ * 0.1-0.3 s on a loaded host) nor the polling from here add to Play → first frame.
+ */
+export async function markFirstFrame(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = window as unknown as { firstFrame: FirstFrameMarks; firstFrameListening?: true };
+    state.firstFrame = { click: null, frame: null };
+    document.addEventListener('click', () => (state.firstFrame.click ??= performance.now()), { capture: true, once: true });
+    if (state.firstFrameListening) return;
+    state.firstFrameListening = true;
+    for (const type of ['playing', 'timeupdate'])
+      document.addEventListener(
+        type,
+        (event) => {
+          const media = event.target as HTMLVideoElement;
+          if (media.currentTime > 0 && media.readyState >= 2) state.firstFrame.frame ??= performance.now();
+        },
+        true,
+      );
+  });
+}
+
+/** The marks markFirstFrame set, once the first frame has come. */
+export const firstFrameMarks = (page: Page): Promise<FirstFrameMarks> => page.evaluate(() => (window as unknown as { firstFrame: FirstFrameMarks }).firstFrame);
+
 /**
  * Sets `network`, plays (`play` clicks the title's Play), and watches the dialog's video until it ends or
  * `maxSeconds` have passed since Play, the connection changed partway when `change` says so; it is unthrottled
@@ -69,6 +149,7 @@ export async function watchPlayback(
   change?: NetworkChange,
 ): Promise<Playback> {
   await session.send('Network.emulateNetworkConditions', network);
+  await markFirstFrame(dialog.page());
   const started = Date.now();
   const changing = change && setTimeout(() => void session.send('Network.emulateNetworkConditions', change.network), change.afterSeconds * 1000);
   await play();
@@ -76,7 +157,9 @@ export async function watchPlayback(
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 && v.readyState >= 2), { intervals: [50], timeout: maxSeconds * 1000 })
     .toBe(true);
-  const firstFrameMs = Date.now() - started;
+  // From the click to the first frame as the page saw them; from before Playwright's click as a fallback.
+  const marks = await firstFrameMarks(dialog.page());
+  const firstFrameMs = marks.click !== null && marks.frame !== null ? Math.round(marks.frame - marks.click) : Date.now() - started;
   // In the page, so no wait or switch is missed between two looks from here. No named functions in these
   // callbacks: tsx (the bench) wraps them in a helper of its own that the page does not have.
   await video.evaluate((v: HTMLVideoElement) => {
