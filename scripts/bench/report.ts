@@ -1,6 +1,6 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from '../../e2e/support/floor';
-import { FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
+import { BOUGHT_FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
 import type { BytesBesideFloor } from './browser';
 import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
 import { LIGHTHOUSE, PLAYBACK, UPKEEP, type Encoding, type Size } from './config';
@@ -248,6 +248,7 @@ function bytesRows({ floor, pages }: BytesBesideFloor): Row[] {
 
 const mbps = ({ downloadThroughput, latency }: NetworkConditions) => `${(downloadThroughput * 8) / 1e6} Mbps / ${latency} ms`;
 const NETWORK_NAMES: Record<PlaybackNetwork, string> = {
+  cold: `${mbps(PHONE_NETWORK)}, the visit's first play (code not cached)`,
   throttled: mbps(PHONE_NETWORK),
   unthrottled: 'unthrottled',
   dropping: `${mbps(PLAYBACK.drop.from)}, then ${mbps(PHONE_NETWORK)} from ${PLAYBACK.drop.afterSeconds} s`,
@@ -274,17 +275,25 @@ function renditionsPlayed(playback: Playback): string {
 
 /** Issue 34's bounds on the packaged 1080p title; reported beside the figures, never gating. */
 function playbackRows(result: PlaybackResult): Row[] {
+  const cold = runOf(result, 'stream', 'cold');
   const phone = runOf(result, 'stream', 'throttled');
   const unthrottled = runOf(result, 'stream', 'unthrottled');
   const dropping = runOf(result, 'stream', 'dropping');
   const what = `playback, ${PLAYBACK.clip.height}p stream`;
   return [
     [
+      `${what}, ${NETWORK_NAMES.cold}`,
+      'Play → first frame',
+      cold ? `${cold.firstFrameMs} ms` : '-',
+      `≤ ${BOUGHT_FIRST_FRAME_BOUND_MS} ms`,
+      (cold?.firstFrameMs ?? Infinity) <= BOUGHT_FIRST_FRAME_BOUND_MS,
+    ],
+    [
       `${what}, ${NETWORK_NAMES.throttled}`,
       'Play → first frame',
       phone ? `${phone.firstFrameMs} ms` : '-',
-      `≤ ${FIRST_FRAME_BOUND_MS} ms`,
-      (phone?.firstFrameMs ?? Infinity) <= FIRST_FRAME_BOUND_MS,
+      `≤ ${BOUGHT_FIRST_FRAME_BOUND_MS} ms`,
+      (phone?.firstFrameMs ?? Infinity) <= BOUGHT_FIRST_FRAME_BOUND_MS,
     ],
     [
       `${what}, ${NETWORK_NAMES.throttled}`,
