@@ -18,7 +18,7 @@ export const loadPlayer = () => import('./PlayerModal');
 export const IDLE_AFTER_HYDRATION_MS = 3_000;
 
 /** Fetches the code that plays `src` (a locked title's link is unknown until asked: the player's own code then). */
-export const warmPlayer = (src: string) => void loadPlayer().then((player) => player.warm(src));
+const warmPlayer = (src: string) => void loadPlayer().then((player) => player.warm(src));
 
 /**
  * A sign of intent (a pointer over Play, a touch on it, its focus; every click follows one): the code and, for a
