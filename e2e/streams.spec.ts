@@ -94,6 +94,8 @@ test('a free stream plays for any visitor from its public folder', async ({ page
   expect(master.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+/** The 5 s MP4's Play → first frame over the phone's link on a quiet host (0.75-0.87 s, 2026-11-28). */
+const QUIET_FILE_FIRST_FRAME_MS = 800;
 /** A phone (issue 44): its width, at which the title pages and the player are laid out for it. */
 const PHONE = { width: 390, height: 844 };
 const [lockedStreamId] = content.trailers.find(([, t]) => t === lockedStream)!;
@@ -145,7 +147,9 @@ test.describe('on a phone', () => {
     const figures = { phone: '390 px, 1.6 Mbps, 150 ms', stream, file, code };
     console.log(`[timing] Play → first frame, cache cold: ${JSON.stringify(figures)}`);
     test.info().annotations.push({ type: 'timing', description: JSON.stringify(figures) });
-    expect(stream.firstFrameMs).toBeLessThanOrEqual(FIRST_FRAME_BOUND_MS);
+    // The issue's bound on a quiet host; a loaded 2-core host slows every play alike, so (as issue 34's test did) the
+    // bound grows by what the MP4 on the same link lost against its quiet figure.
+    expect(stream.firstFrameMs).toBeLessThanOrEqual(FIRST_FRAME_BOUND_MS + Math.max(0, file.firstFrameMs - QUIET_FILE_FIRST_FRAME_MS));
     expect(stream.stalls).toBeLessThanOrEqual(file.stalls);
   });
 
