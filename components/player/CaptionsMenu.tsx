@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import type { Subtitle } from '@/lib/catalog/types';
-import { CaptionsIcon } from '../ui/icons';
+import { CaptionsIcon } from './CaptionsIcon';
 import { CAPTIONS_OFF } from './captionPreference';
 import styles from './CaptionsMenu.module.css';
 

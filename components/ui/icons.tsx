@@ -1,7 +1,7 @@
 /** Inline icons: decorative (aria-hidden); the control around each carries the accessible name. */
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
-function Svg({ className, children }: IconProps & { children: React.ReactNode }) {
+export function Svg({ className, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       className={className}
@@ -110,11 +110,4 @@ export const SolanaIcon = (props: IconProps) => (
       fill="currentColor"
     />
   </svg>
-);
-
-export const CaptionsIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="3" y="5" width="18" height="14" rx="2.5" />
-    <path d="M10.5 10.2a2.2 2.2 0 1 0 0 3.6M17 10.2a2.2 2.2 0 1 0 0 3.6" />
-  </Svg>
 );
