@@ -180,7 +180,7 @@ describe('media:package', () => {
     expect(id, `${videourl}\n${output}`).toBeDefined();
 
     const names = storage.uploads.filter((name) => name.startsWith(`public-streams/streams/${id}/`)).map((name) => name.split('/').pop());
-    expect(names.sort()).toEqual(['240p.m3u8', ...Array.from({ length: 5 }, (_, i) => `240p_00${i}.m2ts`), 'master.m3u8']);
+    expect(names.sort()).toEqual(['240p.m3u8', ...Array.from({ length: 10 }, (_, i) => `240p_${String(i).padStart(3, '0')}.m2ts`), 'master.m3u8']);
     for (const name of names) {
       const object = storage.objects.get(`public-streams/streams/${id}/${name}`)!;
       expect(object.cacheControl, name).toBe('public, max-age=31536000, immutable');
