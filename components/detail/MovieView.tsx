@@ -36,6 +36,7 @@ export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers:
             </>
           ) : (
             <FreePlayButton
+              warmWhenIdle
               src={movie.videourl}
               title={movie.title}
               watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }}

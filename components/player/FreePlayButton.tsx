@@ -10,13 +10,14 @@ import { intendPlay, offerPlay } from './warmPlayer';
 /**
  * The "Free" button of an unlocked title: opens the page's player, which gives focus back here when
  * it closes. `label` reads "Resume" in the Continue watching row. Its source's code is fetched before
- * the click (warmPlayer.ts).
+ * the click (warmPlayer.ts): at the first sign of intent, and once the page is idle where this is the
+ * page's own Play (`warmWhenIdle`, a title's page) rather than one card's of many.
  */
-export function FreePlayButton({ label = 'Free', ...request }: PlayRequest & { label?: string }) {
+export function FreePlayButton({ label = 'Free', warmWhenIdle = false, ...request }: PlayRequest & { label?: string; warmWhenIdle?: boolean }) {
   const play = usePlayer();
   const queue = useEpisodeQueue();
   const { src } = request;
-  useEffect(() => offerPlay(src), [src]);
+  useEffect(() => (warmWhenIdle ? offerPlay(src) : undefined), [src, warmWhenIdle]);
   const warm = () => intendPlay(src);
   return (
     <button

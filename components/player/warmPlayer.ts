@@ -3,8 +3,10 @@
 /**
  * The player's code is fetched before the click that needs it (issue 44). A page's Play buttons offer their
  * sources once hydrated; the code that plays them is then fetched, at the low priority of a lazy chunk:
- * - once the browser is idle, IDLE_AFTER_HYDRATION_MS after hydration (so never before the page's first paint, and after
- *   the network idle the script budget is counted to: docs/performance.md says why that is still in time);
+ * - on a title's page, where Play is the page's own action, once the browser is idle, IDLE_AFTER_HYDRATION_MS after
+ *   hydration (so never before the page's first paint, and after the network idle the script budget is counted to:
+ *   docs/performance.md says why that is still in time). Not for a list of cards (the home page's rows), where a
+ *   visitor has not chosen yet: evaluating 120 KB of code there cost the home page its Lighthouse score;
  * - at once, at the first sign of intent: a pointer over a Play button (a touch on it included), its focus, with the
  *   stream's master playlist beside it: a click always follows one of those, so nothing waits for the click.
  * A page without a Play button never calls this module, and fetches nothing of the player. What a kind of source
