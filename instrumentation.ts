@@ -3,6 +3,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { checkStartupEnv } = await import('./lib/env/startup');
   checkStartupEnv();
-  const { startCatalogSync } = await import('./lib/catalog/sync-service');
+  const { startCatalogSync } = await import('./lib/catalog/sync/service');
   startCatalogSync();
 }

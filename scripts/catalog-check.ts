@@ -10,8 +10,8 @@ import { checkCatalog, checkLockedStreams, needsOperator, type Finding } from '.
 import { publicCoverCheck } from '../lib/catalog/cover-check';
 import { muxPlaybackId, muxSigningKey } from '../lib/media/mux';
 import { readDocument } from '../lib/catalog/firestore';
-import { scanCatalog } from '../lib/catalog/tree-sync';
-import { SYNC_STATUS_PATH } from '../lib/catalog/sync-service';
+import { scanCatalog } from '../lib/catalog/sync/trees';
+import { SYNC_STATUS_PATH } from '../lib/catalog/sync/service';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { videoPolicyProblem } from '../lib/media/policy-check';

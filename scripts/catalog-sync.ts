@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { readsSoFar } from '../lib/firestore-reads';
-import { indexChangedTitles, recordCensus } from '../lib/catalog/changed-titles';
+import { indexChangedTitles, recordCensus } from '../lib/catalog/sync/census';
 
 function budgetSeconds(): number {
   const { values } = parseArgs({ options: { seconds: { type: 'string', default: '300' } } });

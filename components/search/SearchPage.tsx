@@ -1,5 +1,5 @@
 import type { SearchQuery } from '@/lib/search/query';
-import type { SearchResults as Results } from '@/lib/search/search-index';
+import type { SearchResults as Results } from '@/lib/search/ranking';
 import { searchRoute } from '@/lib/routes';
 import { Eyebrow } from '../ui/Eyebrow';
 import { SearchIcon } from '../ui/icons';

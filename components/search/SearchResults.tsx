@@ -1,6 +1,6 @@
 import type { SearchQuery } from '@/lib/search/query';
 import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
-import type { SearchResults as Results } from '@/lib/search/search-index';
+import type { SearchResults as Results } from '@/lib/search/ranking';
 import { TrackOnView } from '../analytics/TrackOnView';
 import { CardGrid } from '../grid/CardGrid';
 import { SearchResultCard } from './SearchResultCard';

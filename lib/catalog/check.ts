@@ -6,7 +6,7 @@ import { isDocumentId, parseTitlePath } from './kinds';
 import type { Pricing } from './pricing';
 import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
 import type { RawDocument } from './store';
-import { treesToSync } from './tree-sync';
+import { treesToSync } from './sync/trees';
 
 /** One thing the operator should know about, by the document it is in. */
 export interface Finding {

@@ -4,14 +4,14 @@ import { cache } from 'react';
 import { env } from '../env/server';
 import { chooseBackend, firestore } from '../firebase';
 import { searchWith } from '../search/lookup';
-import type { SearchResults } from '../search/search-index';
+import type { SearchResults } from '../search/ranking';
 import { createCatalog } from './reads';
 import { publicCoverCheck } from './cover-check';
 import { createFirestoreStore } from './firestore';
 import { createLocalStore } from './local';
 import { PAGE_SIZES } from './paging';
 import { countPurchaseIn } from './purchase-count';
-import { noteEditedTitle } from './sync-service';
+import { noteEditedTitle } from './sync/service';
 import { CATALOG_TAG, listTag, searchTag, treeTag } from './tags';
 import { catalogUpkeep } from './upkeep';
 import type { Kind, MovieKind } from './kinds';
@@ -20,7 +20,7 @@ export type * from './types';
 export type { Page } from './paging';
 export { PAGE_SIZES } from './paging';
 export { CATALOG_TAG, tagsToExpire } from './tags';
-export { keepCatalogFresh } from './sync-service';
+export { keepCatalogFresh } from './sync/service';
 
 const catalogBackend = chooseBackend(env);
 

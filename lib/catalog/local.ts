@@ -1,6 +1,6 @@
 import { embeddedDocuments } from './embedded';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
-import { documentsToWrite } from './indexing';
+import { documentsToWrite } from './derived-fields';
 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 

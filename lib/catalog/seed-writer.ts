@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { readDocuments, setChanged } from './firestore';
-import { documentsToWrite } from './indexing';
+import { documentsToWrite } from './derived-fields';
 import { parseTitlePath } from './kinds';
 import type { RawDocument } from './store';
 

@@ -1,13 +1,13 @@
 import type { SearchDocument } from './documents';
 import { lookupToken, normalizeText } from './normalize';
-import { createSearchIndex, type SearchResults } from './search-index';
+import { createSearchIndex, type SearchResults } from './ranking';
 
 /** Where the candidates of one word piece come from: the catalog's search entries (cached on the site). */
 export type EntryLookup = (token: string) => Promise<SearchDocument[]>;
 
 /**
  * A search: the query's longest word (cut to a few letters) finds a bounded set of candidates, which are
- * ranked here by the same rules as ever (search-index.ts). Nothing is kept per instance. A lookup that
+ * ranked here by the same rules as ever (ranking.ts). Nothing is kept per instance. A lookup that
  * fails (Firestore slow or down) is an answer that says so, never an error page.
  */
 export async function searchWith(lookup: EntryLookup, query: string, log: Pick<Console, 'error'> = console): Promise<SearchResults> {

@@ -7,7 +7,7 @@ import { createCatalog } from '../../lib/catalog/reads';
 import { embeddedDocuments } from '../../lib/catalog/embedded';
 import { createLocalStore } from '../../lib/catalog/local';
 import type { DocumentStore } from '../../lib/catalog/store';
-import { documentsToWrite } from '../../lib/catalog/indexing';
+import { documentsToWrite } from '../../lib/catalog/derived-fields';
 import { searchWith } from '../../lib/search/lookup';
 
 /** Common words (cut at the lookup's limits), a word inside titles, a phrase, and a miss. */

@@ -19,7 +19,7 @@ export interface UpkeepResult {
   /** Reads over UPKEEP.windowSeconds with a visit every UPKEEP.visitEverySeconds (the pages' renders included). */
   visitorReads: number;
   visits: number;
-  /** Catalog checks the visits ran meanwhile (lib/catalog/changed-titles.ts: count() aggregations each). */
+  /** Catalog checks the visits ran meanwhile (lib/catalog/sync/census.ts: count() aggregations each). */
   censusChecks: number;
   /** Null when search had not found it when the bench gave up. */
   writeToVisibleSeconds: number | null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 import { catalogContract } from './catalog-contract';

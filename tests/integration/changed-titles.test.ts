@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
-import { claimCheck, indexChangedTitles, kindsToScan, recordCensus, takeCensus } from '@/lib/catalog/changed-titles';
+import { claimCheck, indexChangedTitles, kindsToScan, recordCensus, takeCensus } from '@/lib/catalog/sync/census';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';

@@ -5,7 +5,7 @@ import { createCatalog } from '@/lib/catalog/reads';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { createLocalStore } from '@/lib/catalog/local';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { emulatorHost, testFirestore } from '../support/firestore';
 
 const sh = promisify(exec);

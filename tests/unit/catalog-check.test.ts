@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCatalog, checkLockedStreams, needsOperator } from '@/lib/catalog/check';
 import type { RawDocument } from '@/lib/catalog/store';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { treeOf } from '@/lib/catalog/tree-state';
 
 const doc = (path: string, data: object): RawDocument => ({ id: path.split('/').at(-1)!, path, data });

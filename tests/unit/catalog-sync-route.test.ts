@@ -5,7 +5,7 @@ const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = 'unit-test-cron-
 const { GET } = await import('@/app/api/cron/catalog-sync/route');
 const { BUDGETS } = await import('@/lib/http/rate-limit');
 
-/** The token the server's own schedule sends (lib/catalog/sync-service.ts keeps it on globalThis for the process). */
+/** The token the server's own schedule sends (lib/catalog/sync/service.ts keeps it on globalThis for the process). */
 const ownToken = (globalThis as { __solenemaCatalogSync?: { token: string } }).__solenemaCatalogSync!.token;
 const NO_PARAMS = { params: Promise.resolve({}) };
 const callWith = (bearer: string) =>

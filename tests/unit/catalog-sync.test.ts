@@ -1,9 +1,9 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import type { RawDocument } from '@/lib/catalog/store';
-import { treeWrites, treesToSync } from '@/lib/catalog/tree-sync';
+import { treeWrites, treesToSync } from '@/lib/catalog/sync/trees';
 import { documentHash, isEditedTitle, treeHash, treeOf } from '@/lib/catalog/tree-state';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
 
 const handWritten = handWrittenDocuments;

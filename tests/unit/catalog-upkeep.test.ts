@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindsToScan, type CatalogCensus } from '@/lib/catalog/changed-titles';
+import { kindsToScan, type CatalogCensus } from '@/lib/catalog/sync/census';
 import { catalogUpkeep } from '@/lib/catalog/upkeep';
 import { parseEnv } from '@/lib/env/schema';
 

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkCatalog } from '@/lib/catalog/check';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { treeOf } from '@/lib/catalog/tree-state';
 import { parseEnv } from '@/lib/env/schema';
 import { muxPlaybackId, muxSigningKey, signedMuxStream } from '@/lib/media/mux';

@@ -5,7 +5,7 @@ import { titleContaining } from '@/lib/catalog/kinds';
 import { popularKey, popularKeySchema } from '@/lib/catalog/popularity';
 import type { RawDocument } from '@/lib/catalog/store';
 import { tagsToExpire } from '@/lib/catalog/tags';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 
 const series = (id: string, extra: Record<string, unknown>): RawDocument => ({ id, path: `series/${id}`, data: { title: id, locked: false, ...extra } });
 

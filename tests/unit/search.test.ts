@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import type { RawDocument } from '@/lib/catalog/store';
-import { documentsToWrite } from '@/lib/catalog/indexing';
+import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { pageOfDocument } from '@/lib/routes';
 import type { SearchDocument } from '@/lib/search/documents';
 import { searchWith } from '@/lib/search/lookup';
 import { normalizeText } from '@/lib/search/normalize';
 import { MAX_QUERY_LENGTH } from '@/lib/search/limits';
 import { parseSearchQuery } from '@/lib/search/query';
-import { createSearchIndex, MATCH_SCORES, MAX_HITS, SEPARATE_WORDS_PENALTY } from '@/lib/search/search-index';
+import { createSearchIndex, MATCH_SCORES, MAX_HITS, SEPARATE_WORDS_PENALTY } from '@/lib/search/ranking';
 
 /** One title per ranking tier for "night", plus accents, seasons, episodes and a locked series. */
 const raw: Record<string, unknown> = {

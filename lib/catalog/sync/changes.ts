@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { tagsToExpire } from '../tags';
 import { treeOf } from '../tree-state';
-import { syncTrees } from '../tree-sync';
+import { syncTrees } from './trees';
 
 export interface ChangesSynced {
   /** The titles' trees the changed documents belong to (paths outside the catalog are passed by). */

@@ -1,6 +1,6 @@
 import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
-import { syncCatalogChanges } from '@/lib/catalog/sync-service';
+import { syncCatalogChanges } from '@/lib/catalog/sync/service';
 import { env } from '@/lib/env/server';
 import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';

@@ -1,5 +1,5 @@
 import { revalidateTag } from 'next/cache';
-import { isOwnSchedule, mayRunSync, runCatalogSync } from '@/lib/catalog/sync-service';
+import { isOwnSchedule, mayRunSync, runCatalogSync } from '@/lib/catalog/sync/service';
 import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export const maxDuration = 60;
 
 /**
- * Brings the operator's Firestore edits into lists, search, sitemaps and pages (see lib/catalog/sync-service.ts):
+ * Brings the operator's Firestore edits into lists, search, sitemaps and pages (see lib/catalog/sync/service.ts):
  * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself.
  */
 export const GET = apiRoute(

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
-import { KIND_LIST, KINDS, type Kind } from './kinds';
-import { POPULAR_KEY } from './popularity';
-import { SEARCH_COLLECTION } from './search-entries';
-import { isEditedTitle } from './tree-state';
-import { countQuery as count, pagesOf, readInTransaction, setDocument } from './firestore';
-import { syncTrees } from './tree-sync';
+import { KIND_LIST, KINDS, type Kind } from '../kinds';
+import { POPULAR_KEY } from '../popularity';
+import { SEARCH_COLLECTION } from '../search-entries';
+import { isEditedTitle } from '../tree-state';
+import { countQuery as count, pagesOf, readInTransaction, setDocument } from '../firestore';
+import { syncTrees } from './trees';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever

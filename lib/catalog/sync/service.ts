@@ -1,18 +1,18 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import { env } from '../env/server';
-import { chooseBackend, firestore } from '../firebase';
-import { readsSoFar } from '../firestore-reads';
-import { bearerMatches } from '../http/secret';
-import { catchUp, type CatchUpState } from '../catch-up';
-import { setDocument } from './firestore';
-import { claimCheck, indexChangedTitles, recordCensus } from './changed-titles';
-import { scanCatalog, sweepEntries, treesToSync } from './tree-sync';
-import { tagsToExpire } from './tags';
-import { catalogUpkeep } from './upkeep';
-import { watchCatalog, type CatalogWatch } from './watch';
-import { syncChangedDocuments, type ChangesSynced } from './sync/changes';
+import { env } from '../../env/server';
+import { chooseBackend, firestore } from '../../firebase';
+import { readsSoFar } from '../../firestore-reads';
+import { bearerMatches } from '../../http/secret';
+import { catchUp, type CatchUpState } from '../../catch-up';
+import { setDocument } from '../firestore';
+import { claimCheck, indexChangedTitles, recordCensus } from './census';
+import { scanCatalog, sweepEntries, treesToSync } from './trees';
+import { tagsToExpire } from '../tags';
+import { catalogUpkeep } from '../upkeep';
+import { watchCatalog, type CatalogWatch } from './listeners';
+import { syncChangedDocuments, type ChangesSynced } from './changes';
 
 /** Where the last sync says what it did, for `npm run catalog:check`. */
 export const SYNC_STATUS_PATH = 'catalogSync/status';

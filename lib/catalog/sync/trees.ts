@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { catalogQueries, commitWrites, countQuery, pagesOf, readDocument, readQuery, type Write } from './firestore';
-import { isKind, KINDS, titleContaining } from './kinds';
-import { POPULAR_KEY } from './popularity';
-import { catalogPathOfEntry, SEARCH_COLLECTION, searchEntryId } from './search-entries';
-import type { RawDocument } from './store';
-import { SYNC_HASH, TITLE_HASH } from './tree-state';
-import { documentsToWrite, treeHashes } from './indexing';
+import { catalogQueries, commitWrites, countQuery, pagesOf, readDocument, readQuery, type Write } from '../firestore';
+import { isKind, KINDS, titleContaining } from '../kinds';
+import { POPULAR_KEY } from '../popularity';
+import { catalogPathOfEntry, SEARCH_COLLECTION, searchEntryId } from '../search-entries';
+import type { RawDocument } from '../store';
+import { SYNC_HASH, TITLE_HASH } from '../tree-state';
+import { documentsToWrite, treeHashes } from '../derived-fields';
 
 /**
  * The catalog sync: the site's own upkeep of what it derives from the operator's documents (each title's

@@ -1,8 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { catalogQueries, listenTo, type DocumentChange } from './firestore';
-import type { RawDocument } from './store';
-import { treeOf } from './tree-state';
-import { treesToSync } from './tree-sync';
+import { catalogQueries, listenTo, type DocumentChange } from '../firestore';
+import type { RawDocument } from '../store';
+import { treeOf } from '../tree-state';
+import { treesToSync } from './trees';
 
 /** What changed since the sync last asked: trees to index, and whether this is the watch's first look at the catalog. */
 interface WatchedChanges {
