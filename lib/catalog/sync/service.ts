@@ -8,7 +8,8 @@ import { bearerMatches } from '../../http/secret';
 import { catchUp, type CatchUpState } from '../../catch-up';
 import { setDocument } from '../firestore';
 import { claimCheck, indexChangedTitles, recordCensus } from './census';
-import { scanCatalog, sweepEntries, treesToSync } from './trees';
+import { sweepEntries } from './trees';
+import { scanStep } from './scan';
 import { tagsToExpire } from '../tags';
 import { catalogUpkeep } from '../upkeep';
 import { watchCatalog, type CatalogWatch } from './listeners';
@@ -23,7 +24,7 @@ const SYNC_ROUTE = '/api/cron/catalog-sync';
 export interface SyncReport {
   at: string;
   /**
-   * `watch`: the trees the server's listeners saw change; `scan`: every document read to find them; `visits`: the
+   * `watch`: the trees the server's listeners saw change; `scan`: one bounded step of the cron's scan (scan.ts); `visits`: the
    * titles pages found edited, and those a census of counts showed added, written by hand or deleted.
    */
   mode: 'watch' | 'scan' | 'visits';
@@ -64,6 +65,9 @@ export const isOwnSchedule = (request: Request) => bearerMatches(request, shared
 /** Vercel's Cron Job (Bearer CRON_SECRET) or this server's own schedule. */
 export const mayRunSync = (request: Request) => isOwnSchedule(request) || (env.CRON_SECRET !== undefined && bearerMatches(request, env.CRON_SECRET));
 
+/** One scan step's time, within the cron route's `maxDuration` (60 s) with room to report. */
+const SCAN_STEP_BUDGET_MS = 40_000;
+
 async function sync(): Promise<SyncReport | null> {
   if (chooseBackend(env) !== 'firestore') return null;
   const db = firestore(env);
@@ -73,14 +77,20 @@ async function sync(): Promise<SyncReport | null> {
   if (shared.watch && !watched) return null;
   let indexed: string[] = [];
   let removed: string[] = [];
-  try {
-    const documents = watched ? watched.documents : await scanCatalog(db);
-    // The trees the listeners saw change, or the scan found, go through the one handler the trigger's events take.
-    ({ indexed } = await syncChangedDocuments(db, watched ? watched.trees : treesToSync(documents)));
-    if (!watched || watched.firstLook) removed = await sweepEntries(db, documents);
-  } catch (error) {
-    if (watched) shared.watch?.giveBack(watched);
-    throw error;
+  if (watched) {
+    try {
+      // The trees the listeners saw change go through the one handler the trigger's events take.
+      ({ indexed } = await syncChangedDocuments(db, watched.trees));
+      if (watched.firstLook) removed = await sweepEntries(db, watched.documents);
+    } catch (error) {
+      shared.watch?.giveBack(watched);
+      throw error;
+    }
+  } else {
+    // No listener (a cron on Vercel): one bounded step of the scan, which goes on where the last call stopped.
+    const step = await scanStep(db, started + SCAN_STEP_BUDGET_MS);
+    indexed = step.indexed;
+    console.log(`[catalog sync] scan: ${step.checked} titles and entries checked, ${indexed.length} indexed; next: ${JSON.stringify(step.cursor)}`);
   }
   const report: SyncReport = {
     at: new Date().toISOString(),
@@ -99,7 +109,7 @@ async function sync(): Promise<SyncReport | null> {
 
 /**
  * Brings the operator's edits into the derived data: with a watch in this process, the trees it saw
- * change; otherwise (Vercel) a scan of the catalog. Null when there is nothing to sync with (the embedded
+ * change; otherwise (a cron on Vercel) one bounded step of the scan. Null when there is nothing to sync with (the embedded
  * catalog, or a watch still taking its first look). One sync at a time; a call during a sync gets the next
  * one, which takes the edits that came in meanwhile (shared by every call during that sync).
  */

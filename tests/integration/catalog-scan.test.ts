@@ -1,0 +1,60 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalog } from '@/lib/catalog/reads';
+import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { scanStep } from '@/lib/catalog/sync/scan';
+import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
+import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
+import { testFirestore, type TestFirestore } from '../support/firestore';
+
+let firestore: TestFirestore;
+let db: Firestore;
+const catalog = () => createCatalog(createFirestoreStore(db, 5_000), { warn: () => {} });
+const found = async (word: string) => (await catalog().searchEntries(word)).map((entry) => entry.path).sort();
+/** More trailers than one page of the scan. */
+const trailers = Array.from({ length: 230 }, (_, n) =>
+  doc(`trailers/t${String(n).padStart(3, '0')}`, { title: `Trailer ${n}`, coverimg: '', videourl: '/v/t.mp4', locked: false, type: 'Trailer' }),
+);
+
+beforeAll(async () => {
+  firestore = await testFirestore('demo-catalog-scan');
+  db = firestore.db;
+  await writeAsOperator(db, [...handWrittenDocuments, ...trailers]);
+});
+
+afterAll(() => firestore.close());
+
+/** The cron's fallback where no trigger and no listener runs: bounded steps, its place kept in Firestore. */
+describe('scanStep', () => {
+  it('given time, a step ends with a whole pass: every title written by hand is indexed', async () => {
+    const step = await scanStep(db, Infinity);
+    expect(step.indexed).toHaveLength(4 + trailers.length);
+    expect(step.cursor).toEqual({ kind: 0, phase: 'titles', after: null, passes: 1 });
+    expect(await found('storm')).toEqual(['series/harbor/seasons/one/episodes/e2']);
+  });
+
+  it('a short step reads one page and goes on from there the next call; an edit beneath a title and a deleted title are found', async () => {
+    await db.doc('series/harbor/seasons/one/episodes/e2').update({ title: 'Gale' });
+    await db.doc('trailers/t005').delete();
+    const checked: number[] = [];
+    const indexed: string[] = [];
+    for (let call = 0; call < 20; call += 1) {
+      const step = await scanStep(db, Date.now() + 1);
+      checked.push(step.checked);
+      indexed.push(...step.indexed);
+      if (step.cursor.passes === 2) break;
+    }
+    // Never more than a page a call, and the pass ended within the calls its pages need.
+    expect(Math.max(...checked)).toBeLessThanOrEqual(100);
+    expect(checked.length).toBeGreaterThan(3);
+    expect(indexed.sort()).toEqual(['series/harbor', 'trailers/t005']);
+    expect(await found('gale')).toEqual(['series/harbor/seasons/one/episodes/e2']);
+    expect(await found('storm')).toEqual([]);
+  });
+
+  it('a cursor that is not ours starts the scan again rather than failing', async () => {
+    await db.doc('catalogSync/scan').set({ kind: 99, phase: 'sideways' });
+    // From the start: the one series read, the series' entries next.
+    expect((await scanStep(db, 0)).cursor).toEqual({ kind: 0, phase: 'entries', after: null, passes: 0 });
+  });
+});
