@@ -5,7 +5,7 @@ import { SEARCH_COLLECTION } from '../search-entries';
 import { syncChangedDocuments } from './changes';
 
 /** Where the scan keeps its place between calls, so each call goes on where the last one stopped. */
-export const SCAN_CURSOR_PATH = 'catalogSync/scan';
+const SCAN_CURSOR_PATH = 'catalogSync/scan';
 /** Titles (or title entries) read at a time: each page is indexed, then the cursor is saved. */
 const PAGE = 100;
 
@@ -13,7 +13,7 @@ const PAGE = 100;
  * A place in the scan: a kind (its index in KIND_LIST), then its titles (each title's tree is indexed: an edit
  * beneath it is found too), then its title search entries (an entry whose title is gone is removed), after `after`.
  */
-export interface ScanCursor {
+interface ScanCursor {
   kind: number;
   phase: 'titles' | 'entries';
   after: string | null;
