@@ -2,7 +2,9 @@
 import { DESKTOP, E2E_PROJECT_ID, E2E_RECIPIENT } from '../../e2e/support/ports';
 
 /** Outside the e2e stack's ports (3210+, 8790+, and both +E2E_PORT_OFFSET=100) so both can run at once. */
-export const PORTS = { site: 3410, redisSite: 3411, vercelSite: 3412, floor: 3413, firestore: 8695, chain: 8685 } as const;
+export const PORTS = { site: 3410, redisSite: 3411, vercelSite: 3412, floor: 3413, firestore: 8695, catalogTrigger: 8696, chain: 8685 } as const;
+/** The bearer the catalog trigger sends in the upkeep bench's events mode. */
+export const CATALOG_EVENTS_SECRET = 'bench-catalog-events-secret-0123456789';
 export const SITE_URL = `http://127.0.0.1:${PORTS.site}`;
 export const RESULTS_DIR = 'bench/results';
 /** Every bench build goes here (tsconfig.json lists its types, so next build leaves tsconfig.json alone). */

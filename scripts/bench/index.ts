@@ -150,7 +150,9 @@ async function main() {
     if (onStack) await measureOnStack(size);
     // Once that stack has stopped: each mode runs alone, so no other server's listeners index the edits it measures.
     // Its `next start` build is the one just used, when there was one.
-    const upkeep = await section('upkeep', () => measureUpkeep(size, { start: build && !onStack, vercel: build }, (current) => (stack = current)));
+    const upkeep = await section('upkeep', () =>
+      measureUpkeep(size, { start: build && !onStack, vercel: build, events: false }, (current) => (stack = current)),
+    );
     if (upkeep) results.upkeep = [...(results.upkeep ?? []), ...upkeep];
     if (size === 'embedded' && (onStack || only.has('upkeep'))) embeddedBuilt = true;
   }

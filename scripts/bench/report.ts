@@ -75,7 +75,11 @@ function scaleRows(sizes: ScaleResult[]): Row[] {
   ];
 }
 
-const MODE_NAMES: Record<UpkeepMode, string> = { start: 'next start (listeners)', vercel: 'Vercel (visits)' };
+const MODE_NAMES: Record<UpkeepMode, string> = {
+  start: 'next start (listeners)',
+  vercel: 'Vercel (visits)',
+  events: 'Vercel with the Firestore trigger (events)',
+};
 
 function upkeepRows(r: UpkeepResult): Row[] {
   const what = `upkeep ${r.size}, ${MODE_NAMES[r.mode]}`;
@@ -98,6 +102,7 @@ function upkeepRows(r: UpkeepResult): Row[] {
       `≤ ${UPKEEP.syncSeconds} s (the setting)`,
       r.writeToVisibleSeconds !== null && r.writeToVisibleSeconds <= UPKEEP.syncSeconds,
     ],
+    [what, 'reads from that write until search found it, the visits of the title page each second included', r.editReads === null ? '—' : String(r.editReads)],
   ];
 }
 

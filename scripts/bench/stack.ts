@@ -16,6 +16,8 @@ export interface StackOptions {
    * pages keep the lifetime they were built with, so such a build is never reused for `next start` nor the reverse.
    */
   vercel?: boolean;
+  /** The emulator delivers document events to PORTS.catalogTrigger, where the catalog trigger runs (upkeep's events mode). */
+  functionsEmulator?: boolean;
   /** Settings over the bench's own (siteEnv), for the build and the server. */
   env?: Record<string, string>;
   /**
@@ -75,14 +77,21 @@ function ended(server: ChildProcess): string | null {
 }
 
 /** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size and kind. */
-export async function startStack(size: Size, build: boolean, { vercel = false, env: settings = {}, prepare }: StackOptions = {}): Promise<Stack> {
+export async function startStack(
+  size: Size,
+  build: boolean,
+  { vercel = false, functionsEmulator = false, env: settings = {}, prepare }: StackOptions = {},
+): Promise<Stack> {
   const port = vercel ? PORTS.vercelSite : PORTS.site;
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...siteEnv(), NEXT_PUBLIC_SITE_URL: url, ...settings, ...(vercel ? { VERCEL: '1' } : {}) };
   // A `next start` build's pages live a day whatever CATALOG_SYNC_SECONDS was; a Vercel build's live a third of it.
   const kind = vercel ? `${size} vercel CATALOG_SYNC_SECONDS=${env.CATALOG_SYNC_SECONDS}` : size;
   const name = vercel ? `${size}-vercel` : size;
-  const emulator = await startFirestoreEmulator({ port: PORTS.firestore });
+  const emulator = await startFirestoreEmulator({
+    port: PORTS.firestore,
+    functionsEmulator: functionsEmulator ? `127.0.0.1:${PORTS.catalogTrigger}` : undefined,
+  });
   const chain = await startLocalChain({ port: PORTS.chain });
   let server: ChildProcess | undefined;
   const stop = async () => {

@@ -1,15 +1,20 @@
 /**
- * Issue 31's figures for one catalog size in both ways the site keeps its catalog current (lib/catalog/upkeep.ts):
- * `next start` (listeners) and Vercel (visits), each on a stack of its own, with time run faster (config UPKEEP):
- * the reads of an idle hour, of an hour with a visitor a minute, and the seconds from a console write to search.
+ * Issue 31's and 43's figures for one catalog size in each way the site keeps its catalog current
+ * (lib/catalog/upkeep.ts): `next start` (listeners), Vercel (visits) and Vercel with the Firestore trigger (events,
+ * the emulator's own document events handed to our function), each on a stack of its own, with time run faster
+ * (config UPKEEP): the reads of an idle hour, of an hour with a visitor a minute, and from a console write until
+ * search finds it, with the seconds that took.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { SCALE, UPKEEP, type Size } from './config';
+import { startCatalogTrigger } from '../../e2e/support/catalog-trigger';
+import { E2E_PROJECT_ID } from '../../e2e/support/ports';
+import { CATALOG_EVENTS_SECRET, PORTS, SCALE, UPKEEP, type Size } from './config';
 import { settledReads } from './reads';
 import { log, startStack, type Stack } from './stack';
 import { benchFirestore, firstResult } from './sync';
 
-export type UpkeepMode = 'start' | 'vercel';
+export type UpkeepMode = 'start' | 'vercel' | 'events';
+export const UPKEEP_MODES: readonly UpkeepMode[] = ['start', 'vercel', 'events'];
 
 export interface UpkeepResult {
   size: Size;
@@ -25,6 +30,8 @@ export interface UpkeepResult {
   writeToVisibleSeconds: number | null;
   /** How long the search that found it took to answer: on the emulator, a search of the large catalog takes seconds (it scans). */
   searchSeconds: number | null;
+  /** Reads from the write until search found it, the visits of the title page each second included. */
+  editReads: number | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,19 +72,22 @@ async function idleWindow(stack: Stack): Promise<number> {
 }
 
 /** A title renamed in Firestore, a visitor on its page each second, until search's first result for the new title is that page. */
-async function writeToVisible(stack: Stack, db: Firestore, size: Size): Promise<Pick<UpkeepResult, 'writeToVisibleSeconds' | 'searchSeconds'>> {
+async function writeToVisible(stack: Stack, db: Firestore, size: Size): Promise<Pick<UpkeepResult, 'writeToVisibleSeconds' | 'searchSeconds' | 'editReads'>> {
   const { renamed: path, page } = SCALE.sizes[size].sync;
   const original = (await db.doc(path).get()).get('title') as string;
   const renamed = `Upkeep Renamed ${Date.now()}`;
+  const readsBefore = await settledReads(stack);
   const written = Date.now();
   await db.doc(path).update({ title: renamed });
   try {
     for (;;) {
       await visit(stack, page);
       const searched = Date.now();
-      if ((await firstResult(stack, renamed)) === page)
-        return { writeToVisibleSeconds: (Date.now() - written) / 1000, searchSeconds: (Date.now() - searched) / 1000 };
-      if (Date.now() - written > UPKEEP.giveUpSeconds * 1000) return { writeToVisibleSeconds: null, searchSeconds: null };
+      if ((await firstResult(stack, renamed)) === page) {
+        const seconds = { writeToVisibleSeconds: (Date.now() - written) / 1000, searchSeconds: (Date.now() - searched) / 1000 };
+        return { ...seconds, editReads: (await settledReads(stack)) - readsBefore };
+      }
+      if (Date.now() - written > UPKEEP.giveUpSeconds * 1000) return { writeToVisibleSeconds: null, searchSeconds: null, editReads: null };
       await sleep(written + (Math.floor((Date.now() - written) / 1000) + 1) * 1000 - Date.now());
     }
   } finally {
@@ -85,12 +95,34 @@ async function writeToVisible(stack: Stack, db: Firestore, size: Size): Promise<
   }
 }
 
-/** `track` is told of each stack while it runs, so an interrupted bench stops it. */
-export async function measureUpkeep(size: Size, build: Record<UpkeepMode, boolean>, track: (stack: Stack | undefined) => void): Promise<UpkeepResult[]> {
+/**
+ * `track` is told of each stack while it runs, so an interrupted bench stops it. `build`: whether each mode builds
+ * anew (events runs on the Vercel build: the trigger's secret is read when the server starts).
+ */
+export async function measureUpkeep(
+  size: Size,
+  build: Record<UpkeepMode, boolean>,
+  track: (stack: Stack | undefined) => void,
+  modes: readonly UpkeepMode[] = UPKEEP_MODES,
+): Promise<UpkeepResult[]> {
   const results: UpkeepResult[] = [];
-  for (const mode of ['start', 'vercel'] as const) {
-    const stack = await startStack(size, build[mode], { vercel: mode === 'vercel', env: { CATALOG_SYNC_SECONDS: String(UPKEEP.syncSeconds) } });
+  for (const mode of modes) {
+    const events = mode === 'events';
+    const stack = await startStack(size, build[mode], {
+      vercel: mode !== 'start',
+      functionsEmulator: events,
+      env: { CATALOG_SYNC_SECONDS: String(UPKEEP.syncSeconds), ...(events ? { CATALOG_EVENTS_SECRET } : {}) },
+    });
     track(stack);
+    const trigger = events
+      ? await startCatalogTrigger({
+          emulator: `127.0.0.1:${PORTS.firestore}`,
+          projectId: E2E_PROJECT_ID,
+          port: PORTS.catalogTrigger,
+          site: stack.url,
+          secret: CATALOG_EVENTS_SECRET,
+        })
+      : undefined;
     try {
       const db = benchFirestore(stack, `bench-upkeep-${size}-${mode}`);
       // The listeners' first look at the catalog (`next start`) is a server start's, not the hour's.
@@ -105,6 +137,7 @@ export async function measureUpkeep(size: Size, build: Record<UpkeepMode, boolea
       if (ended) throw new Error(`the ${mode} site stopped while it was measured (${ended})`);
       results.push({ size, mode, idleReads, ...visitor, ...visible });
     } finally {
+      await trigger?.stop();
       await stack.stop();
       track(undefined);
     }
