@@ -3,7 +3,7 @@
  * (its sort key, so lists and sitemaps show it; its search entries) and removes what deleted titles left in
  * search. A `next build` with Firestore runs it before prerendering (lib/build/catalog-sync.ts), so a deploy of a
  * catalog written in the Firebase console is whole from its first visit. Reads each title once, never a season
- * or an episode unless its title changed. Starts no title after `--seconds` (default 300): a bulk import of
+ * or an episode unless its title changed. Starts no page of titles after `--seconds` (default 300): a bulk import of
  * thousands of titles must not hold a deploy near its time limit; what is left, the site's upkeep picks up.
  * Exit status 1 when Firestore cannot be read.
  */
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { readsSoFar } from '../lib/firestore-reads';
-import { indexChangedTitles, recordCensus } from '../lib/catalog/sync/census';
+import { censusStep, recordCheck } from '../lib/catalog/sync/census';
 
 function budgetSeconds(): number {
   const { values } = parseArgs({ options: { seconds: { type: 'string', default: '300' } } });
@@ -29,15 +29,18 @@ async function main() {
   }
   const db = firestore(env);
   const started = Date.now();
-  // No earlier census: every kind's titles are read, so edits made while no site ran are found too.
-  const { indexed, left, census } = await indexChangedTitles(db, null, started + seconds * 1000);
-  // With titles left, the census stays as it was, so the site's next check looks at those kinds again.
-  if (left.length === 0) await recordCensus(db, census);
-  const titles = Object.values(census).reduce((sum, kind) => sum + kind.titles, 0);
-  console.log(`catalog:sync: ${titles} titles, ${indexed.length} indexed anew, ${readsSoFar()} reads, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // No earlier census: a pass over every kind's titles, so edits made while no site ran are found too.
+  const step = await censusStep(db, null, null, started + seconds * 1000);
+  // A pass cut short is kept where it stands: the site's next check goes on from there.
+  await recordCheck(db, step);
+  const { indexed, checked } = step;
+  console.log(
+    `catalog:sync: ${checked} titles and entries checked, ${indexed.length} indexed anew, ${readsSoFar()} reads, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   for (const tree of indexed.slice(0, 20)) console.log(`  indexed ${tree}`);
   if (indexed.length > 20) console.log(`  … and ${indexed.length - 20} more`);
-  if (left.length > 0) console.log(`catalog:sync: ${left.length} changed titles left after ${seconds} s; the site indexes them after deploy`);
+  if (step.pass)
+    console.log(`catalog:sync: the pass stopped after ${seconds} s at ${JSON.stringify(step.pass)}; the site's checks go on from there after deploy`);
 }
 
 main().then(

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
-import { claimCheck, indexChangedTitles, kindsToScan, recordCensus, takeCensus } from '@/lib/catalog/sync/census';
+import { censusStep, checkCatalog, claimCheck, kindsToScan, recordCheck, takeCensus } from '@/lib/catalog/sync/census';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
@@ -32,14 +32,15 @@ describe('the census (no listener)', () => {
   it('indexes a catalog written by hand: every kind unlisted, found by its titles alone', async () => {
     const census = await takeCensus(db);
     expect(census.series).toEqual({ titles: 1, listed: 0, searchable: 0 });
-    const { indexed, census: after } = await indexChangedTitles(db, null);
+    const { indexed, census: after, pass } = await censusStep(db, null, null);
+    expect(pass).toBeNull();
     expect(indexed.sort()).toEqual(['documentaries/deep', 'series/harbor', 'shortFilms/drift', 'trailers/orbit']);
-    expect(after.series).toEqual({ titles: 1, listed: 1, searchable: 1 });
+    expect(after!.series).toEqual({ titles: 1, listed: 1, searchable: 1 });
     expect((await catalog().listSeries({ size: 10 }))?.items.map((s) => s.title)).toEqual(['Harbor Lights']);
     expect(await found('storm')).toEqual(['series/harbor/seasons/one/episodes/e2']);
     // Nothing moved since: no kind is read again.
     expect(kindsToScan(await takeCensus(db), after)).toEqual([]);
-    await recordCensus(db, after);
+    await recordCheck(db, { census: after, pass: null });
   });
 
   it('a title added by hand and a deleted one move the counts; only their trees are indexed', async () => {
@@ -47,7 +48,7 @@ describe('the census (no listener)', () => {
     await writeAsOperator(db, [doc('trailers/comet', { title: 'Comet Tail', coverimg: '', videourl: '/v/c.mp4', locked: false, type: 'Trailer' })]);
     await db.doc('shortFilms/drift').delete();
     expect(kindsToScan(await takeCensus(db), before).sort()).toEqual(['shortFilms', 'trailers']);
-    const { indexed } = await indexChangedTitles(db, before);
+    const { indexed } = await censusStep(db, before, null);
     expect(indexed.sort()).toEqual(['shortFilms/drift', 'trailers/comet']);
     expect(await found('comet')).toEqual(['trailers/comet']);
     expect(await found('drift')).toEqual([]);
@@ -66,16 +67,36 @@ describe('the census (no listener)', () => {
     expect(await claimCheck(db, 60_000)).toBeNull();
   });
 
-  it('starts no title after its deadline: what it leaves is named, and found again by the next check', async () => {
+  it('a pass goes a page a check when its time is spent: its place is kept, and every title written meanwhile is found', async () => {
     const before = await takeCensus(db);
+    await recordCheck(db, { census: before, pass: null });
     const trailer = (id: string) => doc(`trailers/${id}`, { title: `Late ${id}`, coverimg: '', videourl: `/v/${id}.mp4`, locked: false, type: 'Trailer' });
-    await writeAsOperator(db, [trailer('late-one'), trailer('late-two')]);
-    const spent = await indexChangedTitles(db, before, Date.now());
-    expect(spent.indexed).toEqual([]);
-    expect(spent.left.sort()).toEqual(['trailers/late-one', 'trailers/late-two']);
-    // The census from before (not recorded anew) still shows the kind moved: the next check indexes both.
-    const { indexed, left } = await indexChangedTitles(db, before);
-    expect(indexed.sort()).toEqual(['trailers/late-one', 'trailers/late-two']);
-    expect(left).toEqual([]);
+    // More than two pages of trailers, one of them deleted: a kind larger than one check may read.
+    const late = Array.from({ length: 230 }, (_, n) => trailer(`late-${String(n).padStart(3, '0')}`));
+    await writeAsOperator(db, late);
+    await db.doc('trailers/orbit').delete();
+    const steps: { checked: number; indexed: number }[] = [];
+    const indexed: string[] = [];
+    for (let check = 0; check < 10; check += 1) {
+      const step = await checkCatalog(db, 0, Date.now());
+      steps.push({ checked: step!.checked, indexed: step!.indexed.length });
+      indexed.push(...step!.indexed);
+      if (!step!.pass) break;
+      // What the next check starts from is in Firestore, not in this process.
+      expect((await db.doc('catalogSync/census').get()).get('pass')).toEqual(step!.pass);
+    }
+    // A page a check (100 titles or entries at most), as many checks as the pages need, and nothing indexed twice.
+    expect(Math.max(...steps.map((step) => step.checked))).toBeLessThanOrEqual(100);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    expect(indexed.sort()).toEqual([...late.map((title) => title.path), 'trailers/orbit'].sort());
+    expect(await found('229')).toEqual(['trailers/late-229']);
+    expect(await found('orbit')).toEqual([]);
+    // The pass ended: the census kept is the catalog as it stands, so the next check reads no title.
+    expect((await checkCatalog(db, 0, Infinity))!.checked).toBe(0);
+  });
+
+  it('a pass kept in a form that is not ours is dropped for a new census rather than failing', async () => {
+    await db.doc('catalogSync/census').set({ pass: { kinds: ['sideways'], place: { kind: 7 } } }, { merge: true });
+    expect(await checkCatalog(db, 0, Infinity)).toMatchObject({ checked: 0, pass: null });
   });
 });

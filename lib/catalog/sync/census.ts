@@ -4,8 +4,9 @@ import { KIND_LIST, KINDS, type Kind } from '../kinds';
 import { POPULAR_KEY } from '../popularity';
 import { SEARCH_COLLECTION } from '../search-entries';
 import { isEditedTitle } from '../tree-state';
-import { countQuery as count, pagesOf, readInTransaction, setDocument } from '../firestore';
+import { countQuery as count, readInTransaction, setDocument } from '../firestore';
 import { syncTrees } from './trees';
+import { nextPlace, parseKinds, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever
@@ -41,64 +42,86 @@ export function kindsToScan(census: CatalogCensus, before: CatalogCensus | null)
   return KIND_LIST.filter((kind) => census[kind].listed < census[kind].titles || !before || !isDeepStrictEqual(before[kind], census[kind]));
 }
 
-/**
- * The titles of a kind the site has not indexed as they are (written or edited by hand since), and those
- * deleted whose search entries remain: one read per title and per title entry of that kind, never a
- * season or an episode.
- */
-async function changedTitlesOf(db: Firestore, kind: Kind): Promise<string[]> {
-  const present = new Set<string>();
-  const changed: string[] = [];
-  for await (const page of pagesOf(db.collection(kind))) {
-    for (const doc of page) {
-      present.add(doc.path);
-      if (isEditedTitle(doc.data)) changed.push(doc.path);
-    }
-  }
-  const entries = db.collection(SEARCH_COLLECTION).where('kind', '==', KINDS[kind].searchKind).select('path');
-  for await (const page of pagesOf(entries)) {
-    for (const entry of page) {
-      const path = (entry.data as { path?: unknown } | undefined)?.path;
-      if (typeof path === 'string' && !present.has(path)) changed.push(path);
-    }
-  }
-  return changed;
+/** A census pass under way: the kinds whose counts moved, and where the pass stands (see passes.ts). */
+export interface CensusPass {
+  kinds: Kind[];
+  place: PassPlace;
 }
 
-export interface ChangedTitles {
+export interface CensusStep {
   indexed: string[];
-  /** Trees found changed but not indexed before the deadline: the next check finds them again (see `indexChangedTitles`). */
-  left: string[];
-  census: CatalogCensus;
+  /** Titles and title entries read in this step. */
+  checked: number;
+  /** The pass still under way, for the next check; null once it ended (or nothing had moved). */
+  pass: CensusPass | null;
+  /** The census to keep: the one from before while a pass is under way, a new one once it ended. */
+  census: CatalogCensus | null;
 }
 
 /**
- * Indexes what the census shows changed since `before`: the changed titles of each kind whose counts moved or
- * that holds unlisted titles (syncTrees), starting none after `deadline` (ms since the epoch).
- * Returns the trees it indexed, those it left, and the census as it stands after. A caller records that census
- * only when nothing was left: a census kept from before makes the next check look at those kinds again.
+ * One bounded step of the check: with no pass under way, a census (a few count() reads); when it shows kinds that
+ * moved, a pass over their titles begins. A pass reads a page of titles at a time (their fields, never a season
+ * or an episode) and indexes those written or edited by hand since their last indexing, then the kinds' title
+ * entries for titles deleted; it starts no page after `deadline` but the first, so a kind of any size takes as many
+ * checks as its pages need, its place kept with the census. Once the pass ends a new census is taken to be kept.
  */
-export async function indexChangedTitles(db: Firestore, before: CatalogCensus | null, deadline = Infinity): Promise<ChangedTitles> {
-  const census = await takeCensus(db);
-  const trees = (await Promise.all(kindsToScan(census, before).map((kind) => changedTitlesOf(db, kind)))).flat();
-  const { indexed, left } = await syncTrees(db, trees, deadline);
-  return { indexed, left, census: indexed.length > 0 ? await takeCensus(db) : census };
+export async function censusStep(db: Firestore, before: CatalogCensus | null, pass: CensusPass | null, deadline = Infinity): Promise<CensusStep> {
+  if (!pass) {
+    const census = await takeCensus(db);
+    const kinds = kindsToScan(census, before);
+    if (kinds.length === 0) return { indexed: [], checked: 0, pass: null, census };
+    pass = { kinds, place: PASS_START };
+  }
+  const indexed: string[] = [];
+  let checked = 0;
+  let place: PassPlace | null = pass.place;
+  do {
+    const page = await readPassPage(db, pass.kinds, place, true);
+    const changed = [...page.titles.filter((title) => isEditedTitle(title.data)).map((title) => title.path), ...page.deleted];
+    indexed.push(...(await syncTrees(db, changed)).indexed);
+    checked += page.ids.length;
+    place = nextPlace(place, page.ids, pass.kinds.length);
+  } while (place && Date.now() < deadline);
+  if (place) return { indexed, checked, pass: { kinds: pass.kinds, place }, census: before };
+  return { indexed, checked, pass: null, census: await takeCensus(db) };
 }
 
-/** Where the census is kept between checks, and when the last check ran (one check per interval across every instance). */
+/** Where the census and a pass under way are kept between checks, and when the last check ran (one check per interval across every instance). */
 const CENSUS_PATH = 'catalogSync/census';
 
-/** Claims this interval's check (a transaction: one instance of many wins), with the census the last check left; null when taken. */
-export async function claimCheck(db: Firestore, everyMs: number): Promise<{ before: CatalogCensus | null } | null> {
+interface CheckState {
+  census: CatalogCensus | null;
+  pass: CensusPass | null;
+}
+
+function parsePass(data: unknown): CensusPass | null {
+  const pass = data as { kinds?: unknown; place?: unknown } | null | undefined;
+  const kinds = parseKinds(pass?.kinds);
+  const place = kinds && parsePlace(pass?.place, kinds.length);
+  return kinds && place ? { kinds, place } : null;
+}
+
+/** Claims this interval's check (a transaction: one instance of many wins), with the census and pass the last check left; null when taken. */
+export async function claimCheck(db: Firestore, everyMs: number): Promise<CheckState | null> {
   const ref = db.doc(CENSUS_PATH);
   return db.runTransaction(async (transaction) => {
-    const last = (await readInTransaction(transaction, ref)).data() as { checkedAt?: number; census?: CatalogCensus | null } | undefined;
+    const last = (await readInTransaction(transaction, ref)).data() as { checkedAt?: number; census?: CatalogCensus | null; pass?: unknown } | undefined;
     if (last?.checkedAt && Date.now() - last.checkedAt < everyMs) return null;
-    transaction.set(ref, { checkedAt: Date.now(), census: last?.census ?? null });
-    return { before: last?.census ?? null };
+    transaction.set(ref, { checkedAt: Date.now() }, { merge: true });
+    return { census: last?.census ?? null, pass: parsePass(last?.pass) };
   });
 }
 
-export async function recordCensus(db: Firestore, census: CatalogCensus): Promise<void> {
-  await setDocument(db, CENSUS_PATH, { census }, true);
+/** Keeps what a step leaves for the next check. */
+export async function recordCheck(db: Firestore, step: Pick<CensusStep, 'census' | 'pass'>): Promise<void> {
+  await setDocument(db, CENSUS_PATH, { census: step.census, pass: step.pass }, true);
+}
+
+/** One check of the catalog where no listener runs, if this interval's is still to take: claimed, stepped, kept. */
+export async function checkCatalog(db: Firestore, everyMs: number, deadline: number): Promise<CensusStep | null> {
+  const claimed = await claimCheck(db, everyMs);
+  if (!claimed) return null;
+  const step = await censusStep(db, claimed.census, claimed.pass, deadline);
+  await recordCheck(db, step);
+  return step;
 }

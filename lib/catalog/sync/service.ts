@@ -7,7 +7,7 @@ import { readsSoFar } from '../../firestore-reads';
 import { bearerMatches } from '../../http/secret';
 import { catchUp, type CatchUpState } from '../../catch-up';
 import { setDocument } from '../firestore';
-import { claimCheck, indexChangedTitles, recordCensus } from './census';
+import { checkCatalog } from './census';
 import { sweepEntries } from './trees';
 import { scanStep } from './scan';
 import { tagsToExpire } from '../tags';
@@ -145,13 +145,12 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   }
   if (Date.now() >= shared.nextCheckAt) {
     shared.nextCheckAt = Date.now() + upkeep.checkEverySeconds * 1000;
-    const claimed = await claimCheck(db, upkeep.checkEverySeconds * 1000);
-    if (claimed) {
-      const checked = await indexChangedTitles(db, claimed.before, started + UPKEEP_BUDGET_MS);
-      if (checked.left.length === 0) await recordCensus(db, checked.census);
-      else console.log(`[catalog sync] visits: ${checked.left.length} changed titles left for the next check (time budget spent)`);
-      indexed.push(...checked.indexed.filter((tree) => !indexed.includes(tree)));
-    }
+    const checked = await checkCatalog(db, upkeep.checkEverySeconds * 1000, started + UPKEEP_BUDGET_MS);
+    if (checked?.pass)
+      console.log(
+        `[catalog sync] visits: ${checked.checked} titles and entries checked; the pass goes on at the next check from ${JSON.stringify(checked.pass)}`,
+      );
+    indexed.push(...(checked?.indexed ?? []).filter((tree) => !indexed.includes(tree)));
   }
   if (indexed.length === 0) return;
   const reads = readsSoFar() - readsBefore;
