@@ -33,8 +33,8 @@ const SEED_FIELDS = new Set([
 export const BROKEN_PATH = 'trailers/hand-broken';
 
 /** A catalog as written by hand: the generated one cut to the seed's fields, and one broken document (no title). */
-export function handWrittenCatalog(): RawDocument[] {
-  const documents = generateCatalog(SHAPE).map((doc) => ({
+export function handWrittenCatalog(shape: CatalogShape = SHAPE): RawDocument[] {
+  const documents = generateCatalog(shape).map((doc) => ({
     ...doc,
     data: Object.fromEntries(Object.entries(doc.data as object).filter(([field]) => SEED_FIELDS.has(field))),
   }));

@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- [--only=search,studio,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,playback] [--size=embedded|large] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,studio,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,fallback,playback] [--size=embedded|large|100k] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
  * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale`, `lighthouse` and `upkeep` again on
  * the large generated one (with its own build: a build prerenders the catalog it was built with). `upkeep` then
  * starts a stack of its own per mode (`next start`, and as on Vercel with a build of its own), and `playback` one with its
- * own titles (scripts/bench/playback.ts).
+ * own titles (scripts/bench/playback.ts). `fallback` measures what an edit costs each path, on an emulator of its own, on
+ * the large catalog written by hand and on 100,000 titles (`--size=100k` alone; scripts/bench/fallback.ts).
  * Prints one table and writes bench/results/latest.{json,md}. Exit status: 0 when every section ran
  * (goals met or not), 1 when one could not, 2 on a usage error.
  */
@@ -26,8 +27,9 @@ import { measureStudio } from './studio';
 import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
 import { measureUpkeep } from './upkeep';
+import { FALLBACK_SIZES, measureFallback, type FallbackSize } from './fallback';
 
-const SECTIONS = ['search', 'studio', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'playback'] as const;
+const SECTIONS = ['search', 'studio', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'fallback', 'playback'] as const;
 type Section = (typeof SECTIONS)[number];
 const SITE_SECTIONS: Section[] = ['chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
@@ -35,7 +37,7 @@ const LARGE_SECTIONS: Section[] = ['scale', 'lighthouse', 'upkeep'];
 /** The sections measured on the stack `startStack(size)` starts (upkeep starts its own). */
 const STACK_SECTIONS: Section[] = ['scale', ...SITE_SECTIONS];
 
-const SIZES = Object.keys(SCALE.sizes) as Size[];
+const SIZES: (Size | FallbackSize)[] = [...(Object.keys(SCALE.sizes) as Size[]), '100k'];
 
 function options() {
   try {
@@ -47,7 +49,7 @@ function options() {
     if (only.length === 0 || unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ') || '(none)'}`);
     if (values.size !== undefined && !(SIZES as readonly string[]).includes(values.size)) throw new Error(`unknown size: ${values.size}`);
     // One catalog size alone: the large one's site sections take a quiet host half an hour.
-    return { only: new Set(only as Section[]), size: values.size as Size | undefined, build: !values['no-build'] };
+    return { only: new Set(only as Section[]), size: values.size as Size | FallbackSize | undefined, build: !values['no-build'] };
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--size=${SIZES.join('|')}] [--no-build]\n`);
     process.exit(2);
@@ -155,6 +157,10 @@ async function main() {
     );
     if (upkeep) results.upkeep = [...(results.upkeep ?? []), ...upkeep];
     if (size === 'embedded' && (onStack || only.has('upkeep'))) embeddedBuilt = true;
+  }
+  for (const size of FALLBACK_SIZES.filter((measured) => (onlySize ? measured === onlySize : measured === 'large'))) {
+    const fallback = await section('fallback', () => measureFallback(size));
+    if (fallback) results.fallback = [...(results.fallback ?? []), fallback];
   }
   // On a stack of its own: its titles and their media must be there before the server starts.
   results.playback = await section('playback', () => measurePlayback(build && !embeddedBuilt, (current) => (stack = current)));

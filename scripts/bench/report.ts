@@ -12,6 +12,7 @@ import type { PageReads } from './reads';
 import type { ScaleResult } from './scale';
 import type { StudioCosts } from './studio';
 import type { UpkeepMode, UpkeepResult } from './upkeep';
+import type { FallbackResult } from './fallback';
 
 export interface SearchTiming {
   catalog: string;
@@ -35,6 +36,7 @@ export interface Results {
   lighthouse?: { size: Size; pages: PageLighthouse[] }[];
   scale?: ScaleResult[];
   upkeep?: UpkeepResult[];
+  fallback?: FallbackResult[];
   playback?: PlaybackResult;
   errors: string[];
 }
@@ -107,6 +109,36 @@ function upkeepRows(r: UpkeepResult): Row[] {
 }
 
 const thousands = (value: number) => value.toLocaleString('en-US');
+
+function fallbackRows(r: FallbackResult): Row[] {
+  const what = `edits at ${r.size} (${thousands(r.titles)} titles, ${thousands(r.documents)} documents)`;
+  const measured = (m: { reads: number; ms: number }) => `${thousands(m.reads)} reads, ${(m.ms / 1000).toFixed(1)} s`;
+  const a = r.additionByChecks;
+  return [
+    [
+      what,
+      "the build's sync (a pass over every title, 300 s budget)",
+      `${measured(r.build)}, ${thousands(r.build.indexed)} indexed, ${r.build.ended ? 'ended' : 'left to the site'}`,
+    ],
+    [what, 'trigger: a title renamed, handed to the handler', measured(r.eventRename), 'not growing with the catalog'],
+    [what, 'trigger: a title added, handed to the handler', measured(r.eventAddition), 'not growing with the catalog'],
+    [what, "visits: a check when nothing changed (the census's count() reads)", measured(r.idleCheck)],
+    [
+      what,
+      'visits: a title added by hand, found by the checks (20 s budget each, one per interval)',
+      a.found ? `${a.checks} checks, ${thousands(a.reads)} reads in all, longest ${(a.longestMs / 1000).toFixed(1)} s` : `not found in ${a.checks} checks`,
+      'each check ≤ 20 s + one page',
+      a.found && a.longestMs <= 25_000,
+    ],
+    [
+      what,
+      "cron: one scan step (40 s budget, each title's tree read)",
+      `${measured(r.scanStep)}, ${thousands(r.scanStep.checked)} titles and entries; a pass ≈ ${r.scanStep.stepsPerPass} steps`,
+      '≤ 40 s + one page',
+      r.scanStep.ms <= 50_000,
+    ],
+  ];
+}
 const METRIC_NAMES: Record<Metric, string> = {
   'first-contentful-paint': 'FCP',
   'largest-contentful-paint': 'LCP',
@@ -388,6 +420,7 @@ export function rows(results: Results): Row[] {
     ...(results.lighthouse ?? []).flatMap(lighthouseRows),
     ...(results.scale ? scaleRows(results.scale) : []),
     ...(results.upkeep ?? []).flatMap(upkeepRows),
+    ...(results.fallback ?? []).flatMap(fallbackRows),
     ...(results.playback ? playbackRows(results.playback) : []),
     ...results.errors.map((error): Row => ['(bench)', 'could not run', error.slice(0, 200), '', false]),
   ];

@@ -1,0 +1,139 @@
+/**
+ * Issue 43's figures for what one edit costs at each catalog size, measured on Google's emulator with the site's own
+ * sync code (no server: the reads are this process's, counted as the site counts them): the trigger's path (an event
+ * naming the documents), the visits' checks (census, then a pass a page at a time), the cron's scan, and the
+ * build's sync under its time budget. `large` is the generated catalog written as by hand (the seed's fields only);
+ * `100k` is 100,000 titles written already indexed, as a catalog stands after its sync.
+ */
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { generateCatalog, LARGE_CATALOG, type CatalogShape } from '../../e2e/support/generated-catalog';
+import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
+import { handWrittenCatalog, writeAsOperator } from '../../e2e/support/hand-written-catalog';
+import { readsSoFar } from '../../lib/firestore-reads';
+import { writeCatalog } from '../../lib/catalog/seed-writer';
+import { censusStep, checkCatalog, recordCheck } from '../../lib/catalog/sync/census';
+import { syncChangedDocuments } from '../../lib/catalog/sync/changes';
+import { scanStep } from '../../lib/catalog/sync/scan';
+import { PORTS } from './config';
+import { log } from './stack';
+
+export type FallbackSize = 'large' | '100k';
+export const FALLBACK_SIZES: readonly FallbackSize[] = ['large', '100k'];
+
+/** 100,000 titles, most of them one document (trailers, documentaries), so the emulator holds them in minutes. */
+const HUNDRED_K: CatalogShape = {
+  series: 10_000,
+  seasonsPerSeries: 1,
+  episodesPerSeason: 1,
+  shortFilms: 10_000,
+  episodesPerShortFilm: 1,
+  trailers: 40_000,
+  documentaries: 39_997,
+  longSeriesSeasons: 2,
+  longSeasonEpisodes: 3,
+};
+
+/** The build's budget (`npm run catalog:sync -- --seconds`), a visit's check's and a cron scan step's, as the site has them. */
+const BUDGET = { buildSeconds: 300, checkMs: 20_000, scanMs: 40_000 };
+
+interface Measured {
+  reads: number;
+  ms: number;
+}
+
+export interface FallbackResult {
+  size: FallbackSize;
+  titles: number;
+  documents: number;
+  /** The build's sync (a census pass over every kind) within its budget: whether it ended, and what it indexed. */
+  build: Measured & { indexed: number; ended: boolean };
+  /** The trigger's path: a title renamed, and a title added, each handed to the handler by its path. */
+  eventRename: Measured;
+  eventAddition: Measured;
+  /** A visit's check when nothing changed: the census's count() reads. */
+  idleCheck: Measured;
+  /** A title added by hand, found by the visits' checks: how many checks, their reads in all, the longest one. */
+  additionByChecks: { checks: number; reads: number; longestMs: number; found: boolean };
+  /** One cron step of the scan (each title's tree read): titles it checked, and the steps a whole pass needs. */
+  scanStep: Measured & { checked: number; stepsPerPass: number };
+}
+
+async function measure<T>(work: () => Promise<T>): Promise<Measured & { value: T }> {
+  const reads = readsSoFar();
+  const started = Date.now();
+  const value = await work();
+  return { reads: readsSoFar() - reads, ms: Date.now() - started, value };
+}
+
+const trailer = (id: string, title: string) => ({
+  id,
+  path: `trailers/${id}`,
+  data: { title, coverimg: '', videourl: '/media/clips/nebula.mp4', locked: false, type: 'Trailer' },
+});
+
+async function fill(db: Firestore, size: FallbackSize): Promise<number> {
+  if (size === 'large') {
+    const documents = handWrittenCatalog(LARGE_CATALOG);
+    await writeAsOperator(db, documents);
+    return documents.length;
+  }
+  const documents = generateCatalog(HUNDRED_K);
+  await writeCatalog(db, documents);
+  return documents.length;
+}
+
+export async function measureFallback(size: FallbackSize): Promise<FallbackResult> {
+  const emulator = await startFirestoreEmulator({ port: PORTS.firestore });
+  try {
+    Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: emulator.host, METADATA_SERVER_DETECTION: 'none' });
+    const db = getFirestore(initializeApp({ projectId: `demo-bench-fallback-${size}` }, `bench-fallback-${size}`));
+    log(`fallback ${size}: writing the catalog`);
+    const documents = await fill(db, size);
+    const titles = (await Promise.all(['series', 'shortFilms', 'trailers', 'documentaries'].map((kind) => db.collection(kind).count().get()))).reduce(
+      (sum, snapshot) => sum + snapshot.data().count,
+      0,
+    );
+    log(`fallback ${size}: ${titles} titles, ${documents} documents; the build's sync`);
+    const build = await measure(() => censusStep(db, null, null, Date.now() + BUDGET.buildSeconds * 1000));
+    await recordCheck(db, build.value);
+    // What the build left, the site's checks index: run them out so the figures below start from an indexed catalog.
+    for (let pass = build.value.pass; pass; ) pass = (await checkCatalog(db, 0, Date.now() + BUDGET.checkMs))!.pass;
+
+    log(`fallback ${size}: an edit by event, an idle check, an addition found by checks, a scan step`);
+    await db.doc('trailers/gen-trailers-7').update({ title: 'Fallback Renamed' });
+    const eventRename = await measure(() => syncChangedDocuments(db, ['trailers/gen-trailers-7']));
+    await writeAsOperator(db, [trailer('fallback-by-event', 'Fallback By Event')]);
+    const eventAddition = await measure(() => syncChangedDocuments(db, ['trailers/fallback-by-event']));
+    await recordCheck(db, { census: null, pass: null });
+    await checkCatalog(db, 0, Date.now() + BUDGET.checkMs);
+    const idleCheck = await measure(() => checkCatalog(db, 0, Date.now() + BUDGET.checkMs));
+
+    await writeAsOperator(db, [trailer('fallback-by-checks', 'Fallback By Checks')]);
+    const additionByChecks = { checks: 0, reads: 0, longestMs: 0, found: false };
+    while (!additionByChecks.found && additionByChecks.checks < 100) {
+      const check = await measure(() => checkCatalog(db, 0, Date.now() + BUDGET.checkMs));
+      additionByChecks.checks += 1;
+      additionByChecks.reads += check.reads;
+      additionByChecks.longestMs = Math.max(additionByChecks.longestMs, check.ms);
+      additionByChecks.found = check.value!.indexed.includes('trailers/fallback-by-checks');
+    }
+
+    const scan = await measure(() => scanStep(db, Date.now() + BUDGET.scanMs));
+    // A pass reads every title and every title entry once.
+    const stepsPerPass = Math.ceil((2 * titles) / Math.max(1, scan.value.checked));
+    return {
+      size,
+      titles,
+      documents,
+      build: { reads: build.reads, ms: build.ms, indexed: build.value.indexed.length, ended: build.value.pass === null },
+      eventRename,
+      eventAddition,
+      idleCheck,
+      additionByChecks,
+      scanStep: { reads: scan.reads, ms: scan.ms, checked: scan.value.checked, stepsPerPass },
+    };
+  } finally {
+    await emulator.stop();
+  }
+}
