@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--only=search,studio,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,fallback,playback] [--size=embedded|large|100k] [--no-build]`: measures the
+ * `npm run bench -- [--only=search,studio,chain,reads,throughput,load,bytes,lighthouse,scale,upkeep,fallback,playback] [--size=embedded|large|100k] [--modes=start,vercel,events] [--no-build]`: measures the
  * production site and reports, without gating (budgets are gated by the tests). It starts the stack as the e2e
  * suite does (scripts/bench/stack.ts) on the embedded catalog, and for `scale`, `lighthouse` and `upkeep` again on
  * the large generated one (with its own build: a build prerenders the catalog it was built with). `upkeep` then
@@ -26,7 +26,7 @@ import { measureScale } from './scale';
 import { measureStudio } from './studio';
 import { CATALOGS, QUERIES, searcher } from './search';
 import { log, startStack, type Stack } from './stack';
-import { measureUpkeep } from './upkeep';
+import { measureUpkeep, UPKEEP_MODES, type UpkeepMode } from './upkeep';
 import { FALLBACK_SIZES, measureFallback, type FallbackSize } from './fallback';
 
 const SECTIONS = ['search', 'studio', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'fallback', 'playback'] as const;
@@ -42,16 +42,26 @@ const SIZES: (Size | FallbackSize)[] = [...(Object.keys(SCALE.sizes) as Size[]),
 function options() {
   try {
     const { values } = parseArgs({
-      options: { only: { type: 'string', default: SECTIONS.join(',') }, size: { type: 'string' }, 'no-build': { type: 'boolean', default: false } },
+      options: {
+        only: { type: 'string', default: SECTIONS.join(',') },
+        size: { type: 'string' },
+        modes: { type: 'string', default: UPKEEP_MODES.join(',') },
+        'no-build': { type: 'boolean', default: false },
+      },
     });
     const only = values.only.split(',').filter(Boolean);
     const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
     if (only.length === 0 || unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ') || '(none)'}`);
     if (values.size !== undefined && !(SIZES as readonly string[]).includes(values.size)) throw new Error(`unknown size: ${values.size}`);
+    const modes = values.modes.split(',').filter(Boolean);
+    if (modes.length === 0 || modes.some((mode) => !(UPKEEP_MODES as readonly string[]).includes(mode)))
+      throw new Error(`unknown upkeep mode(s): ${values.modes}`);
     // One catalog size alone: the large one's site sections take a quiet host half an hour.
-    return { only: new Set(only as Section[]), size: values.size as Size | FallbackSize | undefined, build: !values['no-build'] };
+    return { only: new Set(only as Section[]), size: values.size as Size | FallbackSize | undefined, modes: modes as UpkeepMode[], build: !values['no-build'] };
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--size=${SIZES.join('|')}] [--no-build]\n`);
+    process.stderr.write(
+      `${(error as Error).message}\nusage: npm run bench -- [--only=${SECTIONS.join(',')}] [--size=${SIZES.join('|')}] [--modes=${UPKEEP_MODES.join(',')}] [--no-build]\n`,
+    );
     process.exit(2);
   }
 }
@@ -76,7 +86,7 @@ async function measureSearch(): Promise<SearchTiming[]> {
 }
 
 async function main() {
-  const { only, size: onlySize, build } = options();
+  const { only, size: onlySize, modes, build } = options();
   const results: Results = { startedAt: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, errors: [] };
   const section = async <T>(name: Section, measure: () => Promise<T> | T): Promise<T | undefined> => {
     if (!only.has(name)) return undefined;
@@ -153,7 +163,7 @@ async function main() {
     // Once that stack has stopped: each mode runs alone, so no other server's listeners index the edits it measures.
     // Its `next start` build is the one just used, when there was one.
     const upkeep = await section('upkeep', () =>
-      measureUpkeep(size, { start: build && !onStack, vercel: build, events: false }, (current) => (stack = current)),
+      measureUpkeep(size, { start: build && !onStack, vercel: build, events: false }, (current) => (stack = current), modes),
     );
     if (upkeep) results.upkeep = [...(results.upkeep ?? []), ...upkeep];
     if (size === 'embedded' && (onStack || only.has('upkeep'))) embeddedBuilt = true;

@@ -97,12 +97,29 @@ function upkeepRows(r: UpkeepResult): Row[] {
     ],
     [
       what,
+      `visits answered by a render (ISR regenerations and per-request pages) in that hour: ${hour}`,
+      `${r.visitorRenders * toHour} of ${r.visits * toHour}`,
+    ],
+    [
+      what,
+      "a crawler's pass over /sitemap.xml and every file it names: reads the first time · right after",
+      `${r.crawler.files} files: ${r.crawler.reads} · ${r.crawler.readsAgain}`,
+      'right after: 0',
+      r.crawler.readsAgain === 0,
+    ],
+    [
+      what,
       `console write → found by search, a visitor on the title page each second (CATALOG_SYNC_SECONDS=${UPKEEP.syncSeconds})`,
       r.writeToVisibleSeconds === null
         ? `not found within ${UPKEEP.giveUpSeconds} s`
         : `${r.writeToVisibleSeconds.toFixed(1)} s (of it the finding search's answer: ${r.searchSeconds?.toFixed(1)} s)`,
       `≤ ${UPKEEP.syncSeconds} s (the setting)`,
       r.writeToVisibleSeconds !== null && r.writeToVisibleSeconds <= UPKEEP.syncSeconds,
+    ],
+    [
+      what,
+      'console write → shown on the title page (visited each second), and the reads until then',
+      r.pageShown ? `${r.pageShown.seconds.toFixed(1)} s, ${r.pageShown.reads} reads` : 'not shown',
     ],
     [what, 'reads from that write until search found it, the visits of the title page each second included', r.editReads === null ? '—' : String(r.editReads)],
   ];

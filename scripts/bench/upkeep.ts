@@ -24,8 +24,14 @@ export interface UpkeepResult {
   /** Reads over UPKEEP.windowSeconds with a visit every UPKEEP.visitEverySeconds (the pages' renders included). */
   visitorReads: number;
   visits: number;
+  /** Visits answered by a render (`x-nextjs-cache` MISS or STALE, or a page rendered per request): ISR writes follow these. */
+  visitorRenders: number;
+  /** A crawler's pass over the sitemap index and every sitemap file it names: files, and reads the first time and right after. */
+  crawler: { files: number; reads: number; readsAgain: number };
   /** Catalog checks the visits ran meanwhile (lib/catalog/sync/census.ts: count() aggregations each). */
   censusChecks: number;
+  /** From the write until the title's own page showed the new name, and the reads meanwhile (null: never within the bench's patience). */
+  pageShown: { seconds: number; reads: number } | null;
   /** Null when search had not found it when the bench gave up. */
   writeToVisibleSeconds: number | null;
   /** How long the search that found it took to answer: on the emulator, a search of the large catalog takes seconds (it scans). */
@@ -38,22 +44,44 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CENSUS_PATH = 'catalogSync/census';
 const checkedAt = async (db: Firestore) => (await db.doc(CENSUS_PATH).get()).get('checkedAt') as number | undefined;
 
-async function visit(stack: Stack, path: string): Promise<void> {
+/** Whether the answer was rendered for this request (a cache miss, a stale page regenerating, or a page never cached). */
+async function visit(stack: Stack, path: string): Promise<{ rendered: boolean; body: string }> {
   const response = await fetch(`${stack.url}${path}`);
-  await response.arrayBuffer();
+  const body = await response.text();
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return { rendered: response.headers.get('x-nextjs-cache') !== 'HIT', body };
+}
+
+/** What a crawler reads: /sitemap.xml, then every file it names; twice, the second time right after the first. */
+async function crawlerPass(stack: Stack): Promise<UpkeepResult['crawler']> {
+  const pass = async () => {
+    const index = (await visit(stack, '/sitemap.xml')).body;
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    for (const file of files) await visit(stack, file);
+    return files.length + 1;
+  };
+  const before = await settledReads(stack);
+  const files = await pass();
+  const between = await settledReads(stack);
+  await pass();
+  return { files, reads: between - before, readsAgain: (await settledReads(stack)) - between };
 }
 
 /** A visit every UPKEEP.visitEverySeconds round the size's pages, on a fixed schedule (a slow answer does not push the next one back). */
-async function visitorWindow(stack: Stack, db: Firestore, size: Size): Promise<Pick<UpkeepResult, 'visitorReads' | 'visits' | 'censusChecks'>> {
+async function visitorWindow(
+  stack: Stack,
+  db: Firestore,
+  size: Size,
+): Promise<Pick<UpkeepResult, 'visitorReads' | 'visits' | 'visitorRenders' | 'censusChecks'>> {
   const pages = UPKEEP.pages[size];
   const visits = UPKEEP.windowSeconds / UPKEEP.visitEverySeconds;
   const checks = new Set<number>();
+  let visitorRenders = 0;
   const before = await settledReads(stack);
   const started = Date.now();
   for (let i = 0; i < visits; i += 1) {
     await sleep(started + i * UPKEEP.visitEverySeconds * 1000 - Date.now());
-    await visit(stack, pages[i % pages.length]!);
+    if ((await visit(stack, pages[i % pages.length]!)).rendered) visitorRenders += 1;
     const at = await checkedAt(db);
     if (at !== undefined && at >= started) checks.add(at);
   }
@@ -62,7 +90,7 @@ async function visitorWindow(stack: Stack, db: Firestore, size: Size): Promise<P
   const visitorReads = (await settledReads(stack)) - before;
   const last = await checkedAt(db);
   if (last !== undefined && last >= started) checks.add(last);
-  return { visitorReads, visits, censusChecks: checks.size };
+  return { visitorReads, visits, visitorRenders, censusChecks: checks.size };
 }
 
 async function idleWindow(stack: Stack): Promise<number> {
@@ -72,22 +100,28 @@ async function idleWindow(stack: Stack): Promise<number> {
 }
 
 /** A title renamed in Firestore, a visitor on its page each second, until search's first result for the new title is that page. */
-async function writeToVisible(stack: Stack, db: Firestore, size: Size): Promise<Pick<UpkeepResult, 'writeToVisibleSeconds' | 'searchSeconds' | 'editReads'>> {
+async function writeToVisible(
+  stack: Stack,
+  db: Firestore,
+  size: Size,
+): Promise<Pick<UpkeepResult, 'pageShown' | 'writeToVisibleSeconds' | 'searchSeconds' | 'editReads'>> {
   const { renamed: path, page } = SCALE.sizes[size].sync;
   const original = (await db.doc(path).get()).get('title') as string;
   const renamed = `Upkeep Renamed ${Date.now()}`;
   const readsBefore = await settledReads(stack);
   const written = Date.now();
   await db.doc(path).update({ title: renamed });
+  let pageShown: UpkeepResult['pageShown'] = null;
   try {
     for (;;) {
-      await visit(stack, page);
+      const { body } = await visit(stack, page);
+      if (!pageShown && body.includes(renamed)) pageShown = { seconds: (Date.now() - written) / 1000, reads: (await settledReads(stack)) - readsBefore };
       const searched = Date.now();
       if ((await firstResult(stack, renamed)) === page) {
         const seconds = { writeToVisibleSeconds: (Date.now() - written) / 1000, searchSeconds: (Date.now() - searched) / 1000 };
-        return { ...seconds, editReads: (await settledReads(stack)) - readsBefore };
+        return { pageShown, ...seconds, editReads: (await settledReads(stack)) - readsBefore };
       }
-      if (Date.now() - written > UPKEEP.giveUpSeconds * 1000) return { writeToVisibleSeconds: null, searchSeconds: null, editReads: null };
+      if (Date.now() - written > UPKEEP.giveUpSeconds * 1000) return { pageShown, writeToVisibleSeconds: null, searchSeconds: null, editReads: null };
       await sleep(written + (Math.floor((Date.now() - written) / 1000) + 1) * 1000 - Date.now());
     }
   } finally {
@@ -131,11 +165,13 @@ export async function measureUpkeep(
       const visitor = await visitorWindow(stack, db, size);
       log(`upkeep ${size} ${mode}: idle for ${UPKEEP.windowSeconds} s`);
       const idleReads = await idleWindow(stack);
+      log(`upkeep ${size} ${mode}: a crawler's pass over the sitemaps`);
+      const crawler = await crawlerPass(stack);
       log(`upkeep ${size} ${mode}: renaming a title and waiting for search to find it`);
       const visible = await writeToVisible(stack, db, size);
       const ended = stack.ended();
       if (ended) throw new Error(`the ${mode} site stopped while it was measured (${ended})`);
-      results.push({ size, mode, idleReads, ...visitor, ...visible });
+      results.push({ size, mode, idleReads, crawler, ...visitor, ...visible });
     } finally {
       await trigger?.stop();
       await stack.stop();
