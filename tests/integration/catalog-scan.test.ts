@@ -29,7 +29,7 @@ describe('scanStep', () => {
   it('given time, a step ends with a whole pass: every title written by hand is indexed', async () => {
     const step = await scanStep(db, Infinity);
     expect(step.indexed).toHaveLength(4 + trailers.length);
-    expect(step.cursor).toEqual({ kind: 0, phase: 'titles', after: null, passes: 1 });
+    expect(step.cursor).toEqual({ stretch: 0, after: null, passes: 1 });
     expect(await found('storm')).toEqual(['series/harbor/seasons/one/episodes/e2']);
   });
 
@@ -53,8 +53,8 @@ describe('scanStep', () => {
   });
 
   it('a cursor that is not ours starts the scan again rather than failing', async () => {
-    await db.doc('catalogSync/scan').set({ kind: 99, phase: 'sideways' });
+    await db.doc('catalogSync/scan').set({ stretch: 99, after: 7 });
     // From the start: the one series read, the series' entries next.
-    expect((await scanStep(db, 0)).cursor).toEqual({ kind: 0, phase: 'entries', after: null, passes: 0 });
+    expect((await scanStep(db, 0)).cursor).toEqual({ stretch: 1, after: null, passes: 0 });
   });
 });

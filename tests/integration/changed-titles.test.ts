@@ -93,10 +93,15 @@ describe('the census (no listener)', () => {
     expect(await found('orbit')).toEqual([]);
     // The pass ended: the census kept is the catalog as it stands, so the next check reads no title.
     expect((await checkCatalog(db, 0, Infinity))!.checked).toBe(0);
+    // A title added alone: its kind's titles are read, not its entries (search knows no more titles than are listed).
+    await writeAsOperator(db, [trailer('late-230')]);
+    const added = (await checkCatalog(db, 0, Infinity))!;
+    expect(added.indexed).toEqual(['trailers/late-230']);
+    expect(added.checked).toBe((await db.collection('trailers').count().get()).data().count);
   });
 
   it('a pass kept in a form that is not ours is dropped for a new census rather than failing', async () => {
-    await db.doc('catalogSync/census').set({ pass: { kinds: ['sideways'], place: { kind: 7 } } }, { merge: true });
+    await db.doc('catalogSync/census').set({ pass: { stretches: [{ kind: 'sideways', phase: 'titles' }], place: { stretch: 7 } } }, { merge: true });
     expect(await checkCatalog(db, 0, Infinity)).toMatchObject({ checked: 0, pass: null });
   });
 });

@@ -6,7 +6,7 @@ import { SEARCH_COLLECTION } from '../search-entries';
 import { isEditedTitle } from '../tree-state';
 import { countQuery as count, readInTransaction, setDocument } from '../firestore';
 import { syncTrees } from './trees';
-import { nextPlace, parseKinds, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
+import { nextPlace, parsePlace, parseStretches, PASS_START, readPassPage, type PassPlace, type Stretch } from './passes';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever
@@ -42,10 +42,24 @@ export function kindsToScan(census: CatalogCensus, before: CatalogCensus | null)
   return KIND_LIST.filter((kind) => census[kind].listed < census[kind].titles || !before || !isDeepStrictEqual(before[kind], census[kind]));
 }
 
-/** A census pass under way: the kinds whose counts moved, and where the pass stands (see passes.ts). */
+/** A census pass under way: what it reads of the kinds whose counts moved, and where it stands (see passes.ts). */
 export interface CensusPass {
-  kinds: Kind[];
+  stretches: Stretch[];
   place: PassPlace;
+}
+
+/**
+ * What a pass reads of the kinds that moved: the titles where some are unlisted (written by hand), the title entries
+ * where search knows more titles than are listed (a title deleted); both without an earlier census.
+ */
+function stretchesToRead(census: CatalogCensus, before: CatalogCensus | null): Stretch[] {
+  return kindsToScan(census, before).flatMap((kind) => {
+    const { titles, listed, searchable } = census[kind];
+    return [
+      ...(before === null || listed < titles ? [{ kind, phase: 'titles' as const }] : []),
+      ...(before === null || searchable > listed ? [{ kind, phase: 'entries' as const }] : []),
+    ];
+  });
 }
 
 export interface CensusStep {
@@ -60,29 +74,29 @@ export interface CensusStep {
 
 /**
  * One bounded step of the check: with no pass under way, a census (a few count() reads); when it shows kinds that
- * moved, a pass over their titles begins. A pass reads a page of titles at a time (their fields, never a season
- * or an episode) and indexes those written or edited by hand since their last indexing, then the kinds' title
- * entries for titles deleted; it starts no page after `deadline` but the first, so a kind of any size takes as many
- * checks as its pages need, its place kept with the census. Once the pass ends a new census is taken to be kept.
+ * moved, a pass begins over what may hold the change (stretchesToRead). It reads a page at a time (titles with their
+ * fields, never a season or an episode), indexes the titles written or edited by hand since their last indexing and
+ * those deleted, and starts no page after `deadline` but the first, so a kind of any size takes as many checks as its
+ * pages need, its place kept with the census. Once the pass ends, a new census is taken to be kept.
  */
 export async function censusStep(db: Firestore, before: CatalogCensus | null, pass: CensusPass | null, deadline = Infinity): Promise<CensusStep> {
   if (!pass) {
     const census = await takeCensus(db);
-    const kinds = kindsToScan(census, before);
-    if (kinds.length === 0) return { indexed: [], checked: 0, pass: null, census };
-    pass = { kinds, place: PASS_START };
+    const stretches = stretchesToRead(census, before);
+    if (stretches.length === 0) return { indexed: [], checked: 0, pass: null, census };
+    pass = { stretches, place: PASS_START };
   }
   const indexed: string[] = [];
   let checked = 0;
   let place: PassPlace | null = pass.place;
   do {
-    const page = await readPassPage(db, pass.kinds, place, true);
+    const page = await readPassPage(db, pass.stretches[place.stretch]!, place.after, true);
     const changed = [...page.titles.filter((title) => isEditedTitle(title.data)).map((title) => title.path), ...page.deleted];
     indexed.push(...(await syncTrees(db, changed)).indexed);
     checked += page.ids.length;
-    place = nextPlace(place, page.ids, pass.kinds.length);
+    place = nextPlace(place, page.ids, pass.stretches.length);
   } while (place && Date.now() < deadline);
-  if (place) return { indexed, checked, pass: { kinds: pass.kinds, place }, census: before };
+  if (place) return { indexed, checked, pass: { stretches: pass.stretches, place }, census: before };
   return { indexed, checked, pass: null, census: await takeCensus(db) };
 }
 
@@ -95,10 +109,10 @@ interface CheckState {
 }
 
 function parsePass(data: unknown): CensusPass | null {
-  const pass = data as { kinds?: unknown; place?: unknown } | null | undefined;
-  const kinds = parseKinds(pass?.kinds);
-  const place = kinds && parsePlace(pass?.place, kinds.length);
-  return kinds && place ? { kinds, place } : null;
+  const pass = data as { stretches?: unknown; place?: unknown } | null | undefined;
+  const stretches = parseStretches(pass?.stretches);
+  const place = stretches && parsePlace(pass?.place, stretches.length);
+  return stretches && place ? { stretches, place } : null;
 }
 
 /** Claims this interval's check (a transaction: one instance of many wins), with the census and pass the last check left; null when taken. */

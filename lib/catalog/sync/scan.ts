@@ -2,16 +2,19 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { readDocument, setDocument } from '../firestore';
 import { KIND_LIST } from '../kinds';
 import { syncChangedDocuments } from './changes';
-import { nextPlace, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
+import { everyStretch, nextPlace, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
 
 /** Where the scan keeps its place between calls, so each call goes on where the last one stopped. */
 const SCAN_CURSOR_PATH = 'catalogSync/scan';
 
-/** A place in the scan over every kind (see passes.ts), and the whole passes over the catalog so far. */
+/** Every kind's titles, then its entries. */
+const STRETCHES = everyStretch(KIND_LIST);
+
+/** A place in the scan (see passes.ts), and the whole passes over the catalog so far. */
 type ScanCursor = PassPlace & { passes: number };
 
 function parseCursor(data: unknown): ScanCursor {
-  const place = parsePlace(data, KIND_LIST.length);
+  const place = parsePlace(data, STRETCHES.length);
   const passes = (data as { passes?: unknown } | undefined)?.passes;
   return place && typeof passes === 'number' ? { ...place, passes } : { ...PASS_START, passes: 0 };
 }
@@ -37,10 +40,10 @@ export async function scanStep(db: Firestore, deadline: number): Promise<ScanSte
   let checked = 0;
   // At least one page a call, however little time is left: every call moves the scan on.
   do {
-    const page = await readPassPage(db, KIND_LIST, cursor, false);
+    const page = await readPassPage(db, STRETCHES[cursor.stretch]!, cursor.after, false);
     indexed.push(...(await syncChangedDocuments(db, [...page.titles.map((title) => title.path), ...page.deleted])).indexed);
     checked += page.ids.length;
-    const next = nextPlace(cursor, page.ids, KIND_LIST.length);
+    const next = nextPlace(cursor, page.ids, STRETCHES.length);
     cursor = next ? { ...next, passes } : { ...PASS_START, passes: passes + 1 };
     await setDocument(db, SCAN_CURSOR_PATH, { ...cursor });
   } while (Date.now() < deadline && cursor.passes === passes);
