@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createFirestoreStore } from '@/lib/catalog/firestore';
 import { scanStep } from '@/lib/catalog/sync/scan';
+import { KIND_LIST } from '@/lib/catalog/kinds';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
 import { testFirestore, type TestFirestore } from '../support/firestore';
@@ -38,7 +39,7 @@ describe('scanStep', () => {
     await db.doc('trailers/t005').delete();
     const checked: number[] = [];
     const indexed: string[] = [];
-    for (let call = 0; call < 20; call += 1) {
+    for (let call = 0; call < 400; call += 1) {
       const step = await scanStep(db, Date.now() + 1);
       checked.push(step.checked);
       indexed.push(...step.indexed);
@@ -50,6 +51,19 @@ describe('scanStep', () => {
     expect(indexed.sort()).toEqual(['series/harbor', 'trailers/t005']);
     expect(await found('gale')).toEqual(['series/harbor/seasons/one/episodes/e2']);
     expect(await found('storm')).toEqual([]);
+  });
+
+  it("a page of trees longer than the step's time is cut: the next step starts at the first tree left", async () => {
+    const films = Array.from({ length: 30 }, (_, n) =>
+      doc(`documentaries/d${String(n).padStart(2, '0')}`, { title: `Film ${n}`, coverimg: '', videourl: '/v/d.mp4', locked: false, type: 'Documentary' }),
+    );
+    await writeAsOperator(db, films);
+    const stretch = KIND_LIST.indexOf('documentaries') * 2;
+    await db.doc('catalogSync/scan').set({ stretch, after: null, passes: 5 });
+    // No time left: the first tree is indexed (every step moves on), the page's other 29 wait for the next steps.
+    expect(await scanStep(db, 0)).toMatchObject({ indexed: ['documentaries/d00'], cursor: { stretch, after: 'd00', passes: 5 } });
+    expect(await scanStep(db, 0)).toMatchObject({ indexed: ['documentaries/d01'], cursor: { stretch, after: 'd01', passes: 5 } });
+    expect((await scanStep(db, Infinity)).indexed.sort()).toEqual(films.slice(2).map((film) => film.path));
   });
 
   it('a cursor that is not ours starts the scan again rather than failing', async () => {

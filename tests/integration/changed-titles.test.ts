@@ -77,7 +77,7 @@ describe('the census (no listener)', () => {
     await db.doc('trailers/orbit').delete();
     const steps: { checked: number; indexed: number }[] = [];
     const indexed: string[] = [];
-    for (let check = 0; check < 10; check += 1) {
+    for (let check = 0; check < 400; check += 1) {
       const step = await checkCatalog(db, 0, Date.now());
       steps.push({ checked: step!.checked, indexed: step!.indexed.length });
       indexed.push(...step!.indexed);

@@ -5,8 +5,7 @@ import { POPULAR_KEY } from '../popularity';
 import { SEARCH_COLLECTION } from '../search-entries';
 import { isEditedTitle } from '../tree-state';
 import { countQuery as count, readInTransaction, setDocument } from '../firestore';
-import { syncTrees } from './trees';
-import { nextPlace, parsePlace, parseStretches, PASS_START, readPassPage, type PassPlace, type Stretch } from './passes';
+import { indexPage, nextPlace, parsePlace, parseStretches, PASS_START, readPassPage, type PassPlace, type Stretch } from './passes';
 
 /**
  * How one kind's titles stand, from three count() aggregations (one read per 1,000 index entries, whatever
@@ -91,10 +90,10 @@ export async function censusStep(db: Firestore, before: CatalogCensus | null, pa
   let place: PassPlace | null = pass.place;
   do {
     const page = await readPassPage(db, pass.stretches[place.stretch]!, place.after, true);
-    const changed = [...page.titles.filter((title) => isEditedTitle(title.data)).map((title) => title.path), ...page.deleted];
-    indexed.push(...(await syncTrees(db, changed)).indexed);
+    const done = await indexPage(db, [...page.titles.filter((title) => isEditedTitle(title.data)), ...page.deleted], deadline);
+    indexed.push(...done.indexed);
     checked += page.ids.length;
-    place = nextPlace(place, page.ids, pass.stretches.length);
+    place = nextPlace(place, page.ids, pass.stretches.length, done.firstLeft);
   } while (place && Date.now() < deadline);
   if (place) return { indexed, checked, pass: { stretches: pass.stretches, place }, census: before };
   return { indexed, checked, pass: null, census: await takeCensus(db) };

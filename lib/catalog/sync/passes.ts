@@ -3,6 +3,7 @@ import { readDocuments, readQuery } from '../firestore';
 import { isKind, KINDS, type Kind } from '../kinds';
 import { SEARCH_COLLECTION } from '../search-entries';
 import type { RawDocument } from '../store';
+import { syncTrees } from './trees';
 
 /**
  * A pass over the catalog in bounded steps, its place kept between calls (the cron's scan, the visits' census): a
@@ -55,8 +56,8 @@ export function parseStretches(data: unknown): Stretch[] | null {
 export interface PassPage {
   /** The titles read (`titles` phase), with their fields when asked for. */
   titles: RawDocument[];
-  /** Titles whose search entry remains though the title is gone (`entries` phase). */
-  deleted: string[];
+  /** Titles whose search entry remains though the title is gone (`entries` phase): the entry's id, the title's path. */
+  deleted: { id: string; path: string }[];
   /** Ids read, in order: where the next page starts. */
   ids: string[];
 }
@@ -69,13 +70,44 @@ export async function readPassPage(db: Firestore, { kind, phase }: Stretch, afte
   const page = await readQuery(after === null ? ordered : ordered.startAfter(after), undefined, `catalog pass over ${kind}`);
   const ids = page.map((doc) => doc.id);
   if (phase === 'titles') return { titles: page, deleted: [], ids };
-  const paths = page.map((entry) => (entry.data as { path?: unknown } | undefined)?.path).filter((path): path is string => typeof path === 'string');
-  const found = await readDocuments(db, paths);
-  return { titles: [], deleted: paths.filter((_, index) => found[index] === null), ids };
+  const entries = page.flatMap((entry) => {
+    const path = (entry.data as { path?: unknown } | undefined)?.path;
+    return typeof path === 'string' ? [{ id: entry.id, path }] : [];
+  });
+  const found = await readDocuments(
+    db,
+    entries.map((entry) => entry.path),
+  );
+  return { titles: [], deleted: entries.filter((_, index) => found[index] === null), ids };
 }
 
-/** Where the pass goes after a page that read `ids`; null once its last stretch is read. */
-export function nextPlace(place: PassPlace, ids: readonly string[], stretchCount: number): PassPlace | null {
+/**
+ * Indexes what a page found (its trees, in the page's order) through syncTrees, starting none after `deadline` but the
+ * first, so a page of large trees cannot hold a step past its budget. Returns the trees indexed and the id of the
+ * first item left for the next step (undefined when none was).
+ */
+export async function indexPage(
+  db: Firestore,
+  found: readonly { id: string; path: string }[],
+  deadline: number,
+): Promise<{ indexed: string[]; firstLeft?: string }> {
+  const { indexed, left } = await syncTrees(
+    db,
+    found.map((item) => item.path),
+    deadline,
+  );
+  return { indexed, firstLeft: left.length > 0 ? found[found.length - left.length]!.id : undefined };
+}
+
+/**
+ * Where the pass goes after a page that read `ids`: just before `firstLeft` when the page's items from there on were
+ * left for lack of time; past the page otherwise; null once its last stretch is read.
+ */
+export function nextPlace(place: PassPlace, ids: readonly string[], stretchCount: number, firstLeft?: string): PassPlace | null {
+  if (firstLeft !== undefined) {
+    const index = ids.indexOf(firstLeft);
+    return { ...place, after: index > 0 ? ids[index - 1]! : place.after };
+  }
   if (ids.length === PASS_PAGE) return { ...place, after: ids.at(-1)! };
   return place.stretch + 1 < stretchCount ? { stretch: place.stretch + 1, after: null } : null;
 }

@@ -1,8 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { readDocument, setDocument } from '../firestore';
 import { KIND_LIST } from '../kinds';
-import { syncChangedDocuments } from './changes';
-import { everyStretch, nextPlace, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
+import { everyStretch, indexPage, nextPlace, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
 
 /** Where the scan keeps its place between calls, so each call goes on where the last one stopped. */
 const SCAN_CURSOR_PATH = 'catalogSync/scan';
@@ -41,9 +40,10 @@ export async function scanStep(db: Firestore, deadline: number): Promise<ScanSte
   // At least one page a call, however little time is left: every call moves the scan on.
   do {
     const page = await readPassPage(db, STRETCHES[cursor.stretch]!, cursor.after, false);
-    indexed.push(...(await syncChangedDocuments(db, [...page.titles.map((title) => title.path), ...page.deleted])).indexed);
+    const done = await indexPage(db, [...page.titles, ...page.deleted], deadline);
+    indexed.push(...done.indexed);
     checked += page.ids.length;
-    const next = nextPlace(cursor, page.ids, STRETCHES.length);
+    const next = nextPlace(cursor, page.ids, STRETCHES.length, done.firstLeft);
     cursor = next ? { ...next, passes } : { ...PASS_START, passes: passes + 1 };
     await setDocument(db, SCAN_CURSOR_PATH, { ...cursor });
   } while (Date.now() < deadline && cursor.passes === passes);

@@ -77,14 +77,14 @@ export async function syncTree(db: Firestore, tree: string): Promise<boolean> {
 const TREES_AT_ONCE = 8;
 
 /**
- * Indexes `trees`, TREES_AT_ONCE at a time, starting none after `deadline` (ms since the epoch): the trees written
- * (see syncTree), and those left for a later run.
+ * Indexes `trees`, TREES_AT_ONCE at a time, starting none after `deadline` (ms since the epoch) but the first, so a
+ * call always moves on: the trees written (see syncTree), and those left for a later run (the end of `trees`).
  */
 export async function syncTrees(db: Firestore, trees: readonly string[], deadline = Infinity): Promise<{ indexed: string[]; left: string[] }> {
   const indexed: string[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < trees.length && Date.now() < deadline) {
+    while (next < trees.length && (next === 0 || Date.now() < deadline)) {
       const tree = trees[next++]!;
       if (await syncTree(db, tree)) indexed.push(tree);
     }
