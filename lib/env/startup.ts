@@ -37,8 +37,9 @@ export function checkStartupEnv() {
     // Written out so the build inlines it: browsers send payments through the RPC they were built with.
     const source = { ...process.env, NEXT_PUBLIC_SOLANA_RPC_URL: process.env.NEXT_PUBLIC_SOLANA_RPC_URL };
     if (env.NODE_ENV === 'production' && !building) checkProduction(env, source);
-    // Not fatal: visits keep titles current without it; only edits beneath a title wait for the daily scan it runs.
-    if (env.VERCEL && firestoreConfigured(env) && env.CATALOG_SYNC_SECONDS > 0 && !env.CRON_SECRET) {
+    // Not fatal: visits keep titles current without it; only edits beneath a title wait for the daily scan it runs
+    // (with the trigger, every edit arrives as an event and the scan is a backstop only).
+    if (env.VERCEL && firestoreConfigured(env) && env.CATALOG_SYNC_SECONDS > 0 && !env.CRON_SECRET && !env.CATALOG_EVENTS_SECRET) {
       console.warn(
         'CRON_SECRET is not set: the Cron Job in vercel.json cannot run its daily scan, so a season or episode edited by hand reaches search only when its title is next edited.',
       );
