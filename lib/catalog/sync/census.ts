@@ -75,7 +75,7 @@ export interface CensusStep {
  * One bounded step of the check: with no pass under way, a census (a few count() reads); when it shows kinds that
  * moved, a pass begins over what may hold the change (stretchesToRead). It reads a page at a time (titles with their
  * fields, never a season or an episode), indexes the titles written or edited by hand since their last indexing and
- * those deleted, and starts no page after `deadline` but the first, so a kind of any size takes as many checks as its
+ * those deleted, and starts no title after `deadline` but the first, so a kind of any size takes as many checks as its
  * pages need, its place kept with the census. Once the pass ends, a new census is taken to be kept.
  */
 export async function censusStep(db: Firestore, before: CatalogCensus | null, pass: CensusPass | null, deadline = Infinity): Promise<CensusStep> {

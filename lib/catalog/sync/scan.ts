@@ -29,15 +29,16 @@ export interface ScanStep {
 /**
  * One bounded step of the scan a cron runs where no trigger and no listener does: pages of titles (each title's
  * tree is indexed, so an edit beneath it is found too) and of their entries, from where the last step stopped,
- * through the one handler, starting no page after `deadline` but the first, and ending early when a whole pass is
- * done. Never the whole catalog in one call: a pass over N titles takes about N / (titles a step indexes) calls.
+ * starting no tree after `deadline` but the first (a page cut short is read again from its first tree left), and
+ * ending early when a whole pass is done. Never the whole catalog in one call: a pass over N titles takes about
+ * N / (titles a step indexes) calls.
  */
 export async function scanStep(db: Firestore, deadline: number): Promise<ScanStep> {
   let cursor = parseCursor((await readDocument(db, SCAN_CURSOR_PATH))?.data);
   const passes = cursor.passes;
   const indexed: string[] = [];
   let checked = 0;
-  // At least one page a call, however little time is left: every call moves the scan on.
+  // At least one tree a call, however little time is left: every call moves the scan on.
   do {
     const page = await readPassPage(db, STRETCHES[cursor.stretch]!, cursor.after, false);
     const done = await indexPage(db, [...page.titles, ...page.deleted], deadline);
