@@ -23,6 +23,12 @@ export function treeOf(path: string): string | null {
   return title && formatTitlePath(title);
 }
 
+/** The trees `paths` belong to, each once (paths outside the catalog are passed by). */
+export function treesOf(paths: readonly string[]): string[] {
+  const trees = paths.map(treeOf).filter((tree): tree is string => tree !== null);
+  return [...new Set(trees)];
+}
+
 /** A Firestore value as stable text: object keys sorted, timestamps and references by what they name. */
 function stable(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';

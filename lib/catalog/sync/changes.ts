@@ -1,12 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { tagsToExpire } from '../tags';
-import { treeOf } from '../tree-state';
+import { treesOf } from '../tree-state';
 import { syncTrees } from './trees';
 
 export interface ChangesSynced {
-  /** The titles' trees the changed documents belong to (paths outside the catalog are passed by). */
-  trees: string[];
-  /** Those whose derived data changed: their pages, lists, sitemaps and search entries are out of date. */
+  /**
+   * The trees of the changed documents' titles (paths outside the catalog are passed by) whose derived data changed:
+   * their pages, lists, sitemaps and search entries are out of date.
+   */
   indexed: string[];
   /** The cache tags that show the indexed trees, for the caller to expire. */
   tags: string[];
@@ -18,7 +19,6 @@ export interface ChangesSynced {
  * write to a title, which fires the trigger again) expires nothing, so an event never loops nor costs a page.
  */
 export async function syncChangedDocuments(db: Firestore, documentPaths: readonly string[]): Promise<ChangesSynced> {
-  const trees = [...new Set(documentPaths.map(treeOf).filter((tree): tree is string => tree !== null))];
-  const { indexed } = await syncTrees(db, trees);
-  return { trees, indexed, tags: indexed.length > 0 ? tagsToExpire(indexed) : [] };
+  const { indexed } = await syncTrees(db, treesOf(documentPaths));
+  return { indexed, tags: indexed.length > 0 ? tagsToExpire(indexed) : [] };
 }

@@ -117,7 +117,7 @@ export const runCatalogSync = (): Promise<SyncReport | null> => catchUp(shared.r
 
 /** Documents a Firestore trigger says an edit wrote (POST /api/catalog/changes): nothing to do without Firestore. */
 export async function syncCatalogChanges(documentPaths: readonly string[]): Promise<ChangesSynced> {
-  if (chooseBackend(env) !== 'firestore') return { trees: [], indexed: [], tags: [] };
+  if (chooseBackend(env) !== 'firestore') return { indexed: [], tags: [] };
   return syncChangedDocuments(firestore(env), documentPaths);
 }
 

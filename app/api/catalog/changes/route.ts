@@ -17,13 +17,21 @@ const bodySchema = z.object({
     .max(500),
 });
 
+/**
+ * Indexes the titles of the documents an edit wrote and expires exactly the pages, lists, sitemaps and search reads
+ * that show them (lib/catalog/sync/changes.ts), so the first visitor after the edit already sees it.
+ */
+async function takeChanges({ body }: { body: z.output<typeof bodySchema> }) {
+  const synced = await syncCatalogChanges(body.documents);
+  // Expired, not stale: the event comes from Firestore, which is up, and the next visitor must see the edit.
+  for (const tag of synced.tags) revalidateTag(tag, { expire: 0 });
+  if (synced.indexed.length > 0) console.log(`[catalog sync] events: indexed ${synced.indexed.join(', ')}`);
+  return answer(synced);
+}
+
 const fromTrigger = (request: Request) => env.CATALOG_EVENTS_SECRET !== undefined && bearerMatches(request, env.CATALOG_EVENTS_SECRET);
 
-/**
- * Where the Firestore trigger (functions/) says which catalog documents an edit wrote: their titles are indexed and
- * exactly the pages, lists, sitemaps and search reads that show them expire now, so the first visitor after the
- * edit already sees it (lib/catalog/sync/changes.ts).
- */
+/** Where the Firestore trigger (functions/) says which catalog documents an edit wrote. */
 export const POST = apiRoute(
   {
     name: 'catalog changes',
@@ -38,13 +46,7 @@ export const POST = apiRoute(
     },
     unavailable: 'The change could not be indexed just now (Firestore unreachable?); the trigger sends it again.',
   },
-  async ({ body }) => {
-    const synced = await syncCatalogChanges(body.documents);
-    // Expired, not stale: the event comes from Firestore, which is up, and the next visitor must see the edit.
-    for (const tag of synced.tags) revalidateTag(tag, { expire: 0 });
-    if (synced.indexed.length > 0) console.log(`[catalog sync] events: indexed ${synced.indexed.join(', ')}`);
-    return answer(synced);
-  },
+  takeChanges,
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
