@@ -5,7 +5,9 @@
  * through GET /api/internal/reads (served only with READ_COUNTER=1) to hold pages and searches to budgets.
  * No secret here, so not server-only: the seed writer counts its reads in scripts and Playwright's scale spec too.
  */
-const counter = ((globalThis as { __solenemaReads?: { reads: number; inFlight: number } }).__solenemaReads ??= { reads: 0, inFlight: 0 });
+import { processState } from './process-state';
+
+const counter = processState('firestore reads', () => ({ reads: 0, inFlight: 0 }));
 
 /** Records a read that returned `documents` documents. */
 export function countReads(documents: number): void {

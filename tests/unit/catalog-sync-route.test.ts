@@ -4,9 +4,12 @@ const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = 'unit-test-cron-
 
 const { GET } = await import('@/app/api/cron/catalog-sync/route');
 const { BUDGETS } = await import('@/lib/http/rate-limit');
+const { processState } = await import('@/lib/process-state');
 
-/** The token the server's own schedule sends (lib/catalog/sync/service.ts keeps it on globalThis for the process). */
-const ownToken = (globalThis as { __solenemaCatalogSync?: { token: string } }).__solenemaCatalogSync!.token;
+/** The token the server's own schedule sends (lib/catalog/sync/service.ts keeps it in the process's registry). */
+const ownToken = processState<{ token: string }>('catalog sync', () => {
+  throw new Error('the sync route made no state');
+}).token;
 const NO_PARAMS = { params: Promise.resolve({}) };
 const callWith = (bearer: string) =>
   GET(new Request('http://localhost:3000/api/cron/catalog-sync', { headers: { authorization: `Bearer ${bearer}` } }), NO_PARAMS);

@@ -4,6 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { env } from '../../env/server';
 import { chooseBackend, firestore } from '../../firebase';
 import { readsSoFar } from '../../firestore-reads';
+import { processState } from '../../process-state';
 import { bearerMatches } from '../../http/secret';
 import { catchUp, type CatchUpState } from '../../catch-up';
 import { setDocument } from '../firestore';
@@ -39,10 +40,7 @@ export interface SyncReport {
   tags: string[];
 }
 
-/**
- * Shared through globalThis: instrumentation (which starts the watch) and the route (which runs the sync)
- * are bundled apart, but run in one server process.
- */
+/** One a process (lib/process-state.ts): instrumentation starts the watch, the route runs the sync. */
 type SyncProcess = {
   token: string;
   watch?: CatalogWatch;
@@ -52,12 +50,12 @@ type SyncProcess = {
   nextCheckAt: number;
   upkeep?: Promise<void>;
 };
-const shared = ((globalThis as { __solenemaCatalogSync?: SyncProcess }).__solenemaCatalogSync ??= {
+const shared = processState<SyncProcess>('catalog sync', () => ({
   token: randomBytes(32).toString('base64url'),
   runs: {},
   edited: new Set(),
   nextCheckAt: 0,
-});
+}));
 
 /** This server's own schedule: a token that never leaves the process. */
 export const isOwnSchedule = (request: Request) => bearerMatches(request, shared.token);
