@@ -6,7 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { startCatalogTrigger, type CatalogTrigger } from './support/catalog-trigger';
 import { clearFirestore } from './support/firestore-emulator';
 import { e2eSiteEnv } from './support/global-setup';
-import { BROKEN_PATH, handWrittenCatalog, writeAsOperator } from './support/hand-written-catalog';
+import { BROKEN_PATH, handWrittenCatalog, handWrittenTrailer, writeAsOperator } from './support/hand-written-catalog';
 import { expect, test } from './support/offline';
 import { E2E_PORTS, HAND_WRITTEN_PROJECT_ID, HAND_WRITTEN_SITE_URL } from './support/ports';
 import { run, startServer, stopServer } from './support/processes';
@@ -257,9 +257,7 @@ test.describe('as on Vercel with the Firestore trigger: edits arrive as events, 
     // A console session: each a write the emulator delivers to the trigger, which tells the site.
     await db.doc(renamed).update({ title: 'Quillfeather Reunion' });
     await db.doc(unopened).update({ title: 'Marrowind Chronicle' });
-    await writeAsOperator(db, [
-      { id: 'hand-event', path: added, data: { title: 'Zephyrine Meteor', coverimg: '', videourl: '/media/clips/nebula.mp4', locked: false, type: 'Trailer' } },
-    ]);
+    await writeAsOperator(db, [handWrittenTrailer('hand-event', 'Zephyrine Meteor')]);
     await db.doc(deleted).delete();
     await db.doc(priced).update({ price: 0.07 });
 

@@ -41,6 +41,13 @@ export function handWrittenCatalog(shape: CatalogShape = SHAPE): RawDocument[] {
   return [...documents, { id: 'hand-broken', path: BROKEN_PATH, data: { coverimg: '', videourl: '/media/clips/nebula.mp4', locked: false } }];
 }
 
+/** A free trailer as an operator adds one in the console: the seed's fields, nothing else. */
+export const handWrittenTrailer = (id: string, title: string): RawDocument => ({
+  id,
+  path: `trailers/${id}`,
+  data: { title, coverimg: '', videourl: '/media/clips/nebula.mp4', locked: false, type: 'Trailer' },
+});
+
 /** Writes documents as the console does: each as it is, nothing added. */
 export async function writeAsOperator(db: Firestore, documents: RawDocument[]) {
   for (let start = 0; start < documents.length; start += 400) {

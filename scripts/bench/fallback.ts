@@ -9,7 +9,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { generateCatalog, LARGE_CATALOG, type CatalogShape } from '../../e2e/support/generated-catalog';
 import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
-import { handWrittenCatalog, writeAsOperator } from '../../e2e/support/hand-written-catalog';
+import { handWrittenCatalog, handWrittenTrailer, writeAsOperator } from '../../e2e/support/hand-written-catalog';
 import { readsSoFar } from '../../lib/firestore-reads';
 import { writeCatalog } from '../../lib/catalog/seed-writer';
 import { censusStep, checkCatalog, recordCheck, takeCensus } from '../../lib/catalog/sync/census';
@@ -66,12 +66,6 @@ async function measure<T>(work: () => Promise<T>): Promise<Measured & { value: T
   return { reads: readsSoFar() - reads, ms: Date.now() - started, value };
 }
 
-const trailer = (id: string, title: string) => ({
-  id,
-  path: `trailers/${id}`,
-  data: { title, coverimg: '', videourl: '/media/clips/nebula.mp4', locked: false, type: 'Trailer' },
-});
-
 async function fill(db: Firestore, size: FallbackSize): Promise<number> {
   if (size === 'large') {
     const documents = handWrittenCatalog(LARGE_CATALOG);
@@ -103,12 +97,12 @@ export async function measureFallback(size: FallbackSize): Promise<FallbackResul
     log(`fallback ${size}: an edit by event, an idle check, an addition found by checks, a scan step`);
     await db.doc('trailers/gen-trailers-7').update({ title: 'Fallback Renamed' });
     const eventRename = await measure(() => syncChangedDocuments(db, ['trailers/gen-trailers-7']));
-    await writeAsOperator(db, [trailer('fallback-by-event', 'Fallback By Event')]);
+    await writeAsOperator(db, [handWrittenTrailer('fallback-by-event', 'Fallback By Event')]);
     const eventAddition = await measure(() => syncChangedDocuments(db, ['trailers/fallback-by-event']));
     await recordCheck(db, { census: await takeCensus(db), pass: null });
     const idleCheck = await measure(() => checkCatalog(db, 0, Date.now() + BUDGET.checkMs));
 
-    await writeAsOperator(db, [trailer('fallback-by-checks', 'Fallback By Checks')]);
+    await writeAsOperator(db, [handWrittenTrailer('fallback-by-checks', 'Fallback By Checks')]);
     const additionByChecks = { checks: 0, reads: 0, longestMs: 0, found: false };
     while (!additionByChecks.found && additionByChecks.checks < 100) {
       const check = await measure(() => checkCatalog(db, 0, Date.now() + BUDGET.checkMs));

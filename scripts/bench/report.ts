@@ -1,5 +1,6 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from '../../e2e/support/floor';
+import { VISITS_STEP_BUDGET_MS } from '../../lib/catalog/upkeep';
 import { BOUGHT_FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
 import type { BytesBesideFloor } from './browser';
 import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
@@ -122,6 +123,13 @@ function upkeepRows(r: UpkeepResult): Row[] {
       r.pageShown ? `${r.pageShown.seconds.toFixed(1)} s, ${r.pageShown.reads} reads` : 'not shown',
     ],
     [what, 'reads from that write until search found it, the visits of the title page each second included', r.editReads === null ? '—' : String(r.editReads)],
+    [
+      what,
+      "a trailer added in the console (the seed's fields) → found by search, searched for each second: seconds, searches, reads; the longest sync step meanwhile",
+      `${r.addition.seconds === null ? `not found within ${UPKEEP.giveUpSeconds} s` : `${r.addition.seconds.toFixed(1)} s`}, ${r.addition.searches} searches, ${r.addition.reads} reads; ${(r.addition.longestStepMs / 1000).toFixed(1)} s`,
+      `a step ≤ ${VISITS_STEP_BUDGET_MS / 1000} s`,
+      r.addition.seconds !== null && r.addition.longestStepMs <= VISITS_STEP_BUDGET_MS,
+    ],
   ];
 }
 

@@ -7,6 +7,8 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { startCatalogTrigger } from '../../e2e/support/catalog-trigger';
+import { handWrittenTrailer, writeAsOperator } from '../../e2e/support/hand-written-catalog';
+import { pageOfDocument } from '../../lib/routes';
 import { E2E_PROJECT_ID } from '../../e2e/support/ports';
 import { CATALOG_EVENTS_SECRET, PORTS, SCALE, UPKEEP, type Size } from './config';
 import { settledReads } from './reads';
@@ -38,10 +40,18 @@ export interface UpkeepResult {
   searchSeconds: number | null;
   /** Reads from the write until search found it, the visits of the title page each second included. */
   editReads: number | null;
+  /**
+   * A trailer added in the console in the seed's fields alone, with a visitor searching for it each second: seconds and
+   * reads until search's first result is its page (null seconds: not within the bench's patience), and the longest step
+   * the site's own sync recorded meanwhile (catalogSync/status), against the budget of a visits' step (20 s).
+   */
+  addition: { seconds: number | null; searches: number; reads: number; longestStepMs: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CENSUS_PATH = 'catalogSync/census';
+/** What the site's last sync step did (lib/catalog/sync/service.ts, SYNC_STATUS_PATH: server-only, so not imported here). */
+const SYNC_STATUS_PATH = 'catalogSync/status';
 const checkedAt = async (db: Firestore) => (await db.doc(CENSUS_PATH).get()).get('checkedAt') as number | undefined;
 
 /** Whether the answer was rendered for this request (a cache miss, a stale page regenerating, or a page never cached). */
@@ -129,6 +139,32 @@ async function writeToVisible(
   }
 }
 
+/** See UpkeepResult.addition; the trailer is deleted again afterwards. */
+async function additionFound(stack: Stack, db: Firestore): Promise<UpkeepResult['addition']> {
+  const trailer = handWrittenTrailer(`upkeep-added-${Date.now()}`, `Upkeep Added ${Date.now()}`);
+  const page = pageOfDocument(trailer.path);
+  const title = (trailer.data as { title: string }).title;
+  const readsBefore = await settledReads(stack);
+  const written = Date.now();
+  await writeAsOperator(db, [trailer]);
+  let searches = 0;
+  let longestStepMs = 0;
+  try {
+    for (;;) {
+      searches += 1;
+      const found = (await firstResult(stack, title)) === page;
+      const status = (await db.doc(SYNC_STATUS_PATH).get()).data() as { at?: string; durationMs?: number } | undefined;
+      if (status?.at && Date.parse(status.at) >= written) longestStepMs = Math.max(longestStepMs, status.durationMs ?? 0);
+      if (found) return { seconds: (Date.now() - written) / 1000, searches, reads: (await settledReads(stack)) - readsBefore, longestStepMs };
+      if (Date.now() - written > UPKEEP.giveUpSeconds * 1000)
+        return { seconds: null, searches, reads: (await settledReads(stack)) - readsBefore, longestStepMs };
+      await sleep(1000);
+    }
+  } finally {
+    await db.doc(trailer.path).delete();
+  }
+}
+
 /**
  * `track` is told of each stack while it runs, so an interrupted bench stops it. `build`: whether each mode builds
  * anew (events runs on the Vercel build: the trigger's secret is read when the server starts).
@@ -169,9 +205,11 @@ export async function measureUpkeep(
       const crawler = await crawlerPass(stack);
       log(`upkeep ${size} ${mode}: renaming a title and waiting for search to find it`);
       const visible = await writeToVisible(stack, db, size);
+      log(`upkeep ${size} ${mode}: adding a trailer by hand and searching for it each second`);
+      const addition = await additionFound(stack, db);
       const ended = stack.ended();
       if (ended) throw new Error(`the ${mode} site stopped while it was measured (${ended})`);
-      results.push({ size, mode, idleReads, crawler, ...visitor, ...visible });
+      results.push({ size, mode, idleReads, crawler, ...visitor, ...visible, addition });
     } finally {
       await trigger?.stop();
       await stack.stop();

@@ -12,7 +12,7 @@ import { checkCatalog } from './census';
 import { sweepEntries } from './trees';
 import { scanStep } from './scan';
 import { tagsToExpire } from '../tags';
-import { catalogUpkeep } from '../upkeep';
+import { catalogUpkeep, VISITS_STEP_BUDGET_MS } from '../upkeep';
 import { watchCatalog, type CatalogWatch } from './listeners';
 import { syncChangedDocuments, type ChangesSynced } from './changes';
 
@@ -126,9 +126,6 @@ export function noteEditedTitle(tree: string): void {
   if (upkeep.mode === 'visits' && !isBuilding()) shared.edited.add(tree);
 }
 
-/** What one visit's upkeep may spend indexing, well within any plan's function duration; the next check takes the rest. */
-const UPKEEP_BUDGET_MS = 20_000;
-
 async function upkeepOnce(db: Firestore): Promise<void> {
   const started = Date.now();
   const readsBefore = readsSoFar();
@@ -143,7 +140,7 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   }
   if (Date.now() >= shared.nextCheckAt) {
     shared.nextCheckAt = Date.now() + upkeep.checkEverySeconds * 1000;
-    const checked = await checkCatalog(db, upkeep.checkEverySeconds * 1000, started + UPKEEP_BUDGET_MS);
+    const checked = await checkCatalog(db, upkeep.checkEverySeconds * 1000, started + VISITS_STEP_BUDGET_MS);
     if (checked?.pass)
       console.log(
         `[catalog sync] visits: ${checked.checked} titles and entries checked; the pass goes on at the next check from ${JSON.stringify(checked.pass)}`,
