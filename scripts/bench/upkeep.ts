@@ -141,9 +141,9 @@ async function writeToVisible(
 
 /** See UpkeepResult.addition; the trailer is deleted again afterwards. */
 async function additionFound(stack: Stack, db: Firestore): Promise<UpkeepResult['addition']> {
-  const trailer = handWrittenTrailer(`upkeep-added-${Date.now()}`, `Upkeep Added ${Date.now()}`);
+  const title = `Upkeep Added ${Date.now()}`;
+  const trailer = handWrittenTrailer(`upkeep-added-${Date.now()}`, title);
   const page = pageOfDocument(trailer.path);
-  const title = (trailer.data as { title: string }).title;
   const readsBefore = await settledReads(stack);
   const written = Date.now();
   await writeAsOperator(db, [trailer]);
