@@ -104,6 +104,20 @@ test('a search reads at most a couple of hundred documents, and nothing when ask
   expect((await measure(request, '/search?q=eridia')).html).toContain('Meridian');
 });
 
+test('a burst of visitors searching at once after an edit costs at most two searches of reads, not one a visitor', async ({ request }) => {
+  test.setTimeout(120_000);
+  const path = '/search?q=willow';
+  const alone = await measure(request, path);
+  expect(alone.reads).toBeGreaterThan(0);
+  // An edit's revalidation: every search is stale, and the next visitors' answers refresh it behind them.
+  const data = { titles: ['trailers'] };
+  expect((await request.post('/api/revalidate', { headers: { Authorization: `Bearer ${E2E_REVALIDATE_SECRET}` }, data })).status()).toBe(200);
+  const before = await settledReads(request);
+  const answers = await Promise.all(Array.from({ length: 12 }, () => request.get(path)));
+  for (const answer of answers) expect(answer.status()).toBe(200);
+  expect((await settledReads(request)) - before, `12 visitors' reads, one search alone read ${alone.reads}`).toBeLessThanOrEqual(2 * alone.reads);
+});
+
 test('a checkout, a library and a playback link read a handful of documents, for a series of 60 seasons too', async ({ request }) => {
   for (const path of ['series/gen-long-series', 'series/gen-long-season/seasons/s1/episodes/s1e130', 'documentaries/gen-documentaries-6']) {
     const before = await siteReads(request);

@@ -22,3 +22,23 @@ export function catchUp<T>(state: CatchUpState<T>, task: () => Promise<T>): Prom
   state.current = run;
   return run;
 }
+
+/**
+ * `task` caught up for each key apart (see catchUp): a burst of calls with one key costs at most two runs, and each
+ * call is still answered by a run that started after it. A key's state is dropped once nothing runs for it.
+ */
+export function catchUpByKey<Args extends unknown[], T>(task: (...args: Args) => Promise<T>, keyOf: (args: Args) => string): (...args: Args) => Promise<T> {
+  const states = new Map<string, CatchUpState<T>>();
+  return (...args: Args) => {
+    const key = keyOf(args);
+    const state = states.get(key) ?? {};
+    states.set(key, state);
+    const run = catchUp(state, () => task(...args));
+    void run
+      .catch(() => undefined)
+      .finally(() => {
+        if (!state.current && !state.next && states.get(key) === state) states.delete(key);
+      });
+    return run;
+  };
+}

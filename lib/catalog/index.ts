@@ -2,6 +2,7 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env } from '../env/server';
+import { catchUpByKey } from '../catch-up';
 import { chooseBackend, firestore } from '../firebase';
 import { searchWith } from '../search/lookup';
 import type { SearchResults } from '../search/ranking';
@@ -37,13 +38,16 @@ const BUILD = process.env.CATALOG_CACHE_BUILD ?? 'unbuilt';
  * touches; their lifetime is the backstop (a day), or where no listener runs (Vercel) what keeps an
  * operator's edit within CATALOG_SYNC_SECONDS (lib/catalog/upkeep.ts). Memoised per render, so metadata and
  * page share one read.
- * Every value is one page of a list or one title: far below the data cache's 2 MB limit.
+ * Every value is one page of a list or one title: far below the data cache's 2 MB limit. Visitors who miss the
+ * same read at once (its tags just expired, or it went stale under a burst of searches) share its Firestore reads
+ * (catchUpByKey): two at most, each answering only calls made before it started, so no edit is answered stale.
  * Not `'use cache'`: without cacheComponents it keeps entries in each process's memory, so on Vercel every
  * instance would read Firestore anew, where this data cache is shared (docs/catalog.md, "Caching").
  */
 function cachedRead<Args extends unknown[], Result>(name: string, read: (...args: Args) => Promise<Result>, dependsOn: (args: NoInfer<Args>) => string[]) {
+  const readCaughtUp = catchUpByKey(read, (args) => args.map(String).join('\u0000'));
   return cache((...args: Args) =>
-    unstable_cache(() => read(...args), ['catalog', BUILD, name, ...args.map(String)], {
+    unstable_cache(() => readCaughtUp(...args), ['catalog', BUILD, name, ...args.map(String)], {
       revalidate: lifetimeSeconds,
       tags: [CATALOG_TAG, ...dependsOn(args)],
     })(),
