@@ -1,10 +1,10 @@
 /**
- * `npm run catalog:generate -- [--shape=large|test]`: writes a generated catalog (e2e/support/generated-catalog.ts)
+ * `npm run catalog:generate -- [--shape=large|100k|test]`: writes a generated catalog (e2e/support/generated-catalog.ts)
  * into the configured Firestore (an emulator: FIRESTORE_EMULATOR_HOST), beside what is there, with sort keys and
  * search entries, then asks the site to refresh (NEXT_PUBLIC_SITE_URL + REVALIDATE_SECRET), as `npm run seed` does.
  */
 import { parseArgs } from 'node:util';
-import { generateCatalog, LARGE_CATALOG, TEST_CATALOG } from '../e2e/support/generated-catalog';
+import { generateCatalog, HUNDRED_K_CATALOG, LARGE_CATALOG, TEST_CATALOG, type CatalogShape } from '../e2e/support/generated-catalog';
 import { writeCatalog } from '../lib/catalog/seed-writer';
 import { revalidateSite } from './revalidate-site';
 import { parseEnv } from '../lib/env/schema';
@@ -12,10 +12,11 @@ import { firestore, firestoreConfigured } from '../lib/firebase';
 
 async function main() {
   const { values } = parseArgs({ options: { shape: { type: 'string', default: 'large' } } });
-  const shape = values.shape === 'test' ? TEST_CATALOG : values.shape === 'large' ? LARGE_CATALOG : null;
+  const shapes: Record<string, CatalogShape> = { large: LARGE_CATALOG, '100k': HUNDRED_K_CATALOG, test: TEST_CATALOG };
+  const shape = Object.hasOwn(shapes, values.shape) ? shapes[values.shape]! : null;
   const env = parseEnv(process.env);
   if (!shape || !firestoreConfigured(env)) {
-    console.error('catalog:generate: usage: --shape=large|test, with FIRESTORE_EMULATOR_HOST (+ FIREBASE_PROJECT_ID) set.');
+    console.error('catalog:generate: usage: --shape=large|100k|test, with FIRESTORE_EMULATOR_HOST (+ FIREBASE_PROJECT_ID) set.');
     process.exit(2);
   }
   const started = Date.now();

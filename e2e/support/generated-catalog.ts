@@ -28,6 +28,19 @@ export const LARGE_CATALOG: CatalogShape = {
   longSeasonEpisodes: 400,
 };
 
+/** 100,000 titles, most of them one document (trailers, documentaries), so the emulator holds them in minutes. */
+export const HUNDRED_K_CATALOG: CatalogShape = {
+  series: 10_000,
+  seasonsPerSeries: 1,
+  episodesPerSeason: 1,
+  shortFilms: 10_000,
+  episodesPerShortFilm: 1,
+  trailers: 40_000,
+  documentaries: 39_997,
+  longSeriesSeasons: 2,
+  longSeasonEpisodes: 3,
+};
+
 /** What `npm test` affords: every shape, fewer of each (still several pages of every kind). */
 export const TEST_CATALOG: CatalogShape = {
   series: 110,

@@ -7,7 +7,7 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { generateCatalog, LARGE_CATALOG, type CatalogShape } from '../../e2e/support/generated-catalog';
+import { generateCatalog, HUNDRED_K_CATALOG, LARGE_CATALOG } from '../../e2e/support/generated-catalog';
 import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
 import { handWrittenCatalog, handWrittenTrailer, writeAsOperator } from '../../e2e/support/hand-written-catalog';
 import { readsSoFar } from '../../lib/firestore-reads';
@@ -20,19 +20,6 @@ import { log } from './stack';
 
 export type FallbackSize = 'large' | '100k';
 export const FALLBACK_SIZES: readonly FallbackSize[] = ['large', '100k'];
-
-/** 100,000 titles, most of them one document (trailers, documentaries), so the emulator holds them in minutes. */
-const HUNDRED_K: CatalogShape = {
-  series: 10_000,
-  seasonsPerSeries: 1,
-  episodesPerSeason: 1,
-  shortFilms: 10_000,
-  episodesPerShortFilm: 1,
-  trailers: 40_000,
-  documentaries: 39_997,
-  longSeriesSeasons: 2,
-  longSeasonEpisodes: 3,
-};
 
 /** The build's budget (`npm run catalog:sync -- --seconds`), a visit's check's and a cron scan step's, as the site has them. */
 const BUDGET = { buildSeconds: 300, checkMs: 20_000, scanMs: 40_000 };
@@ -72,7 +59,7 @@ async function fill(db: Firestore, size: FallbackSize): Promise<number> {
     await writeAsOperator(db, documents);
     return documents.length;
   }
-  const documents = generateCatalog(HUNDRED_K);
+  const documents = generateCatalog(HUNDRED_K_CATALOG);
   await writeCatalog(db, documents);
   return documents.length;
 }

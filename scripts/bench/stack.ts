@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { startLocalChain } from '../../e2e/support/chain';
 import { startFirestoreEmulator } from '../../e2e/support/firestore-emulator';
 import { run, startServer, stopServer } from '../../e2e/support/processes';
-import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, STATIC_COPIES, THROUGHPUT, type Size } from './config';
+import { DIST_DIR, PORTS, RESULTS_DIR, siteEnv, STATIC_COPIES, THROUGHPUT, type StackSize } from './config';
 
 export interface StackOptions {
   /**
@@ -34,6 +34,8 @@ export interface Stack {
   /** Billable document reads the site has made so far, and its reads still running, by its own count (READ_COUNTER=1). */
   reads: () => Promise<ReadCount>;
   buildSeconds: number | null;
+  /** What the build's catalog sync said it did (`catalog:sync: … checked, … indexed anew, … reads, … s`), when this stack built. */
+  buildSync: string | null;
   /** How the server ended, when it did: on a shared host another session may stop it, and a section must not report its errors as figures. */
   ended: () => string | null;
   /** Lines of the build's and the server's output that say a value was too large to cache. */
@@ -78,7 +80,7 @@ function ended(server: ChildProcess): string | null {
 
 /** Starts everything for one catalog size; `build: false` reuses the last bench build when there is one of this size and kind. */
 export async function startStack(
-  size: Size,
+  size: StackSize,
   build: boolean,
   { vercel = false, functionsEmulator = false, env: settings = {}, prepare }: StackOptions = {},
 ): Promise<Stack> {
@@ -100,7 +102,7 @@ export async function startStack(
   };
   try {
     await run('npm', ['run', 'seed', '--silent'], env);
-    if (size === 'large') await run('npm', ['run', 'catalog:generate', '--silent', '--', '--shape=large'], env);
+    if (size !== 'embedded') await run('npm', ['run', 'catalog:generate', '--silent', '--', `--shape=${size}`], env);
     await prepare?.(env);
     const buildLog = `${RESULTS_DIR}/build-${name}.log`;
     let buildSeconds: number | null = null;
@@ -124,6 +126,7 @@ export async function startStack(
       server: site,
       reads: () => siteReads(url),
       buildSeconds,
+      buildSync: buildSeconds === null ? null : (readFileSync(buildLog, 'utf8').match(/^catalog:sync: .*$/m)?.[0] ?? null),
       ended: () => ended(site),
       over2MbWarnings: () => (buildSeconds === null ? 0 : over2Mb(buildLog)) + over2Mb(serverLog),
       stop,

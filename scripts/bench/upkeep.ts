@@ -10,7 +10,7 @@ import { startCatalogTrigger } from '../../e2e/support/catalog-trigger';
 import { handWrittenTrailer, writeAsOperator } from '../../e2e/support/hand-written-catalog';
 import { pageOfDocument } from '../../lib/routes';
 import { E2E_PROJECT_ID } from '../../e2e/support/ports';
-import { CATALOG_EVENTS_SECRET, PORTS, SCALE, UPKEEP, type Size } from './config';
+import { CATALOG_EVENTS_SECRET, PORTS, UPKEEP, type StackSize } from './config';
 import { settledReads } from './reads';
 import { log, startStack, type Stack } from './stack';
 import { benchFirestore, firstResult } from './sync';
@@ -19,8 +19,10 @@ export type UpkeepMode = 'start' | 'vercel' | 'events';
 export const UPKEEP_MODES: readonly UpkeepMode[] = ['start', 'vercel', 'events'];
 
 export interface UpkeepResult {
-  size: Size;
+  size: StackSize;
   mode: UpkeepMode;
+  /** The build this mode made (null: it ran on the last one): its seconds, and what its catalog sync said. */
+  build: { seconds: number; sync: string | null } | null;
   /** Reads over UPKEEP.windowSeconds with no request at all. */
   idleReads: number;
   /** Reads over UPKEEP.windowSeconds with a visit every UPKEEP.visitEverySeconds (the pages' renders included). */
@@ -34,7 +36,7 @@ export interface UpkeepResult {
   censusChecks: number;
   /** From the write until the title's own page showed the new name, and the reads meanwhile (null: never within the bench's patience). */
   pageShown: { seconds: number; reads: number } | null;
-  /** Null when search had not found it when the bench gave up. */
+  /** Null when search had not found it when the bench gave up, or search is not measured at this size (UPKEEP.sizes). */
   writeToVisibleSeconds: number | null;
   /** How long the search that found it took to answer: on the emulator, a search of the large catalog takes seconds (it scans). */
   searchSeconds: number | null;
@@ -45,7 +47,7 @@ export interface UpkeepResult {
    * reads until search's first result is its page (null seconds: not within the bench's patience), and the longest step
    * the site's own sync recorded meanwhile (catalogSync/status), against the budget of a visits' step (20 s).
    */
-  addition: { seconds: number | null; searches: number; reads: number; longestStepMs: number };
+  addition: { seconds: number | null; searches: number; reads: number; longestStepMs: number } | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,9 +83,9 @@ async function crawlerPass(stack: Stack): Promise<UpkeepResult['crawler']> {
 async function visitorWindow(
   stack: Stack,
   db: Firestore,
-  size: Size,
+  size: StackSize,
 ): Promise<Pick<UpkeepResult, 'visitorReads' | 'visits' | 'visitorRenders' | 'censusChecks'>> {
-  const pages = UPKEEP.pages[size];
+  const { pages } = UPKEEP.sizes[size];
   const visits = UPKEEP.windowSeconds / UPKEEP.visitEverySeconds;
   const checks = new Set<number>();
   let visitorRenders = 0;
@@ -109,13 +111,16 @@ async function idleWindow(stack: Stack): Promise<number> {
   return (await stack.reads()).reads - before;
 }
 
-/** A title renamed in Firestore, a visitor on its page each second, until search's first result for the new title is that page. */
+/**
+ * A title renamed in Firestore, a visitor on its page each second, until search's first result for the new title is
+ * that page (or, where search is not measured, until the page shows it).
+ */
 async function writeToVisible(
   stack: Stack,
   db: Firestore,
-  size: Size,
+  size: StackSize,
 ): Promise<Pick<UpkeepResult, 'pageShown' | 'writeToVisibleSeconds' | 'searchSeconds' | 'editReads'>> {
-  const { renamed: path, page } = SCALE.sizes[size].sync;
+  const { renamed: path, page, search } = UPKEEP.sizes[size];
   const original = (await db.doc(path).get()).get('title') as string;
   const renamed = `Upkeep Renamed ${Date.now()}`;
   const readsBefore = await settledReads(stack);
@@ -127,7 +132,8 @@ async function writeToVisible(
       const { body } = await visit(stack, page);
       if (!pageShown && body.includes(renamed)) pageShown = { seconds: (Date.now() - written) / 1000, reads: (await settledReads(stack)) - readsBefore };
       const searched = Date.now();
-      if ((await firstResult(stack, renamed)) === page) {
+      if (!search && pageShown) return { pageShown, writeToVisibleSeconds: null, searchSeconds: null, editReads: null };
+      if (search && (await firstResult(stack, renamed)) === page) {
         const seconds = { writeToVisibleSeconds: (Date.now() - written) / 1000, searchSeconds: (Date.now() - searched) / 1000 };
         return { pageShown, ...seconds, editReads: (await settledReads(stack)) - readsBefore };
       }
@@ -170,7 +176,7 @@ async function additionFound(stack: Stack, db: Firestore): Promise<UpkeepResult[
  * anew (events runs on the Vercel build: the trigger's secret is read when the server starts).
  */
 export async function measureUpkeep(
-  size: Size,
+  size: StackSize,
   build: Record<UpkeepMode, boolean>,
   track: (stack: Stack | undefined) => void,
   modes: readonly UpkeepMode[] = UPKEEP_MODES,
@@ -205,11 +211,12 @@ export async function measureUpkeep(
       const crawler = await crawlerPass(stack);
       log(`upkeep ${size} ${mode}: renaming a title and waiting for search to find it`);
       const visible = await writeToVisible(stack, db, size);
-      log(`upkeep ${size} ${mode}: adding a trailer by hand and searching for it each second`);
-      const addition = await additionFound(stack, db);
+      if (UPKEEP.sizes[size].search) log(`upkeep ${size} ${mode}: adding a trailer by hand and searching for it each second`);
+      const addition = UPKEEP.sizes[size].search ? await additionFound(stack, db) : null;
       const ended = stack.ended();
       if (ended) throw new Error(`the ${mode} site stopped while it was measured (${ended})`);
-      results.push({ size, mode, idleReads, crawler, ...visitor, ...visible, addition });
+      const built = stack.buildSeconds === null ? null : { seconds: stack.buildSeconds, sync: stack.buildSync };
+      results.push({ size, mode, build: built, idleReads, crawler, ...visitor, ...visible, addition });
     } finally {
       await trigger?.stop();
       await stack.stop();
