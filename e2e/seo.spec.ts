@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './support/offline';
 import { lockedVideoUrls } from './support/catalog';
 import { SITE_URL } from './support/ports';
@@ -42,6 +43,18 @@ test('/sitemap.xml is a sitemap index naming exactly the files robots.txt lists,
     const file = await request.get(new URL(loc).pathname);
     expect(file.status(), loc).toBe(200);
     expect(await file.text(), loc).toContain('<urlset');
+  }
+});
+
+test("the build renders no sitemap file of titles ahead: a crawler's fetch renders it once, then it is served from the cache", async ({ request }) => {
+  // Files of titles read their browse pages and each series' seasons: prerendered, a build's reads and time grew with the catalog.
+  const { routes } = JSON.parse(readFileSync('.next/prerender-manifest.json', 'utf8')) as { routes: Record<string, unknown> };
+  expect(Object.keys(routes).filter((route) => route.startsWith('/sitemap/'))).toEqual(['/sitemap/pages.xml']);
+  for (const id of ['series-0', 'trailers-0']) {
+    expect(await (await request.get(`/sitemap/${id}.xml`)).text()).toContain('<url>');
+    const again = await request.get(`/sitemap/${id}.xml`);
+    expect(again.headers()['x-nextjs-cache'], id).toBe('HIT');
+    expect(await again.text()).toContain('<url>');
   }
 });
 

@@ -1,4 +1,5 @@
 import { firestoreConfigured, parseEnv, type Env } from './schema';
+import { isBuilding } from './phase';
 
 /** Settings whose development defaults would cost money in production: devnet RPCs and a recipient that is not the operator's. */
 const EXPLICIT_IN_PRODUCTION = ['SOLANA_RECIPIENT', 'SOLANA_RPC_URL', 'NEXT_PUBLIC_SOLANA_RPC_URL'] as const;
@@ -33,10 +34,9 @@ export function checkProduction(env: Env, source: Record<string, string | undefi
 export function checkStartupEnv() {
   try {
     const env = parseEnv(process.env);
-    const building = process.env.NEXT_PHASE === 'phase-production-build';
     // Written out so the build inlines it: browsers send payments through the RPC they were built with.
     const source = { ...process.env, NEXT_PUBLIC_SOLANA_RPC_URL: process.env.NEXT_PUBLIC_SOLANA_RPC_URL };
-    if (env.NODE_ENV === 'production' && !building) checkProduction(env, source);
+    if (env.NODE_ENV === 'production' && !isBuilding()) checkProduction(env, source);
     // Not fatal: visits keep titles current without it; only edits beneath a title wait for the daily scan it runs
     // (with the trigger, every edit arrives as an event and the scan is a backstop only).
     if (env.VERCEL && firestoreConfigured(env) && env.CATALOG_SYNC_SECONDS > 0 && !env.CRON_SECRET && !env.CATALOG_EVENTS_SECRET) {

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { env } from '../../env/server';
+import { isBuilding } from '../../env/phase';
 import { chooseBackend, firestore } from '../../firebase';
 import { readsSoFar } from '../../firestore-reads';
 import { processState } from '../../process-state';
@@ -118,8 +119,6 @@ export async function syncCatalogChanges(documentPaths: readonly string[]): Prom
   if (chooseBackend(env) !== 'firestore') return { indexed: [], tags: [] };
   return syncChangedDocuments(firestore(env), documentPaths);
 }
-
-const isBuilding = () => process.env.NEXT_PHASE === 'phase-production-build';
 
 /** A page read a title whose document changed since it was indexed: the next visit's upkeep indexes it (on Vercel). */
 export function noteEditedTitle(tree: string): void {
