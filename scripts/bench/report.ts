@@ -108,7 +108,7 @@ function upkeepRows(r: UpkeepResult): Row[] {
     [
       what,
       "a crawler's pass over /sitemap.xml and every file it names: reads the first time · right after",
-      `${r.crawler.files} files: ${r.crawler.reads} · ${r.crawler.readsAgain}`,
+      `${r.crawler.files === r.crawler.named ? r.crawler.files : `${r.crawler.files} of ${r.crawler.named}`} files: ${r.crawler.reads} · ${r.crawler.readsAgain}`,
       'right after: 0',
       r.crawler.readsAgain === 0,
     ],

@@ -30,8 +30,11 @@ export interface UpkeepResult {
   visits: number;
   /** Visits answered by a render (`x-nextjs-cache` MISS or STALE, or a page rendered per request): ISR writes follow these. */
   visitorRenders: number;
-  /** A crawler's pass over the sitemap index and every sitemap file it names: files, and reads the first time and right after. */
-  crawler: { files: number; reads: number; readsAgain: number };
+  /**
+   * A crawler's pass over the sitemap index and the sitemap files it names (each kind's first alone where
+   * UPKEEP.sizes says so): the files fetched of those named, and reads the first time and right after.
+   */
+  crawler: { files: number; named: number; reads: number; readsAgain: number };
   /** Catalog checks the visits ran meanwhile (lib/catalog/sync/census.ts: count() aggregations each). */
   censusChecks: number;
   /** From the write until the title's own page showed the new name, and the reads meanwhile (null: never within the bench's patience). */
@@ -65,18 +68,19 @@ async function visit(stack: Stack, path: string): Promise<{ rendered: boolean; b
 }
 
 /** What a crawler reads: /sitemap.xml, then every file it names; twice, the second time right after the first. */
-async function crawlerPass(stack: Stack): Promise<UpkeepResult['crawler']> {
+async function crawlerPass(stack: Stack, size: StackSize): Promise<UpkeepResult['crawler']> {
   const pass = async () => {
     const index = (await visit(stack, '/sitemap.xml')).body;
-    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    const named = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    const files = UPKEEP.sizes[size].everyFile ? named : named.filter((file) => /\/(pages|[a-zA-Z]+-0)\.xml$/.test(file));
     for (const file of files) await visit(stack, file);
-    return files.length + 1;
+    return { files: files.length + 1, named: named.length + 1 };
   };
   const before = await settledReads(stack);
-  const files = await pass();
+  const fetched = await pass();
   const between = await settledReads(stack);
   await pass();
-  return { files, reads: between - before, readsAgain: (await settledReads(stack)) - between };
+  return { ...fetched, reads: between - before, readsAgain: (await settledReads(stack)) - between };
 }
 
 /** A visit every UPKEEP.visitEverySeconds round the size's pages, on a fixed schedule (a slow answer does not push the next one back). */
@@ -208,7 +212,7 @@ export async function measureUpkeep(
       log(`upkeep ${size} ${mode}: idle for ${UPKEEP.windowSeconds} s`);
       const idleReads = await idleWindow(stack);
       log(`upkeep ${size} ${mode}: a crawler's pass over the sitemaps`);
-      const crawler = await crawlerPass(stack);
+      const crawler = await crawlerPass(stack, size);
       log(`upkeep ${size} ${mode}: renaming a title and waiting for search to find it`);
       const visible = await writeToVisible(stack, db, size);
       if (UPKEEP.sizes[size].search) log(`upkeep ${size} ${mode}: adding a trailer by hand and searching for it each second`);
