@@ -12,6 +12,7 @@ import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { readsSoFar } from '../lib/firestore-reads';
 import { censusStep, recordCheck } from '../lib/catalog/sync/census';
+import { catalogUpkeep, type CatalogUpkeep } from '../lib/catalog/upkeep';
 
 function budgetSeconds(): number {
   const { values } = parseArgs({ options: { seconds: { type: 'string', default: '300' } } });
@@ -39,9 +40,17 @@ async function main() {
   );
   for (const tree of indexed.slice(0, 20)) console.log(`  indexed ${tree}`);
   if (indexed.length > 20) console.log(`  … and ${indexed.length - 20} more`);
-  if (step.pass)
-    console.log(`catalog:sync: the pass stopped after ${seconds} s at ${JSON.stringify(step.pass)}; the site's checks go on from there after deploy`);
+  if (step.pass) console.log(`catalog:sync: the pass stopped after ${seconds} s at ${JSON.stringify(step.pass)}; ${WHO_GOES_ON[catalogUpkeep(env).mode]}`);
 }
+
+/** Who indexes what a cut pass left, by the way the deployed site keeps its catalog (lib/catalog/upkeep.ts). */
+const WHO_GOES_ON: Record<CatalogUpkeep['mode'], string> = {
+  visits: "the site's checks go on from there after deploy",
+  events:
+    "every edit from now on arrives as an event; titles written before the trigger was deployed and not reached here are indexed by the cron's scan (daily, or call /api/cron/catalog-sync)",
+  watch: "the server's listeners index every title left at their first look, when it starts",
+  off: 'nothing goes on from there (the sync is off): run `npm run catalog:sync` again to finish',
+};
 
 main().then(
   () => process.exit(0),

@@ -101,3 +101,18 @@ describe('npm run catalog:check', () => {
     expect(check.stdout).toContain('Last sync: none has run');
   });
 });
+
+describe('npm run catalog:sync cut short by its budget', () => {
+  const sync = (settings: Record<string, string>) => {
+    const env = { ...process.env, FIRESTORE_EMULATOR_HOST: emulatorHost(), FIREBASE_PROJECT_ID: firestore.projectId, CATALOG: 'firestore', ...settings };
+    return spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/catalog-sync.ts', '--seconds=0.001'], { env, encoding: 'utf8' });
+  };
+
+  it('says who indexes the rest, by the way the deployed site keeps its catalog', () => {
+    const events = sync({ VERCEL: '1', CATALOG_EVENTS_SECRET: 'catalog-events-secret-0123456789' });
+    expect(events.status).toBe(0);
+    expect(events.stdout).toMatch(/the pass stopped after 0\.001 s at .*; every edit from now on arrives as an event; .* the cron's scan/);
+    expect(sync({ VERCEL: '1' }).stdout).toContain("the site's checks go on from there after deploy");
+    expect(sync({}).stdout).toContain("the server's listeners index every title left at their first look");
+  });
+});
