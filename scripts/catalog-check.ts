@@ -11,7 +11,7 @@ import { publicCoverCheck } from '../lib/catalog/cover-check';
 import { muxPlaybackId, muxSigningKey } from '../lib/media/mux';
 import { readDocument } from '../lib/catalog/firestore';
 import { scanCatalog } from '../lib/catalog/sync/trees';
-import { SYNC_STATUS_PATH } from '../lib/catalog/sync/service';
+import { SYNC_RECORDS } from '../lib/catalog/sync/records';
 import { parseEnv } from '../lib/env/schema';
 import { firestore, firestoreConfigured } from '../lib/firebase';
 import { videoPolicyProblem } from '../lib/media/policy-check';
@@ -36,7 +36,7 @@ async function main() {
     process.exit(2);
   }
   const db = firestore(env);
-  const [documents, status] = await Promise.all([scanCatalog(db), readDocument(db, SYNC_STATUS_PATH)]);
+  const [documents, status] = await Promise.all([scanCatalog(db), readDocument(db, SYNC_RECORDS.status)]);
   const mux = muxSigningKey(env);
   const signedByMux = (videourl: string) => mux !== null && muxPlaybackId(videourl) !== null;
   const check = await checkLockedStreams(

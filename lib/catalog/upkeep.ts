@@ -1,5 +1,8 @@
 import { chooseBackend, type Env } from '../env/schema';
 
+/** What one visit's upkeep may spend indexing, well within any plan's function duration; the next check takes the rest. */
+export const VISITS_STEP_BUDGET_MS = 20_000;
+
 /**
  * How the site keeps what it derives from an operator's Firestore edits (sort keys, search entries) current
  * and its cached reads fresh:
@@ -14,9 +17,6 @@ import { chooseBackend, type Env } from '../env/schema';
  * - `off`: the embedded catalog, CATALOG_SYNC_SECONDS=0 (only the Cron Job and POST /api/revalidate), or a
  *   Vercel preview deployment: a branch's code never writes derived fields into the Firestore it was given.
  */
-/** What one visit's upkeep may spend indexing, well within any plan's function duration; the next check takes the rest. */
-export const VISITS_STEP_BUDGET_MS = 20_000;
-
 export interface CatalogUpkeep {
   mode: 'watch' | 'events' | 'visits' | 'off';
   lifetimeSeconds: number;

@@ -161,7 +161,7 @@ async function main() {
   if (only.has('upkeep')) sizes.push('100k');
   for (const size of sizes.filter((measured) => (onlySize ? measured === onlySize : measured !== '100k'))) {
     const onStack = size !== '100k' && STACK_SECTIONS.some((name) => only.has(name) && (size === 'embedded' || LARGE_SECTIONS.includes(name)));
-    if (size !== '100k' && onStack) await measureOnStack(size);
+    if (onStack) await measureOnStack(size);
     // Once that stack has stopped: each mode runs alone, so no other server's listeners index the edits it measures.
     // Its `next start` build is the one just used, when there was one.
     const upkeep = await section('upkeep', () =>

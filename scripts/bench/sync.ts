@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { SYNC_RECORDS } from '../../lib/catalog/sync/records';
 import { SCALE, type Size } from './config';
 import { log, type Stack } from './stack';
 
@@ -52,7 +53,7 @@ export async function measureSync(stack: Stack, size: Size, firstLookReads: numb
     await sleep(250);
   }
   const writeToVisibleSeconds = (Date.now() - written) / 1000;
-  const status = (await db.doc('catalogSync/status').get()).data() as { reads: number; indexed: string[] } | undefined;
+  const status = (await db.doc(SYNC_RECORDS.status).get()).data() as { reads: number; indexed: string[] } | undefined;
   await db.doc(path).update({ title: original });
   return {
     settingSeconds: Number(stack.env.CATALOG_SYNC_SECONDS),

@@ -8,6 +8,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { startCatalogTrigger } from '../../e2e/support/catalog-trigger';
 import { handWrittenTrailer, writeAsOperator } from '../../e2e/support/hand-written-catalog';
+import { SYNC_RECORDS } from '../../lib/catalog/sync/records';
 import { pageOfDocument } from '../../lib/routes';
 import { E2E_PROJECT_ID } from '../../e2e/support/ports';
 import { CATALOG_EVENTS_SECRET, PORTS, UPKEEP, type StackSize } from './config';
@@ -54,10 +55,7 @@ export interface UpkeepResult {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const CENSUS_PATH = 'catalogSync/census';
-/** What the site's last sync step did (lib/catalog/sync/service.ts, SYNC_STATUS_PATH: server-only, so not imported here). */
-const SYNC_STATUS_PATH = 'catalogSync/status';
-const checkedAt = async (db: Firestore) => (await db.doc(CENSUS_PATH).get()).get('checkedAt') as number | undefined;
+const checkedAt = async (db: Firestore) => (await db.doc(SYNC_RECORDS.census).get()).get('checkedAt') as number | undefined;
 
 /** Whether the answer was rendered for this request (a cache miss, a stale page regenerating, or a page never cached). */
 async function visit(stack: Stack, path: string): Promise<{ rendered: boolean; body: string }> {
@@ -163,7 +161,7 @@ async function additionFound(stack: Stack, db: Firestore): Promise<UpkeepResult[
     for (;;) {
       searches += 1;
       const found = (await firstResult(stack, title)) === page;
-      const status = (await db.doc(SYNC_STATUS_PATH).get()).data() as { at?: string; durationMs?: number } | undefined;
+      const status = (await db.doc(SYNC_RECORDS.status).get()).data() as { at?: string; durationMs?: number } | undefined;
       if (status?.at && Date.parse(status.at) >= written) longestStepMs = Math.max(longestStepMs, status.durationMs ?? 0);
       if (found) return { seconds: (Date.now() - written) / 1000, searches, reads: (await settledReads(stack)) - readsBefore, longestStepMs };
       if (Date.now() - written > UPKEEP.giveUpSeconds * 1000)

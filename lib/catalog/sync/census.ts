@@ -5,6 +5,7 @@ import { POPULAR_KEY } from '../popularity';
 import { SEARCH_COLLECTION } from '../search-entries';
 import { isEditedTitle } from '../tree-state';
 import { countQuery as count, readInTransaction, setDocument } from '../firestore';
+import { SYNC_RECORDS } from './records';
 import { indexPage, nextPlace, parsePlace, parseStretches, PASS_START, readPassPage, type PassPlace, type Stretch } from './passes';
 
 /**
@@ -100,7 +101,6 @@ export async function censusStep(db: Firestore, before: CatalogCensus | null, pa
 }
 
 /** Where the census and a pass under way are kept between checks, and when the last check ran (one check per interval across every instance). */
-const CENSUS_PATH = 'catalogSync/census';
 
 interface CheckState {
   census: CatalogCensus | null;
@@ -116,7 +116,7 @@ function parsePass(data: unknown): CensusPass | null {
 
 /** Claims this interval's check (a transaction: one instance of many wins), with the census and pass the last check left; null when taken. */
 export async function claimCheck(db: Firestore, everyMs: number): Promise<CheckState | null> {
-  const ref = db.doc(CENSUS_PATH);
+  const ref = db.doc(SYNC_RECORDS.census);
   return db.runTransaction(async (transaction) => {
     const last = (await readInTransaction(transaction, ref)).data() as { checkedAt?: number; census?: CatalogCensus | null; pass?: unknown } | undefined;
     if (last?.checkedAt && Date.now() - last.checkedAt < everyMs) return null;
@@ -127,7 +127,7 @@ export async function claimCheck(db: Firestore, everyMs: number): Promise<CheckS
 
 /** Keeps what a step leaves for the next check. */
 export async function recordCheck(db: Firestore, step: Pick<CensusStep, 'census' | 'pass'>): Promise<void> {
-  await setDocument(db, CENSUS_PATH, { census: step.census, pass: step.pass }, true);
+  await setDocument(db, SYNC_RECORDS.census, { census: step.census, pass: step.pass }, true);
 }
 
 /** One check of the catalog where no listener runs, if this interval's is still to take: claimed, stepped, kept. */

@@ -1,10 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { readDocument, setDocument } from '../firestore';
 import { KIND_LIST } from '../kinds';
+import { SYNC_RECORDS } from './records';
 import { everyStretch, indexPage, nextPlace, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';
-
-/** Where the scan keeps its place between calls, so each call goes on where the last one stopped. */
-const SCAN_CURSOR_PATH = 'catalogSync/scan';
 
 /** Every kind's titles, then its entries. */
 const STRETCHES = everyStretch(KIND_LIST);
@@ -34,7 +32,7 @@ export interface ScanStep {
  * N / (titles a step indexes) calls.
  */
 export async function scanStep(db: Firestore, deadline: number): Promise<ScanStep> {
-  let cursor = parseCursor((await readDocument(db, SCAN_CURSOR_PATH))?.data);
+  let cursor = parseCursor((await readDocument(db, SYNC_RECORDS.scan))?.data);
   const passes = cursor.passes;
   const indexed: string[] = [];
   let checked = 0;
@@ -46,7 +44,7 @@ export async function scanStep(db: Firestore, deadline: number): Promise<ScanSte
     checked += page.ids.length;
     const next = nextPlace(cursor, page.ids, STRETCHES.length, done.firstLeft);
     cursor = next ? { ...next, passes } : { ...PASS_START, passes: passes + 1 };
-    await setDocument(db, SCAN_CURSOR_PATH, { ...cursor });
+    await setDocument(db, SYNC_RECORDS.scan, { ...cursor });
   } while (Date.now() < deadline && cursor.passes === passes);
   return { indexed, checked, cursor };
 }

@@ -10,6 +10,7 @@ import { bearerMatches } from '../../http/secret';
 import { catchUp, type CatchUpState } from '../../catch-up';
 import { setDocument } from '../firestore';
 import { checkCatalog } from './census';
+import { SYNC_RECORDS } from './records';
 import { sweepEntries } from './trees';
 import { scanStep } from './scan';
 import { tagsToExpire } from '../tags';
@@ -17,8 +18,6 @@ import { catalogUpkeep, VISITS_STEP_BUDGET_MS } from '../upkeep';
 import { watchCatalog, type CatalogWatch } from './listeners';
 import { syncChangedDocuments, type ChangesSynced } from './changes';
 
-/** Where the last sync says what it did, for `npm run catalog:check`. */
-export const SYNC_STATUS_PATH = 'catalogSync/status';
 const upkeep = catalogUpkeep(env);
 /** The route that runs a sync: Vercel's Cron Job calls it, and so does the server itself on `next start`. */
 const SYNC_ROUTE = '/api/cron/catalog-sync';
@@ -102,7 +101,7 @@ async function sync(): Promise<SyncReport | null> {
   };
   // A watch's run that found only the sync's own writes is no news for the operator.
   if (report.mode === 'scan' || report.tags.length > 0)
-    await setDocument(db, SYNC_STATUS_PATH, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+    await setDocument(db, SYNC_RECORDS.status, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
   return report;
 }
 
@@ -149,7 +148,7 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   if (indexed.length === 0) return;
   const reads = readsSoFar() - readsBefore;
   const report: SyncReport = { at: new Date().toISOString(), mode: 'visits', indexed, removedEntries: 0, reads, durationMs: Date.now() - started, tags: [] };
-  await setDocument(db, SYNC_STATUS_PATH, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
+  await setDocument(db, SYNC_RECORDS.status, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
   console.log(`[catalog sync] visits: indexed ${indexed.length} titles, ${reads} reads`);
 }
 
