@@ -26,6 +26,10 @@ export function chainControl(url: string) {
     setRateLimit: async (options: RateLimitOptions) => void (await call('rate-limit', options)),
     expireBlockhash: async () => void (await call('expire-blockhash')),
     setTimeOffset: async (seconds: number) => void (await call('time-offset', { seconds })),
+    /** Marks a transaction (landed, or signed and still to send) as sent in version 1 (SIMD-0385). */
+    markVersion1: async (signature: string) => void (await call('mark-version-1', { signature })),
+    /** What every recent slot reports to getRecentPrioritizationFees, in micro-lamports per compute unit. */
+    setPriorityFee: async (microLamports: number) => void (await call('priority-fee', { microLamports })),
     /** Funds `pubkey` (base58) and resolves to the airdrop's signature, already final. */
     airdrop: async (pubkey: string, lamports: number) => (await call('airdrop', { pubkey, lamports })) as string,
     /** Creates an SPL Token mint whose authority the chain keeps; resolves to its address. */

@@ -1,4 +1,4 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction, type TransactionVersion } from '@solana/web3.js';
 import bs58 from 'bs58';
 // The native class works on raw bytes; litesvm's public class wants @solana/kit objects instead.
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, TransactionMetadata } from 'litesvm/dist/internal';
@@ -30,6 +30,8 @@ export interface SimulationResult {
   unitsConsumed: number;
 }
 
+/** The recent slots a node keeps prioritization fees for (agave's MAX_NUM_RECENT_BLOCKS). */
+const RECENT_FEE_SLOTS = 150;
 /** A blockhash is valid for this many blocks after it was handed out, as on a real cluster. */
 const BLOCKHASH_VALIDITY = 150;
 const FAUCET_LAMPORTS = 1_000_000_000_000_000n; // 1M SOL: ample, and every balance stays a safe JS number
@@ -48,6 +50,10 @@ export class Ledger {
   private readonly listeners = new Set<(record: RecordedTransaction) => void>();
   private readonly genesisSlot: number;
   private timeOffsetSeconds = 0;
+  /** Signatures a test says were sent in version 1 (SIMD-0385): litesvm runs no such transaction, so it is told. */
+  private readonly sentInVersion1 = new Set<string>();
+  /** What getRecentPrioritizationFees reports for every recent slot, in micro-lamports per compute unit. */
+  private unitPriceMicroLamports = 0;
 
   constructor() {
     // Wrapped SOL's mints exist on every real cluster.
@@ -81,6 +87,31 @@ export class Ledger {
   /** Makes every transaction signed so far with the current blockhash unsendable. */
   expireBlockhash(): void {
     this.svm.expireBlockhash();
+  }
+
+  /**
+   * Marks a transaction, landed or still to land (its signature is known once signed), as sent in version 1:
+   * getTransaction then answers it as a node answers a v1 transaction, -32015 to a call declaring less than 1.
+   */
+  markVersion1(signature: string): void {
+    this.sentInVersion1.add(signature);
+  }
+
+  /** The version a node reports for a recorded transaction. */
+  versionOf(record: RecordedTransaction): TransactionVersion {
+    return this.sentInVersion1.has(record.signature) ? 1 : record.transaction.version;
+  }
+
+  /** What a busy cluster asks: the unit price every recent slot reports (getRecentPrioritizationFees). */
+  setPriorityFee(microLamports: number): void {
+    if (!Number.isSafeInteger(microLamports) || microLamports < 0) throw new Error('microLamports must be a whole number, 0 or more');
+    this.unitPriceMicroLamports = microLamports;
+  }
+
+  /** As a node: one entry per recent slot it keeps (up to 150), oldest first. */
+  recentPrioritizationFees(): { slot: number; prioritizationFee: number }[] {
+    const first = Math.max(this.genesisSlot, this.slot - RECENT_FEE_SLOTS + 1);
+    return Array.from({ length: this.slot - first + 1 }, (_, n) => ({ slot: first + n, prioritizationFee: this.unitPriceMicroLamports }));
   }
 
   /** Shifts the block time of later transactions, e.g. to make a payment look old. */

@@ -64,10 +64,10 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       return withContext(valid ? message.header.numRequiredSignatures * LAMPORTS_PER_SIGNATURE : null);
     },
     getRecentPrioritizationFees: (params) => {
-      // No fees to report here, but a node checks the addresses asked about first.
+      // A node checks the addresses asked about first, then answers each recent slot's fee.
       const asked = params[0] === undefined || params[0] === null ? [] : stringsParam(params, 0, MAX_TX_ACCOUNT_LOCKS);
       asked.forEach((address) => verifyPubkey(address));
-      return [];
+      return ledger.recentPrioritizationFees();
     },
     getMinimumBalanceForRentExemption: (params) => ledger.minimumBalanceForRentExemption(Number(params[0] ?? 0)),
     getBalance: (params) => withContext(ledger.getBalance(verifyPubkey(stringParam(params, 0)))),
@@ -134,7 +134,7 @@ export function createRpcMethods(ledger: Ledger, genesisHash = LOCAL_GENESIS_HAS
       const encoding = (options.encoding ?? 'json') as TransactionEncoding;
       if (!['json', 'jsonParsed', 'base64', 'base58'].includes(encoding)) throw new RpcError(-32602, `Invalid params: unknown encoding ${encoding}`);
       const maxVersion = options.maxSupportedTransactionVersion;
-      return renderTransaction(record, encoding, typeof maxVersion === 'number' ? maxVersion : undefined);
+      return renderTransaction(record, encoding, typeof maxVersion === 'number' ? maxVersion : undefined, ledger.versionOf(record));
     },
     getSignaturesForAddress: (params) => {
       // In agave's order: address, before, until, then limit.

@@ -60,6 +60,10 @@ export interface LocalChain {
   setRateLimit(options: RateLimitOptions): void;
   expireBlockhash(): void;
   setTimeOffset(seconds: number): void;
+  /** Marks a transaction (landed or not yet) as sent in version 1: getTransaction answers -32015 below version 1. */
+  markVersion1(signature: string): void;
+  /** The unit price (micro-lamports) every recent slot reports to getRecentPrioritizationFees: a busy cluster. */
+  setPriorityFee(microLamports: number): void;
   /** The JSON-RPC calls answered so far, by method (a batch counts each call), leaving out requests sent with NOT_COUNTED. */
   calls(): Record<string, number>;
   /** The JSON-RPC calls refused with 429 so far, counted as calls() counts (and not in it). */
@@ -116,6 +120,8 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     },
     expireBlockhash: () => ledger.expireBlockhash(),
     setTimeOffset: (seconds) => ledger.setTimeOffset(seconds),
+    markVersion1: (signature) => ledger.markVersion1(signature),
+    setPriorityFee: (microLamports) => ledger.setPriorityFee(microLamports),
     calls: () => Object.fromEntries(answered),
     refused: () => Object.fromEntries(refused),
     stop: async () => {
@@ -133,6 +139,8 @@ export async function startLocalChain({ port, host = '127.0.0.1', genesisHash }:
     'rate-limit': (body) => chain.setRateLimit({ ...(body as Partial<RateLimitOptions>), on: body.on === true }),
     'expire-blockhash': () => chain.expireBlockhash(),
     'time-offset': (body) => chain.setTimeOffset(Number(body.seconds ?? 0)),
+    'mark-version-1': (body) => chain.markVersion1(String(body.signature)),
+    'priority-fee': (body) => chain.setPriorityFee(Number(body.microLamports)),
     airdrop: (body) => ledger.airdrop(new PublicKey(String(body.pubkey)), Number(body.lamports)),
     junk: (body) => chain.junk(String(body.reference), Number(body.count)),
     // The options are checked by the token faucet.
