@@ -1,17 +1,20 @@
-import type { ParsedInstruction, ParsedTransactionWithMeta, PartiallyDecodedInstruction, TokenBalance } from '@solana/web3.js';
+import type { ParsedTransactionWithMeta, TokenBalance } from '@solana/web3.js';
 import type { Amount } from '../catalog/pricing';
 import { paidOutOfTime, priceInWords, type StoredCheckout } from './checkout';
 
-interface Transfer {
-  source: string;
-  destination: string;
+/** What one account's lamports did in a transaction (negative: lost), fee included for the fee payer. */
+interface LamportChange {
+  account: string;
   lamports: number;
 }
 
 /**
  * What a confirmed transaction says about a payment, read once from the chain and kept small: a
  * transaction never changes, so a signature already read (a payment, or junk someone named) is judged
- * again from this alone, with no call.
+ * again from this alone, with no call. Money is read from the node's balances, never from the
+ * instructions: whatever the transaction's version, whatever a wallet added (ComputeBudget, Memo, guard
+ * instructions), and wherever the money moved (a multisig or smart wallet moves it in an inner
+ * instruction), what counts is what the recipient received.
  */
 export interface PaymentFacts {
   slot: number;
@@ -22,8 +25,8 @@ export interface PaymentFacts {
   signers: string[];
   /** Read-only keys no one signed and no instruction's program: where a reference rides, a few at most. */
   referenceCandidates: string[];
-  /** The system transfers it makes. */
-  transfers: Transfer[];
+  /** What each account's lamports gained or lost, from the node's pre- and post-balances (unchanged ones left out). */
+  lamportChanges: LamportChange[];
   /** What each owner's token balance of each mint gained (negative: lost), from the node's pre- and post-balances. */
   tokenChanges: TokenChange[];
 }
@@ -43,7 +46,11 @@ export function paymentFacts(transaction: ParsedTransactionWithMeta): PaymentFac
     accounts: keys.map((key) => key.pubkey.toBase58()),
     signers: keys.filter((key) => key.signer).map((key) => key.pubkey.toBase58()),
     referenceCandidates: referenceCandidates(transaction),
-    transfers: transaction.transaction.message.instructions.map(systemTransfer).filter((transfer): transfer is Transfer => transfer !== null),
+    lamportChanges: lamportChanges(
+      keys.map((key) => key.pubkey.toBase58()),
+      transaction.meta?.preBalances ?? [],
+      transaction.meta?.postBalances ?? [],
+    ),
     tokenChanges: tokenChanges(transaction.meta?.preTokenBalances ?? [], transaction.meta?.postTokenBalances ?? []),
   };
 }
@@ -58,6 +65,14 @@ function referenceCandidates(transaction: ParsedTransactionWithMeta): string[] {
     .filter((key) => !key.signer && !key.writable && !programs.has(key.pubkey.toBase58()))
     .map((key) => key.pubkey.toBase58())
     .slice(0, REFERENCES_PER_TRANSACTION);
+}
+
+/** Post minus pre per account key (the node lists balances in the order of the keys, loaded addresses included). */
+function lamportChanges(accounts: string[], pre: number[], post: number[]): LamportChange[] {
+  return accounts.flatMap((account, index) => {
+    const lamports = (post[index] ?? 0) - (pre[index] ?? 0);
+    return lamports === 0 || pre[index] === undefined || post[index] === undefined ? [] : [{ account, lamports }];
+  });
 }
 
 /** Post minus pre per owner and mint: an account created in the transaction has no pre-balance, a closed one no post. */
@@ -84,51 +99,53 @@ export interface Paid {
 }
 
 /**
- * The payer and amount of a transaction that pays this checkout, or why it does not (a reason a person reads): in
- * SOL, a system transfer from a signer to the recipient; in USDC, the balance the recipient gained of the checkout's
- * mint (its token account's, as the node reports it), paid by a signer whose balance of that mint fell.
+ * The payer and amount of a transaction that pays this checkout, or why it does not (a reason a person reads): what the
+ * recipient received, in SOL (its lamports) or in USDC (its token account's balance of the checkout's mint, as
+ * `@solana/pay`'s validateTransfer reads it), in a transaction a wallet signed.
  */
 export function judgePayment(facts: PaymentFacts, checkout: StoredCheckout): Paid | string {
   if (facts.failed) return 'The transaction failed on chain.';
   if (!facts.accounts.includes(checkout.reference)) return 'The transaction does not carry this checkout’s reference.';
-  const paid = checkout.price.currency === 'SOL' ? paidInSol(facts, checkout) : paidInTokens(facts, checkout);
-  if (!paid || paid.amount.units < checkout.price.units) {
+  const paid = checkout.price.currency === 'SOL' ? paidInSol(facts, checkout.recipient) : paidInTokens(facts, checkout.recipient, checkout.mint);
+  if (!paid || paid.amount.currency !== checkout.price.currency || paid.amount.units < checkout.price.units) {
     const mint = checkout.price.currency === 'SOL' ? '' : ` of mint ${checkout.mint}`;
     return `The transaction does not transfer at least ${priceInWords(checkout)}${mint} to the recipient.`;
   }
   return paidOutOfTime(checkout, facts.blockTime) ?? paid;
 }
 
-function paidInSol(facts: PaymentFacts, checkout: StoredCheckout): Paid | null {
+/**
+ * Who paid: the signer whose balance fell most (of the mint, or of SOL), else the fee payer. A multisig's or smart
+ * wallet's vault is no signer: the member who signed (and paid the fee) is the wallet that restores the purchase.
+ */
+function payerOf(facts: PaymentFacts, losses: { account: string; units: number }[]): string | null {
   const signers = new Set(facts.signers);
-  const paying = facts.transfers.filter((transfer) => transfer.destination === checkout.recipient && signers.has(transfer.source));
-  const largest = paying.sort((a, b) => b.lamports - a.lamports)[0];
-  return largest ? { payer: largest.source, amount: { currency: 'SOL', units: largest.lamports } } : null;
+  const losing = losses.filter((loss) => loss.units < 0 && signers.has(loss.account)).sort((a, b) => a.units - b.units)[0];
+  return losing?.account ?? facts.signers[0] ?? null;
 }
 
-function paidInTokens(facts: PaymentFacts, checkout: StoredCheckout): Paid | null {
-  const ofMint = facts.tokenChanges.filter((change) => change.mint === checkout.mint);
-  const received = ofMint.find((change) => change.owner === checkout.recipient)?.units ?? 0;
-  const signers = new Set(facts.signers);
-  const payer = ofMint.filter((change) => change.units < 0 && signers.has(change.owner)).sort((a, b) => a.units - b.units)[0];
-  return payer && received > 0 ? { payer: payer.owner, amount: { currency: checkout.price.currency, units: received } } : null;
+function paidInSol(facts: PaymentFacts, recipient: string): Paid | null {
+  const received = facts.lamportChanges.find((change) => change.account === recipient)?.lamports ?? 0;
+  const payer = payerOf(
+    facts,
+    facts.lamportChanges.map(({ account, lamports }) => ({ account, units: lamports })),
+  );
+  return payer && received > 0 ? { payer, amount: { currency: 'SOL', units: received } } : null;
 }
 
-/** What a transaction brought a recipient, whatever it was for: SOL sent to it, or tokens its accounts gained. */
+function paidInTokens(facts: PaymentFacts, recipient: string, mint: string | undefined): Paid | null {
+  const ofMint = facts.tokenChanges.filter((change) => change.mint === mint);
+  const received = ofMint.find((change) => change.owner === recipient)?.units ?? 0;
+  const payer = payerOf(
+    facts,
+    ofMint.map(({ owner, units }) => ({ account: owner, units })),
+  );
+  return payer && received > 0 ? { payer, amount: { currency: 'USDC', units: received } } : null;
+}
+
+/** What a transaction brought a recipient, whatever it was for: SOL its balance gained, or the site's USDC its accounts gained. */
 export function receivedBy(facts: PaymentFacts, recipient: string, usdcMint: string): Paid | null {
   if (facts.failed) return null;
-  const sol = facts.transfers.filter((transfer) => transfer.destination === recipient).sort((a, b) => b.lamports - a.lamports)[0];
-  if (sol) return { payer: sol.source, amount: { currency: 'SOL', units: sol.lamports } };
   // Only the site's USDC is a currency here: another token reaching the recipient is not money the studio counts.
-  const tokens = facts.tokenChanges.find((change) => change.owner === recipient && change.mint === usdcMint && change.units > 0);
-  const payer = tokens && facts.tokenChanges.find((change) => change.mint === usdcMint && change.units < 0);
-  return tokens ? { payer: payer?.owner ?? facts.signers[0] ?? '', amount: { currency: 'USDC', units: tokens.units } } : null;
-}
-
-function systemTransfer(instruction: ParsedInstruction | PartiallyDecodedInstruction): Transfer | null {
-  if (!('parsed' in instruction) || instruction.program !== 'system') return null;
-  const parsed = instruction.parsed as { type?: string; info?: Partial<Transfer> };
-  const info = parsed.info;
-  if (parsed.type !== 'transfer' || !info?.source || !info.destination || typeof info.lamports !== 'number') return null;
-  return { source: info.source, destination: info.destination, lamports: info.lamports };
+  return paidInSol(facts, recipient) ?? paidInTokens(facts, recipient, usdcMint);
 }

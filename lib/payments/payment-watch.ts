@@ -110,7 +110,10 @@ export function watchPayments(deps: PaymentWatchDeps) {
       if (typeof paid === 'string') break;
       if (await deps.ledger.get(signature)) return;
       const { reference, path, title } = checkout;
-      return deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: paid.payer, amount: paid.amount, checkout: { reference, path, title } });
+      const found = { signature, cluster: deps.cluster, at, payer: paid.payer, amount: paid.amount, checkout: { reference, path, title } };
+      // Paid again after it was credited: an extra payment to refund, never an unclaimed one a restore would credit.
+      const credited = await deps.ledger.creditOf(reference);
+      return credited && credited !== signature ? deps.ledger.noteExtraPayment({ ...found, credited }) : deps.ledger.noteTransfer(found);
     }
     const received = receivedBy(read, recipient.wallet, recipient.usdcMint);
     if (received) await deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: received.payer, amount: received.amount });

@@ -4,7 +4,8 @@ import type { StoredCheckout } from './checkout';
 import type { Ledger, Purchase } from './ledger';
 import { refuse, type Refusal } from '../errors';
 import { describeFailure } from '../failure';
-import { judgePayment, paymentFacts, type PaymentFacts } from './payment-facts';
+import { readPaymentFacts } from './facts-cache';
+import { judgePayment, type Paid, type PaymentFacts } from './payment-facts';
 
 export interface VerifyRequest {
   /** The checkout's reference, read once from the token the browser brought (lib/payments/request-fields.ts). */
@@ -31,12 +32,7 @@ interface ClaimDeps extends RecordDeps {
 }
 
 /** Reads a transaction as a payment straight from the chain. */
-const factsFrom =
-  (connection: VerifyDeps['connection']) =>
-  async (signature: string): Promise<PaymentFacts | null> => {
-    const transaction = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-    return transaction && paymentFacts(transaction);
-  };
+const factsFrom = (connection: VerifyDeps['connection']) => (signature: string) => readPaymentFacts(connection, signature);
 
 export type VerifyResult = { ok: true; purchase: Purchase } | Refusal;
 
@@ -129,6 +125,9 @@ async function safely(signature: string, work: () => Promise<VerifyResult>): Pro
 async function recordPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, browser: string, deps: RecordDeps) {
   const paid = judgePayment(facts, checkout);
   if (typeof paid === 'string') return refuse('payment_refused', paid);
+  // A checkout is credited once, however many of its transactions land (a wallet that sent a second one, a QR paid twice).
+  const credited = await deps.ledger.creditCheckout(checkout.reference, signature);
+  if (credited !== signature) return recordExtraPayment(checkout, signature, facts, paid, credited, browser, deps);
   const purchase: Purchase = {
     signature,
     wallet: paid.payer,
@@ -148,6 +147,27 @@ async function recordPayment(checkout: StoredCheckout, signature: string, facts:
     return winner ? answerClaimed(winner, checkout, browser, deps) : refuse('conflict', 'This transaction has already been claimed.');
   }
   return grantTo(purchase, browser, deps);
+}
+
+/**
+ * A payment of a checkout already credited to another: kept for the studio to refund (never lost, never a second sale),
+ * and answered as the checkout's purchase, which its browser already holds.
+ */
+async function recordExtraPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, paid: Paid, credited: string, browser: string, deps: RecordDeps) {
+  const { reference, path, title } = checkout;
+  await deps.ledger.noteExtraPayment({
+    signature,
+    cluster: checkout.cluster,
+    at: facts.blockTime === null ? Date.now() : facts.blockTime * 1000,
+    payer: paid.payer,
+    amount: paid.amount,
+    credited,
+    checkout: { reference, path, title },
+  });
+  console.warn(`[payments] ${signature} pays checkout ${reference} (${path}) again; it was credited to ${credited}: listed in the studio to refund`);
+  const first = await deps.ledger.get(credited);
+  // The first payment's claim has not finished yet (it is, at its retry): this one waits for it.
+  return first ? answerClaimed(first, checkout, browser, deps) : refuse('unavailable', 'Your payment is safe; it is being recorded. Please try again in a moment.');
 }
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */

@@ -1,7 +1,8 @@
-import { PublicKey, type Connection, type ParsedTransactionWithMeta } from '@solana/web3.js';
+import { PublicKey, type Connection } from '@solana/web3.js';
 import { oldestPayableAt } from './checkout';
 import type { Ledger, Purchase, WalletScan } from './ledger';
-import { paymentFacts } from './payment-facts';
+import { readPaymentFacts } from './facts-cache';
+import type { PaymentFacts } from './payment-facts';
 import { claimFromFacts, type RecordDeps } from './verify';
 
 export interface WalletClaimDeps extends RecordDeps {
@@ -58,10 +59,10 @@ export async function claimWalletPayments(wallet: string, deps: WalletClaimDeps)
       if (!err && !(await deps.ledger.get(signature))) {
         if (fetched === TRANSACTIONS_PER_RESTORE) return stop(true);
         fetched += 1;
-        const transaction = await deps.connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+        const facts = await readPaymentFacts(deps.connection, signature);
         // Listed but not readable (a lagging node), or the ledger or the chain failed: the cursor stays
         // before this signature, so the next restore reads it again rather than walking past a payment.
-        const outcome = transaction ? await claimByReference(transaction, signature, wallet, deps) : 'retry';
+        const outcome = facts ? await claimByReference(facts, signature, wallet, deps) : 'retry';
         if (outcome === 'retry') return stop(true);
         if (outcome) claimed.push(outcome);
       }
@@ -72,8 +73,7 @@ export async function claimWalletPayments(wallet: string, deps: WalletClaimDeps)
   }
 }
 
-async function claimByReference(transaction: ParsedTransactionWithMeta, signature: string, wallet: string, deps: WalletClaimDeps) {
-  const facts = paymentFacts(transaction);
+async function claimByReference(facts: PaymentFacts, signature: string, wallet: string, deps: WalletClaimDeps) {
   // Only a payment this wallet signed, and that did not fail, can be the wallet's.
   if (facts.failed || !facts.signers.includes(wallet)) return null;
   for (const reference of facts.referenceCandidates) {

@@ -51,7 +51,13 @@ function fakeChain() {
     transactions.set(id, {
       slot,
       blockTime: Math.floor(Date.now() / 1000),
-      meta: { err: null, fee: 5000, preBalances: [], postBalances: [] },
+      // As a node reports them: the payer pays the transfer and the fee; the recipient gains the transfer.
+      meta: {
+        err: null,
+        fee: 5000,
+        preBalances: accounts.map((_, index) => (index === 0 ? 1_000_000_000 : 0)),
+        postBalances: accounts.map((_, index) => (index === 0 ? 1_000_000_000 - lamports - 5000 : index === 1 ? lamports : 0)),
+      },
       transaction: {
         signatures: [id],
         message: {

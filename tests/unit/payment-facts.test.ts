@@ -30,9 +30,17 @@ const facts = (over: Partial<PaymentFacts>): PaymentFacts => ({
   accounts: [PAYER, RECIPIENT, REFERENCE],
   signers: [PAYER],
   referenceCandidates: [REFERENCE],
-  transfers: [],
+  lamportChanges: [],
   tokenChanges: [],
   ...over,
+});
+
+/** `lamports` from the payer (who also pays the fee) to the recipient, as the node's balances show it. */
+const sol = (lamports: number) => ({
+  lamportChanges: [
+    { account: PAYER, lamports: -lamports - 5_000 },
+    { account: RECIPIENT, lamports },
+  ],
 });
 
 /** A transferChecked of `units` of `mint` from the payer to the recipient, as the node's token balances show it. */
@@ -53,7 +61,7 @@ describe('judgePayment: what a transaction paid a checkout, by its currency', ()
   it.each<[string, Partial<PaymentFacts>]>([
     ['2.49 USDC', tokens(2_490_000)],
     ['the price in another mint', tokens(2_500_000, OTHER_MINT)],
-    ['SOL for a USDC price', { transfers: [{ source: PAYER, destination: RECIPIENT, lamports: 10_000_000_000 }] }],
+    ['SOL for a USDC price', sol(10_000_000_000)],
     ['tokens from no signer of the transaction', { ...tokens(2_500_000), signers: [] }],
   ])('refuses %s, saying what it lacks', (_, over) => {
     expect(judgePayment(facts(over), usdc)).toBe(`The transaction does not transfer at least 2.50 USDC of mint ${USDC} to the recipient.`);
@@ -72,13 +80,13 @@ describe('judgePayment: what a transaction paid a checkout, by its currency', ()
 
 describe('receivedBy: what any transfer brought the recipient, for the studio', () => {
   it('names SOL sent to it and the site’s USDC its account gained, with who paid; another token and a failed transaction bring nothing', () => {
-    expect(receivedBy(facts({ transfers: [{ source: PAYER, destination: RECIPIENT, lamports: 7 }] }), RECIPIENT, USDC)).toEqual({
+    expect(receivedBy(facts(sol(7)), RECIPIENT, USDC)).toEqual({
       payer: PAYER,
       amount: { currency: 'SOL', units: 7 },
     });
     expect(receivedBy(facts(tokens(2_000_000)), RECIPIENT, USDC)).toEqual({ payer: PAYER, amount: { currency: 'USDC', units: 2_000_000 } });
     expect(receivedBy(facts(tokens(2_000_000, OTHER_MINT)), RECIPIENT, USDC)).toBeNull();
     expect(receivedBy(facts({ ...tokens(2_000_000), failed: true }), RECIPIENT, USDC)).toBeNull();
-    expect(receivedBy(facts({ transfers: [{ source: RECIPIENT, destination: PAYER, lamports: 7 }] }), RECIPIENT, USDC)).toBeNull();
+    expect(receivedBy(facts({ lamportChanges: [{ account: RECIPIENT, lamports: -7 }, { account: PAYER, lamports: 7 }] }), RECIPIENT, USDC)).toBeNull();
   });
 });
