@@ -50,3 +50,6 @@ export const listRoutes = {
   shortFilmEpisodes: (shortFilmId: string, after?: string | null) =>
     after ? `${routes.shortFilm(shortFilmId)}/episodes/${after}` : routes.shortFilm(shortFilmId),
 };
+
+/** A checkout's Solana Pay transaction request (GET its label, POST `{account}` for the transaction to sign). */
+export const transactionRequestRoute = (reference: string) => `/api/pay/${segment(reference)}`;

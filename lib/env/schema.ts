@@ -2,9 +2,6 @@ import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_COMPANION_APP_URL, DEFAULT_SOLANA_RPC_URL, DEFAULT_VOICE_WIDGET_SRC } from './defaults';
 
-/** Circle's USDC on devnet. */
-const DEFAULT_USDC_MINT = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU';
-
 /** The devnet wallet that receives payments unless the operator names another. */
 export const DEFAULT_RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
@@ -53,8 +50,11 @@ const envSchema = z
     SOLANA_RPC_URL: url(DEFAULT_SOLANA_RPC_URL),
     SOLANA_RECIPIENT: base58Key.transform((key) => key ?? DEFAULT_RECIPIENT),
     PRICE_LAMPORTS: positiveInt(10_000_000),
-    /** The SPL mint USDC prices are paid in: Circle's devnet USDC unless the operator names another (mainnet's, say). */
-    USDC_MINT: base58Key.transform((key) => key ?? DEFAULT_USDC_MINT),
+    /**
+     * The SPL mint USDC prices are paid in, named on purpose; unset, Circle's USDC of the cluster the RPC is on
+     * (mainnet's on mainnet, devnet's elsewhere: lib/payments/cluster.ts, usdcMintOn).
+     */
+    USDC_MINT: base58Key,
     ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
     /**
      * The secret ENTITLEMENT_SECRET replaced: it still reads browser cookies (signed anew as browsers return) and

@@ -18,6 +18,21 @@ const PUBLIC_CLUSTERS: Record<string, ClusterName> = {
  */
 export const clusterOfGenesisHash = (genesisHash: string): ClusterName => PUBLIC_CLUSTERS[genesisHash] ?? 'localnet';
 
+/** Circle's USDC mint on each public cluster it issues on. */
+export const CIRCLE_USDC: Partial<Record<ClusterName, string>> = {
+  'mainnet-beta': 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  devnet: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
+};
+
+/**
+ * The mint USDC prices are paid in on `cluster`: the operator's USDC_MINT when set (on purpose), else Circle's USDC of
+ * that cluster (devnet's on testnet and a local chain, where tests name their own).
+ */
+export const usdcMintOn = (cluster: ClusterName, configured: string | undefined) => configured ?? CIRCLE_USDC[cluster] ?? CIRCLE_USDC.devnet!;
+
+/** The cluster a mint is Circle's USDC on, if it is. */
+export const circleClusterOf = (mint: string) => (Object.entries(CIRCLE_USDC) as [ClusterName, string][]).find(([, known]) => known === mint)?.[0] ?? null;
+
 /** As a buyer reads it in the purchase dialog: `Solana devnet`. */
 export const clusterLabel = (cluster: ClusterName) => `Solana ${cluster}`;
 

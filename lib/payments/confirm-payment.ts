@@ -6,6 +6,7 @@ import { redisKey, reportRedisFailure, sharedRedis } from '../http/redis';
 import type { TransferStatusAnswer, VerifyAnswer } from './contract';
 import type { Purchase } from './ledger';
 import { env } from '../env/server';
+import { clusterOfGenesisHash, usdcMintOn } from './cluster';
 import { PAYMENTS_LOOK_MS } from './look-intervals';
 import { watchPayments } from './payment-watch';
 import { memoryWatchBoard, type WatchBoard } from './watch-board';
@@ -46,7 +47,7 @@ function paymentsOn(cluster: string) {
         cluster,
         board: boardFor(cluster),
         intervalMs: PAYMENTS_LOOK_MS,
-        recipient: { wallet: env.SOLANA_RECIPIENT, usdcMint: env.USDC_MINT },
+        recipient: { wallet: env.SOLANA_RECIPIENT, usdcMint: usdcMintOn(clusterOfGenesisHash(cluster), env.USDC_MINT) },
       }),
     };
   }

@@ -60,8 +60,25 @@ export interface CheckoutAnswer {
   expiresAt: number;
   /** The cluster the server found its RPC on (from the genesis hash), where this payment must be made. */
   network: ClusterName;
-  /** The same checkout as a Solana Pay transfer request, for any wallet: its URL and QR code (SVG). */
-  solanaPay: { url: string; qr: string };
+  /**
+   * The same checkout for any wallet: a Solana Pay transaction request (the site builds the transaction) with its QR
+   * code (SVG), and a transfer request for wallets without transaction requests.
+   */
+  solanaPay: { url: string; qr: string; transferUrl: string };
+}
+
+/** A transaction request's POST (Solana Pay): the buyer's wallet, and the blockhash its wallet found expired, if it did. */
+export interface TransactionRequestBody {
+  account: string;
+  expired?: string;
+}
+
+/** The transaction the buyer signs (base64, unsigned, the buyer as fee payer), with its lifetime. */
+export interface TransactionRequestAnswer {
+  transaction: string;
+  message: string;
+  blockhash: string;
+  lastValidBlockHeight: number;
 }
 
 /** A video by its catalog path; its link is asked for when it plays. */

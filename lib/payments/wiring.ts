@@ -1,17 +1,23 @@
 import 'server-only';
-import { Connection } from '@solana/web3.js';
+import { createHash } from 'node:crypto';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { countPurchase, getTitle } from '../catalog';
 import { count } from '../figures';
 import { publicEnv } from '../env/public';
+import { DEFAULT_RECIPIENT } from '../env/schema';
 import { env } from '../env/server';
 import { refuse } from '../errors';
 import { sharedRedis } from '../http/redis';
+import { usdcMintOn } from './cluster';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
+import { feeMarket } from './fee-market';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
 import { saleFigures } from './sale-kind';
 import { budgetedFetch, providerBackoff, timedFetch } from './rpc';
 import { takeRpcCall } from './rpc-share';
+import { sellingChecks, type SellingReadiness } from './selling-check';
 
 /**
  * What every payment use case shares (start-checkout, confirm-payment, restore-wallet, ownership,
@@ -64,3 +70,54 @@ export const claims = {
     return true;
   },
 };
+
+/** The recipient's USDC account on `mint` (the account a USDC payment writes). */
+const usdcAccountOf = (mint: string) => getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(env.SOLANA_RECIPIENT), true);
+
+/** The mint USDC prices are paid in on the server's cluster: Circle's of that cluster unless USDC_MINT names another. */
+export async function usdcMint(): Promise<string> {
+  const cluster = await paymentCluster();
+  return usdcMintOn(cluster.ok ? cluster.cluster : 'devnet', env.USDC_MINT);
+}
+
+/**
+ * Blockhash and unit price for the transactions the server builds, read per interval and shared across instances:
+ * the fees asked are those of the accounts a payment writes (the recipient and its USDC account).
+ */
+export const chainTerms = feeMarket(connection, {
+  accounts: () => [new PublicKey(env.SOLANA_RECIPIENT), ...(lastUsdcMint ? [usdcAccountOf(lastUsdcMint)] : [])],
+  shared: sharedRedis,
+  sharedKey: createHash('sha256').update(env.SOLANA_RPC_URL).digest('hex').slice(0, 16),
+});
+let lastUsdcMint: string | null = null;
+
+/** A checklist that passed is asked again every 10 minutes (an account is not closed by itself); one that did not, every minute. */
+const READY_FOR_MS = 10 * 60_000;
+const NOT_READY_FOR_MS = 60_000;
+let readiness: { at: number; value: Promise<SellingReadiness>; ready: boolean } | null = null;
+
+/** The going-live checklist (lib/payments/selling-check.ts), kept between reads: one read in flight, whoever asks. */
+export function sellingReadiness(): Promise<SellingReadiness> {
+  const now = Date.now();
+  if (readiness && now - readiness.at < (readiness.ready ? READY_FOR_MS : NOT_READY_FOR_MS)) return readiness.value;
+  const value = (async () =>
+    sellingChecks({
+      cluster: await paymentCluster(),
+      recipient: env.SOLANA_RECIPIENT,
+      recipientIsDefault: env.SOLANA_RECIPIENT === DEFAULT_RECIPIENT,
+      usdcMintOn: (cluster) => usdcMintOn(cluster, env.USDC_MINT),
+      connection,
+    }))();
+  const kept = { at: now, value, ready: false };
+  readiness = kept;
+  void value.then(
+    (answer) => {
+      // The cluster could not be named: paymentCluster answers that itself, and asks again at once once it can.
+      if (!answer.cluster && readiness === kept) readiness = null;
+      lastUsdcMint = answer.usdcMint;
+      kept.ready = answer.checks.every((check) => check.state === 'ok');
+    },
+    () => readiness === kept && (readiness = null),
+  );
+  return value;
+}

@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type LocalRedis } from '@/e2e/support/redis';
 import { createCheckout } from '@/lib/payments/checkout';
 import { watchPayments } from '@/lib/payments/payment-watch';
-import { transferRequest } from '@/lib/payments/solana-pay';
+import { solanaPayRequests } from '@/lib/payments/solana-pay';
 import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { boardWithFallback, redisWatchBoard } from '@/lib/payments/watch-board-redis';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER } from '../support/purchase-record';
+
+/** Where a checkout's transaction request points (the route is not called here: the wallet below builds a transfer). */
+const TRANSACTION_LINK = 'https://solenema.test/api/pay/checkout';
 
 const PORT = 8971;
 /** Short: the shared lock lapses in Redis's own time, so these looks run on the real clock. */
@@ -49,7 +52,7 @@ function instance(prefix: string) {
 async function qrCheckout(browser: string) {
   const started = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, browser, terms);
   if (!started.ok) throw new Error(started.reason);
-  return { reference: started.checkout.reference, url: (await transferRequest(started.checkout)).url };
+  return { reference: started.checkout.reference, url: (await solanaPayRequests(started.checkout, TRANSACTION_LINK)).transferUrl };
 }
 
 /** A phone wallet paying a Solana Pay URL. */

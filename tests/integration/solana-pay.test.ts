@@ -1,15 +1,18 @@
-import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
+import { createTransfer, parseURL, type TransactionRequestURL, type TransferRequestURL } from '@solana/pay';
 import { Keypair, sendAndConfirmRawTransaction } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutReference, createCheckout } from '@/lib/payments/checkout';
-import { transferRequest } from '@/lib/payments/solana-pay';
+import { solanaPayRequests } from '@/lib/payments/solana-pay';
 import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
 import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER } from '../support/purchase-record';
+
+/** Where a checkout's transaction request points (the route is not called here: the wallet below builds a transfer). */
+const TRANSACTION_LINK = 'https://solenema.test/api/pay/checkout';
 
 const PORT = 8941;
 const PRICE = 10_000_000;
@@ -46,7 +49,7 @@ const watch = (overrides: Partial<PaymentWatchDeps> = {}) => {
 async function checkout(path = 'trailers/c-vault', issuedAt = Date.now()) {
   const result = await createCheckout({ path: path, kind: 'buy' }, BROWSER, { ...terms, now: () => issuedAt });
   if (!result.ok) throw new Error(result.reason);
-  return { ...result, reference: result.checkout.reference, request: await transferRequest(result.checkout) };
+  return { ...result, reference: result.checkout.reference, request: await solanaPayRequests(result.checkout, TRANSACTION_LINK) };
 }
 
 /** A phone wallet: reads the URL as Solana Pay wallets do and pays it (optionally altered) with @solana/pay. */
@@ -64,10 +67,15 @@ type Lookups = { mock: { calls: Parameters<PaymentWatchDeps['connection']['getSi
 /** The reads of one address's history (a look also reads the recipient's). */
 const readsOf = (lookups: Lookups, address: string) => lookups.mock.calls.filter(([key]) => key.toBase58() === address);
 
-describe('transferRequest', () => {
-  it('encodes the checkout as a Solana Pay URL, and the QR code reads back as the same URL', async () => {
+describe('solanaPayRequests', () => {
+  it('draws the QR as a transaction request to the checkout\'s route, and keeps the transfer request for older wallets', async () => {
     const { checkout: started, request } = await checkout();
-    const parsed = parseURL(request.url) as TransferRequestURL;
+    const asked = parseURL(request.url) as TransactionRequestURL;
+    expect(asked.link.toString()).toBe(TRANSACTION_LINK);
+    expect(asked.label).toBe('Solenema');
+    expect(asked.message).toBe(`Unlock ${started.title} for 0.01 SOL`);
+
+    const parsed = parseURL(request.transferUrl) as TransferRequestURL;
     expect(parsed.recipient.toBase58()).toBe(recipient.toBase58());
     expect(parsed.amount?.toString()).toBe('0.01');
     expect(parsed.reference?.map((key) => key.toBase58())).toEqual([started.reference]);
@@ -85,7 +93,7 @@ describe('watchTransfers on a local chain', () => {
     const { reference, request } = await checkout();
     expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'waiting' } });
 
-    const { payer, signature } = await payAsWallet(request.url);
+    const { payer, signature } = await payAsWallet(request.transferUrl);
     clock += INTERVAL;
     const answer = await status(reference, BROWSER);
     expect(answer).toMatchObject({
@@ -134,7 +142,7 @@ describe('watchTransfers on a local chain', () => {
       expect(lookups.mock.calls.length).toBeLessThanOrEqual(5 * 4);
       expect(fetches).not.toHaveBeenCalled();
 
-      const { signature } = await payAsWallet(open[39]!.request.url);
+      const { signature } = await payAsWallet(open[39]!.request.transferUrl);
       const answers = await pollAll();
       expect(answers.at(-1)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
       expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
@@ -148,16 +156,16 @@ describe('watchTransfers on a local chain', () => {
   it('refuses too little or the wrong recipient, and still honours a right payment that follows', async () => {
     const status = watch();
     const { reference, request } = await checkout();
-    await payAsWallet(request.url, { amount: new BigNumber('0.005') });
+    await payAsWallet(request.transferUrl, { amount: new BigNumber('0.005') });
     const other = Keypair.generate().publicKey;
     await bed.chain.airdrop(other, 1_000_000_000);
-    await payAsWallet(request.url, { recipient: other });
+    await payAsWallet(request.transferUrl, { recipient: other });
 
     const refused = await status(reference, BROWSER);
     expect(refused).toMatchObject({ ok: true, status: { state: 'refused', reason: expect.stringMatching(/at least 10000000 lamports/) } });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual([]);
 
-    const { signature } = await payAsWallet(request.url);
+    const { signature } = await payAsWallet(request.transferUrl);
     clock += INTERVAL;
     expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
   });
@@ -178,7 +186,7 @@ describe('watchTransfers on a local chain', () => {
     } finally {
       bed.chain.setRpcDown(false);
     }
-    const { signature } = await payAsWallet(request.url);
+    const { signature } = await payAsWallet(request.transferUrl);
     clock += INTERVAL;
     expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
   });
@@ -187,7 +195,7 @@ describe('watchTransfers on a local chain', () => {
     const board = memoryWatchBoard(1);
     const status = watch({ board: () => board });
     const first = await checkout();
-    const { signature } = await payAsWallet(first.request.url);
+    const { signature } = await payAsWallet(first.request.transferUrl);
     expect(await status(first.reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid' } });
     const lookups = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
@@ -209,7 +217,7 @@ describe('watchTransfers on a local chain', () => {
   it('still credits a payment buried under more junk transactions carrying its reference than one page holds', async () => {
     const status = watch();
     const { reference, checkout: started, request } = await checkout();
-    const { signature } = await payAsWallet(request.url);
+    const { signature } = await payAsWallet(request.transferUrl);
     await bed.chain.junk(started.reference, 30);
     expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'paid', purchase: { signature } } });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
@@ -222,7 +230,7 @@ describe('watchTransfers on a local chain', () => {
       // A look: the recipient's history, one page of ten, and its ten transactions.
       const status = watch({ terms: { pageSize: 10, callsPerLook: 12 } });
       const { reference, checkout: started, request } = await checkout();
-      const { signature } = await payAsWallet(request.url);
+      const { signature } = await payAsWallet(request.transferUrl);
       const junk = await bed.chain.junk(started.reference, 35);
       for (let lookup = 0; lookup < 3; lookup += 1) {
         expect(await status(reference, BROWSER)).toMatchObject({ ok: true, status: { state: 'refused' } });
@@ -267,7 +275,7 @@ describe('watchTransfers on a local chain', () => {
     bed.chain.setTimeOffset(60 * 60);
     try {
       clock += 60 * 60_000;
-      const { signature } = await payAsWallet(started.request.url);
+      const { signature } = await payAsWallet(started.request.transferUrl);
       expect(await status(started.reference, BROWSER)).toMatchObject({
         ok: true,
         status: { state: 'paid', purchase: { signature, path: 'trailers/c-vault' } },

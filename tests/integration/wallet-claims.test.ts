@@ -3,10 +3,13 @@ import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction, type
 import { describe, expect, it, vi } from 'vitest';
 import { createCheckout } from '@/lib/payments/checkout';
 import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
-import { transferRequest } from '@/lib/payments/solana-pay';
+import { solanaPayRequests } from '@/lib/payments/solana-pay';
 import { claimWalletPayments } from '@/lib/payments/wallet-claims';
 import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER } from '../support/purchase-record';
+
+/** Where a checkout's transaction request points (the route is not called here: the wallet below builds a transfer). */
+const TRANSACTION_LINK = 'https://solenema.test/api/pay/checkout';
 
 const PORT = 8951;
 const SECRET = 'wallet-claims-test-secret-0123456789';
@@ -36,7 +39,7 @@ async function forgottenQr(path = 'trailers/c-vault') {
     checkouts: bed.ledger,
   });
   if (!started.ok) throw new Error(started.reason);
-  return (await transferRequest(started.checkout)).url;
+  return (await solanaPayRequests(started.checkout, TRANSACTION_LINK)).transferUrl;
 }
 
 /** A plain transfer between two wallets: ordinary activity that carries no reference. */
