@@ -1,8 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { Connection, Keypair } from '@solana/web3.js';
+import { Connection, Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { paymentTransaction } from '@/lib/payments/browser/transaction';
-import type { CheckoutAnswer } from '@/lib/payments/contract';
+import type { CheckoutAnswer, TransactionRequestAnswer } from '@/lib/payments/contract';
 import { NOT_COUNTED, startLocalChain, type LocalChain } from './support/chain';
 import { content } from './support/catalog';
 import { expect, test } from './support/offline';
@@ -10,7 +9,7 @@ import { CHAIN_BUDGET_SITE_URL, E2E_PORTS } from './support/ports';
 import { stopServer } from './support/processes';
 import { openQrDialog } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { payRequest, scanQrCode } from './support/solana-pay-wallet';
 
 /**
  * Issue 40's acceptance, against a chain that answers as a real node does (a malformed signature refuses a whole
@@ -109,7 +108,10 @@ async function payAsPhantom(): Promise<{ verifiedInMs: number; answer: unknown }
   const checkout = (await started.json()) as CheckoutAnswer;
   // The wallet's own calls, not the site's.
   const wallet = new Connection(chain!.url, { commitment: 'confirmed', httpHeaders: { [NOT_COUNTED]: '1' } });
-  const transaction = paymentTransaction(payer.publicKey, checkout, await wallet.getLatestBlockhash('confirmed'));
+  // The transaction the site builds (its blockhash and fee reads count toward the site's calls), signed by the wallet.
+  const built = await send(`/api/pay/${checkout.reference}`, PHANTOM_BUYER_ADDRESS, cookie, { account: payer.publicKey.toBase58() });
+  expect(built.status).toBe(200);
+  const transaction = Transaction.from(Buffer.from(((await built.json()) as TransactionRequestAnswer).transaction, 'base64'));
   transaction.sign(payer);
   const signature = bs58.encode(transaction.signature!);
   await wallet.sendRawTransaction(transaction.serialize());
@@ -148,7 +150,7 @@ test('one address with 11 cookies sends junk for 100 s: a Phantom buyer is verif
 
   const { dialog, qr } = await openQrDialog(page, `${CHAIN_BUDGET_SITE_URL}/watch/${trailerPath}`);
   await expect(qr).toBeVisible();
-  await payTransferRequest(await scanQrCode(qr), {}, undefined, chain!.url);
+  await payRequest(await scanQrCode(qr), {}, undefined, chain!.url);
   await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 40_000 });
 
   await attacking;

@@ -3,7 +3,7 @@ import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { content } from './support/catalog';
 import { e2eSiteEnv } from './support/global-setup';
 import { openQrDialog } from './support/purchase';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { payRequest, scanQrCode } from './support/solana-pay-wallet';
 import { freePort, startServer, stopServer } from './support/processes';
 import { startRedis, type LocalRedis } from './support/redis';
 
@@ -77,7 +77,7 @@ test('two QR buyers, each polling its own instance (a sticky balancer), are both
         return { dialog, request: await scanQrCode(qr) };
       }),
     );
-    for (const { request: transfer } of buyers) await payTransferRequest(transfer);
+    for (const { request: transfer } of buyers) await payRequest(transfer);
     for (const { dialog } of buyers) await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 40_000 });
   } finally {
     await other.close();

@@ -6,7 +6,7 @@ import { SHORT_CHECKOUT_SITE_URL } from './support/ports';
 import { stopServer } from './support/processes';
 import { openQrDialog } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { payRequest, referenceOf, scanQrCode } from './support/solana-pay-wallet';
 
 /** The checkout window of this spec's site: seconds, so a test watches a request expire. */
 const WINDOW_SECONDS = 12;
@@ -26,7 +26,6 @@ test.afterAll(() => stopServer(site));
 const openQrCheckout = (page: Page) => openQrDialog(page, trailerPage);
 
 const ownedPaths = async (page: Page) => ((await (await page.request.get(`${SHORT_CHECKOUT_SITE_URL}/api/entitlements`)).json()) as { paths: string[] }).paths;
-const referenceOf = (url: string) => new URL(url).searchParams.get('reference');
 
 test('the dialog says until when its QR is payable, draws a fresh one when it expires, and a payment of the expired one is still credited', async ({
   page,
@@ -50,7 +49,7 @@ test('the dialog says until when its QR is payable, draws a fresh one when it ex
   expect(Date.parse((await expiry.locator('time').getAttribute('dateTime'))!)).toBeGreaterThan(Date.parse(firstExpiry!));
 
   // A phone that scanned the expired code pays it anyway: the server still keeps that checkout, and the page finishes it.
-  await payTransferRequest(firstUrl);
+  await payRequest(firstUrl);
   await page.reload();
   await expect.poll(() => ownedPaths(page), { timeout: 20_000 }).toContain(`trailers/${trailerId}`);
 });

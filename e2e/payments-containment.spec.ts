@@ -8,7 +8,7 @@ import { freePort, stopServer } from './support/processes';
 import { E2E_ENTITLEMENT_SECRET, SAME_ORIGIN } from './support/ports';
 import { purchaseDialog } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { payRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const [trailerId] = content.trailers.find(([, t]) => t.locked)!;
 const trailerPath = `trailers/${trailerId}`;
@@ -21,7 +21,7 @@ async function buyTrailer(page: Page) {
     .first()
     .click();
   const dialog = purchaseDialog(page);
-  await payTransferRequest(await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ })));
+  await payRequest(await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ })));
   const video = dialog.locator('video');
   await expect(video).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
   return (await video.getAttribute('src'))!;

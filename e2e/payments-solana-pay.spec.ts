@@ -7,7 +7,7 @@ import { createTestWallet } from './support/phantom/wallet';
 import { CHAIN_URL, E2E_RECIPIENT } from './support/ports';
 import { expect, test } from './support/offline';
 import { openQrDialog, withWallet } from './support/purchase';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { askTransactionAnswer, payRequest, referenceOf, scanQrCode, transactionLinkOf } from './support/solana-pay-wallet';
 
 const [trailerId, trailer] = content.trailers.find(([, t]) => t.locked)!;
 const trailerPage = `/watch/trailers/${trailerId}`;
@@ -25,7 +25,7 @@ async function payForgottenCheckout(browser: Browser, wallet: Keypair) {
   const forgetful = await browser.newContext();
   const { url } = await openQrCheckout(await forgetful.newPage());
   await forgetful.close();
-  await payTransferRequest(url, {}, wallet);
+  await payRequest(url, {}, wallet);
 }
 
 /** A new browser of `wallet` that asks to restore its purchases from the wallet guide. */
@@ -48,19 +48,22 @@ const ownedPaths = async (page: Page) => ((await (await page.request.get('/api/e
 test.describe('Solana Pay QR code', () => {
   test('a visitor without an extension scans, a phone wallet pays, and the page unlocks and plays without a reload', async ({ page, browser }) => {
     const { dialog, url } = await openQrCheckout(page);
+    // A transaction request: the wallet asks this site for the transaction (its terms: e2e/payments-transaction-request.spec.ts).
     const parsed = new URL(url);
     expect(parsed.protocol).toBe('solana:');
-    expect(parsed.pathname).toBe(E2E_RECIPIENT);
-    expect(parsed.searchParams.get('amount')).toBe('0.01');
-    expect(parsed.searchParams.get('reference')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(transactionLinkOf(url)?.pathname).toMatch(/^\/api\/pay\/[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(parsed.searchParams.get('label')).toBe('Solenema');
-    expect(parsed.searchParams.get('message')).toBe(`Unlock ${trailer.title}`);
+    const asked = await askTransactionAnswer(transactionLinkOf(url)!, Keypair.generate().publicKey.toBase58());
+    expect(asked.message).toBe(`Unlock ${trailer.title} for 0.01 SOL`);
+    // Beside it, the same terms as a transfer request, for wallets that cannot ask for a transaction.
+    const transfer = new URL((await dialog.getByRole('link', { name: /transfer request/ }).getAttribute('href'))!);
+    expect([transfer.pathname, transfer.searchParams.get('amount'), transfer.searchParams.get('reference')]).toEqual([E2E_RECIPIENT, '0.01', referenceOf(url)]);
     // The Phantom path is unchanged beside it, and the desktop message for a missing extension too.
     await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Please install Phantom Wallet extension!');
     await expect(dialog.getByRole('status')).toContainText('Waiting for your payment');
 
-    const signature = await payTransferRequest(url);
+    const signature = await payRequest(url);
     const video = dialog.locator('video');
     await expect(video).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 || v.readyState >= 2), { timeout: 15_000 }).toBe(true);
@@ -80,7 +83,7 @@ test.describe('Solana Pay QR code', () => {
     const chain = chainControl(CHAIN_URL);
     await chain.setTimeOffset(60 * 60);
     try {
-      await payTransferRequest(url);
+      await payRequest(url);
     } finally {
       await chain.setTimeOffset(0);
     }
@@ -93,8 +96,9 @@ test.describe('Solana Pay QR code', () => {
     ['the wrong recipient', () => ({ recipient: Keypair.generate().publicKey })],
   ] as const) {
     test(`a payment of ${what} is refused and nothing unlocks`, async ({ page }) => {
-      const { dialog, url } = await openQrCheckout(page);
-      await payTransferRequest(url, change());
+      const { dialog } = await openQrCheckout(page);
+      // Only a transfer request lets a wallet pay other terms: the transaction request is built by the site.
+      await payRequest((await dialog.getByRole('link', { name: /transfer request/ }).getAttribute('href'))!, change());
       await expect(dialog.getByRole('alert')).toHaveText(FAILED, { timeout: 15_000 });
       await expect(dialog.locator('video')).toHaveCount(0);
       expect(await ownedPaths(page)).toEqual([]);
@@ -116,7 +120,7 @@ test.describe('Solana Pay QR code', () => {
       .first()
       .click();
     expect(await scanQrCode(dialog.getByRole('img', { name: /Solana Pay QR code/ }))).toBe(url);
-    await payTransferRequest(url);
+    await payRequest(url);
     await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
   });
 
@@ -133,7 +137,7 @@ test.describe('Solana Pay QR code', () => {
     await page.clock.fastForward('01:00');
     expect(checks.length).toBe(whenStopped);
 
-    await payTransferRequest(url);
+    await payRequest(url);
     await checkAgain.click();
     await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 15_000 });
   });
@@ -142,7 +146,7 @@ test.describe('Solana Pay QR code', () => {
     const first = await context.newPage();
     const { url } = await openQrCheckout(first);
     await first.close();
-    await payTransferRequest(url);
+    await payRequest(url);
 
     const later = await context.newPage();
     await later.goto('/');
@@ -155,8 +159,8 @@ test.describe('Solana Pay QR code', () => {
     const first = await context.newPage();
     const { url } = await openQrCheckout(first);
     await first.close();
-    await payTransferRequest(url);
-    await chainControl(CHAIN_URL).junk(new URL(url).searchParams.get('reference')!, 30);
+    await payRequest(url);
+    await chainControl(CHAIN_URL).junk(referenceOf(url), 30);
 
     const later = await context.newPage();
     await later.goto('/');

@@ -10,7 +10,7 @@ import { stopServer } from './support/processes';
 import { card, purchaseDialog, reveal } from './support/purchase';
 import { siteFirestore } from './support/site-firestore';
 import { startSiteInstance } from './support/site-instance';
-import { scanQrCode } from './support/solana-pay-wallet';
+import { referenceOf, scanQrCode } from './support/solana-pay-wallet';
 
 /**
  * Issue 41's "the price shown is the price charged, everywhere": each title's own price on its card, its page, its
@@ -33,11 +33,16 @@ function checkoutsOf(page: Page) {
   return seen;
 }
 
-/** The transfer request the dialog's QR code holds, read from its pixels as a phone's camera would. */
+/**
+ * The terms the dialog's QR code is paid at, as its transfer request beside it names them (the QR's own transaction
+ * request names the same reference; what it builds is checked in e2e/payments-transaction-request.spec.ts).
+ */
 async function qrRequest(dialog: Locator) {
   const qr = dialog.getByTestId('solana-pay-qr');
   await expect(qr).toBeVisible({ timeout: 15_000 });
-  return new URL(await scanQrCode(qr));
+  const transfer = new URL((await dialog.getByRole('link', { name: /transfer request/ }).getAttribute('href'))!);
+  expect(transfer.searchParams.get('reference')).toBe(referenceOf(await scanQrCode(qr)));
+  return transfer;
 }
 
 const price = (locator: Locator) => locator.locator('[data-price]');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/offline';
 import { PHONE } from './support/ports';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { payRequest, scanQrCode } from './support/solana-pay-wallet';
 
 const results = (page: Page) => page.locator('[data-search-page] article');
 const summary = (page: Page) => page.locator('[data-search-summary]');
@@ -148,7 +148,7 @@ test('a title this browser bought shows as in its library, with its seasons and 
     .first()
     .click();
   const url = await scanQrCode(page.getByRole('dialog').getByRole('img', { name: /Solana Pay QR code/ }));
-  await payTransferRequest(url);
+  await payRequest(url);
   await expect(page.getByRole('dialog').locator('video')).toBeAttached({ timeout: 15_000 });
 
   await page.goto('/search?q=harbor');

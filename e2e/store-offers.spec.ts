@@ -37,7 +37,7 @@ test('a title priced 0.05 SOL is charged 0.05: 0.01 is refused with a reason, 0.
   const payer = await funded();
   const started = await buyer.checkout('trailers/orbit-of-wolves');
   expect(started).toMatchObject({ kind: 'buy', price: { currency: 'SOL', units: 50_000_000 } });
-  expect(new URL(started.solanaPay.url).searchParams.get('amount')).toBe('0.05');
+  expect(new URL(started.solanaPay.transferUrl).searchParams.get('amount')).toBe('0.05');
 
   const short = await buyer.verify(started, await buyer.transfer(payer, { ...started, price: { currency: 'SOL', units: 10_000_000 } }));
   expect(short.status).toBe(422);

@@ -230,6 +230,24 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
   );
   expect(rows.slice(1).every(([, name, path]) => name && name !== path)).toBe(true);
 
+  // A checkout paid from two wallets (a QR scanned by two phones): credited once, the second listed with both signatures to refund.
+  const d = buyer('203.0.113.124');
+  const [payerD, payerE] = await Promise.all([funded(), funded()]);
+  const twice = await d.checkout(FILM);
+  const credited = await d.transfer(payerD, twice);
+  expect((await d.verify(twice, credited)).status).toBe(200);
+  const again = await d.transfer(payerE, twice);
+  expect(await d.verify(twice, again)).toMatchObject({ status: 200, body: { signature: credited } });
+  expect((await ledgerSales()).filter((sale) => sale.reference === twice.reference).map((sale) => sale.signature)).toEqual([credited]);
+  const refund = page.locator(`[data-table="refunds"] tr[data-signature="${again}"]`);
+  await expect(refund).toBeVisible({ timeout: 60_000 });
+  await expect(refund).toHaveAttribute('data-credited', credited);
+  await expect(refund).toContainText('Glass Harvest');
+  await expect(refund).toContainText('0.06 SOL');
+  await expect(refund.locator('a')).toHaveCount(2);
+  await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${again}"]`)).toHaveCount(0);
+  sold = [...sold, credited, again];
+
   // Found by the looks while the studio is open (it draws itself again every 15 s), within a minute.
   const waiting = page.locator(`[data-table="unclaimed"] tr[data-signature="${unclaimed}"]`);
   await expect(waiting).toBeVisible({ timeout: 60_000 });
@@ -242,6 +260,11 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
   await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${stray}"]`)).toHaveCount(0);
   // A claimed sale is never listed as waiting.
   for (const signature of sold) await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${signature}"]`)).toHaveCount(0);
+
+  // The going-live checklist every checkout is held to: all of it holds on this site, USDC account included.
+  const checklist = page.locator('ul[data-ready]');
+  await expect(checklist).toHaveAttribute('data-ready', 'yes');
+  for (const name of ['cluster', 'recipient', 'mint', 'usdc-account', 'explorer']) await expect(checklist.locator(`[data-check="${name}"]`)).toHaveAttribute('data-state', 'ok');
 
   // The page and its exports are the operator's alone.
   const response = await page.request.get(`${STUDIO_SITE_URL}/studio`);

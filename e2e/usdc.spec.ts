@@ -4,7 +4,7 @@ import { chainControl } from './support/chain';
 import { expect, test } from './support/offline';
 import { CHAIN_URL, E2E_USDC_MINT, SITE_URL } from './support/ports';
 import { openQrDialog } from './support/purchase';
-import { payTransferRequest, scanQrCode } from './support/solana-pay-wallet';
+import { payRequest, scanQrCode } from './support/solana-pay-wallet';
 
 /**
  * Issue 41's USDC, on the local chain with the real SPL Token program and the site's 6-decimal mint (global setup makes
@@ -29,7 +29,7 @@ test('a title priced 2.50 USDC is paid with a transferChecked of the site’s mi
   const payer = await walletWithUsdc();
   const started = await buyer.checkout(PATH);
   expect(started).toMatchObject({ kind: 'buy', price: PRICE, mint: E2E_USDC_MINT });
-  const request = new URL(started.solanaPay.url);
+  const request = new URL(started.solanaPay.transferUrl);
   expect([request.searchParams.get('amount'), request.searchParams.get('spl-token')]).toEqual(['2.5', E2E_USDC_MINT]);
 
   const refusedWith = async (terms: typeof started) => {
@@ -58,8 +58,10 @@ test('a phone wallet pays a USDC title’s QR code (spl-token), and the page unl
   const { qr } = await openQrDialog(page, `${SITE_URL}/watch/${PATH}`);
   await expect(qr).toBeVisible();
   const url = await scanQrCode(qr);
-  expect(new URL(url).searchParams.get('spl-token')).toBe(E2E_USDC_MINT);
-  await payTransferRequest(url, {}, await walletWithUsdc());
+  // The QR asks the site for a transferChecked of the mint; the transfer request beside it names the mint as spl-token.
+  const transfer = await page.getByRole('dialog').getByRole('link', { name: /transfer request/ }).getAttribute('href');
+  expect(new URL(transfer!).searchParams.get('spl-token')).toBe(E2E_USDC_MINT);
+  await payRequest(url, {}, await walletWithUsdc());
   await expect
     .poll(async () => ((await (await page.request.get('/api/entitlements')).json()) as { paths: string[] }).paths, { timeout: 40_000 })
     .toContain(PATH);

@@ -9,7 +9,7 @@ import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
 import { receiptsOf } from '@/lib/payments/ownership';
 import { currentVisitor } from '@/lib/identity/visitor-cookies';
-import { publicEnv } from '@/lib/env/public';
+import { siteExplorer } from '@/lib/payments/wiring';
 import { routes } from '@/lib/routes';
 
 // This browser's own page: never indexed, never shared between visitors (reading the cookie makes it dynamic).
@@ -37,7 +37,7 @@ export default async function PurchasesPage() {
           Your purchases could not be loaded just now; they are safe. Please reload in a moment.
         </p>
       ) : receipts.length > 0 ? (
-        <ReceiptList receipts={receipts} rpcUrl={publicEnv.solanaRpcUrl} />
+        <ReceiptList receipts={receipts} explorer={await siteExplorer()} />
       ) : (
         <div className={guides.cta}>
           <p className={guides.sectionText}>Nothing here yet. Titles you unlock in this browser are listed here with their receipts.</p>

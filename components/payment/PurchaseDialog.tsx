@@ -29,6 +29,7 @@ import styles from './PurchaseDialog.module.css';
 const STAGE_TEXT: Record<PurchaseStage, string> = {
   checkout: 'Preparing your checkout…',
   signing: 'Approve the payment in Phantom…',
+  renewing: 'That transaction expired before it was sent, and nothing was charged: approve the fresh one in Phantom…',
   confirming: 'Confirming on Solana…',
   verifying: 'Verifying your payment…',
 };
@@ -130,8 +131,14 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
       track({ name: 'purchase_failed', params: { title_path: request.purchasePath, method: 'phantom' } });
       // Kept by browser/pending.ts unless the server refused it for good: finished on the next visit.
       const paidButUnverified = error instanceof PaymentApiError && !isFinalVerdict(error, Date.now()) && reached === 'verifying';
+      // Refused before anything was signed (the store paused, the title not for sale in USDC): the server's reason.
+      const refusedAtCheckout = error instanceof PaymentApiError && error.fromServer && reached === 'checkout';
       setNotice(
-        paidButUnverified ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' } : FAILED,
+        paidButUnverified
+          ? { tone: 'info', text: 'Payment sent. We could not verify it yet; it will unlock automatically on your next visit.' }
+          : refusedAtCheckout
+            ? { tone: 'error', text: error.message }
+            : FAILED,
       );
     } finally {
       setStage(null);
@@ -142,7 +149,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
         <VideoPlayer src="" title={video.title} videoPath={video.path} watch={{ path: video.path, title: video.title, cover: null }} />
-        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} onLeave={onClose} />}
+        {paid && <PaymentReceipt signature={paid.signature} price={paid.price} network={transfer.terms?.network ?? null} onLeave={onClose} />}
       </ModalDialog>
     );
   }
@@ -223,7 +230,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           </p>
         )}
         {shownNotice && <PaymentNotice notice={shownNotice} />}
-        <SolanaPayPanel request={transfer.request} price={price} phase={transfer.phase} checkAgain={transfer.checkAgain} phone={phone} />
+        <SolanaPayPanel request={transfer.request} price={price} phase={transfer.phase} reason={transfer.reason} checkAgain={transfer.checkAgain} phone={phone} />
       </div>
     </ModalDialog>
   );

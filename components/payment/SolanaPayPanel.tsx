@@ -6,11 +6,16 @@ import styles from './SolanaPayPanel.module.css';
 import type { TransferPhase } from './useTransferRequest';
 
 type Props = {
-  /** The transfer request while it is payable (until `expiresAt`, ms); null while a fresh one is being made. */
-  request: { url: string; qr: string; expiresAt: number } | null;
+  /**
+   * The checkout's Solana Pay requests while payable (until `expiresAt`, ms); null while a fresh one is being made:
+   * the transaction request (`url`, drawn as the QR) and the transfer request for wallets without transaction requests.
+   */
+  request: { url: string; qr: string; transferUrl: string; expiresAt: number } | null;
   /** The amount the code asks for, as the dialog shows it. */
   price: string;
   phase: TransferPhase;
+  /** Why the QR is unavailable, when the server said why. */
+  reason?: string;
   checkAgain: () => void;
   /** On a phone the wallet app is on the same device: a link opens it; the QR is for paying from another. */
   phone: boolean;
@@ -27,10 +32,11 @@ const STATUS: Record<TransferPhase, string> = {
 const payBy = (expiresAt: number) => new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
- * Pay from any wallet, on any device: a Solana Pay QR code of the same checkout (same price,
- * recipient and reference), and on a phone a link to the wallet app. The page unlocks by itself.
+ * Pay from any wallet, on any device: a Solana Pay QR code of the same checkout (a transaction request: the site
+ * builds what the wallet signs, as for Phantom), on a phone a link to the wallet app, and a transfer request for
+ * wallets that cannot ask for a transaction. The page unlocks by itself.
  */
-export function SolanaPayPanel({ request, price, phase, checkAgain, phone }: Props) {
+export function SolanaPayPanel({ request, price, phase, reason, checkAgain, phone }: Props) {
   const watching = phase === 'starting' || phase === 'waiting' || phase === 'refused';
   return (
     <section className={styles.panel} aria-labelledby="solana-pay-heading">
@@ -68,8 +74,13 @@ export function SolanaPayPanel({ request, price, phase, checkAgain, phone }: Pro
           )}
           <p className={styles.status} role="status">
             {watching && <span className={dialog.spinner} aria-hidden="true" />}
-            {STATUS[phase]}
+            {(phase === 'unavailable' && reason) || STATUS[phase]}
           </p>
+          {request && (
+            <a className={styles.fallback} href={request.transferUrl}>
+              Wallet cannot read it? Pay with a transfer request
+            </a>
+          )}
           {!watching && (
             <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={checkAgain}>
               {phase === 'unavailable' ? 'Try again' : 'Check again'}

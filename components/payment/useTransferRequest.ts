@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Offer } from '@/lib/payments/offers';
-import { requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
+import { PaymentApiError, requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { forgetTransfer, rememberTransfer } from '@/lib/payments/browser/pending';
 import { watchTransfer } from '@/lib/payments/browser/transfer-watch';
 
@@ -24,6 +24,8 @@ interface Shown {
   key: string;
   checkout: CheckoutAnswer | null;
   phase: TransferPhase;
+  /** Why no checkout could be made, when the server said why (the store paused while its setup is corrected). */
+  reason?: string;
 }
 
 /** An offer's request as the dialog opens on it: the one this page showed, while payable, or a fresh one to make. */
@@ -74,7 +76,8 @@ export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: 
       },
       (error: unknown) => {
         console.error('[solana-pay] no checkout', error);
-        whileShowing(null, { phase: 'unavailable' });
+        const said = error instanceof PaymentApiError && error.fromServer && error.code === 'conflict';
+        whileShowing(null, { phase: 'unavailable', reason: said ? error.message : undefined });
       },
     );
   }, [starting, path, kind, round, whileShowing]);
@@ -112,7 +115,7 @@ export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: 
 
   /** After a long wait or a failed start: look again (and keep looking for another while). */
   const checkAgain = useCallback(() => {
-    setState((current) => ({ ...current, phase: current.checkout ? 'waiting' : 'starting' }));
+    setState((current) => ({ ...current, phase: current.checkout ? 'waiting' : 'starting', reason: undefined }));
     setRound((n) => n + 1);
   }, []);
 
@@ -123,5 +126,5 @@ export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: 
   }, [checkout, key]);
 
   const terms = checkout && { price: checkout.price, network: checkout.network };
-  return { request: checkout && { ...checkout.solanaPay, expiresAt: checkout.expiresAt }, terms, phase, checkAgain, settled };
+  return { request: checkout && { ...checkout.solanaPay, expiresAt: checkout.expiresAt }, terms, phase, reason: state.reason, checkAgain, settled };
 }

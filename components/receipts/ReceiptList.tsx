@@ -1,6 +1,6 @@
 import { CoverImage } from '../cards/CoverImage';
 import { IntentLink } from '../ui/IntentLink';
-import { explorerTransactionUrl } from '@/lib/payments/explorer';
+import { explorerTransactionUrl, type Explorer } from '@/lib/payments/explorer';
 import { formatAmount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
 import type { Receipt } from '@/lib/payments/receipts';
@@ -10,7 +10,7 @@ import { formatUtc } from './dates';
 import styles from './ReceiptList.module.css';
 
 /** What this browser owns, newest first: cover, title (to its page), price, date, the transaction on Explorer, and its printable receipt. */
-export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl: string }) {
+export function ReceiptList({ receipts, explorer }: { receipts: Receipt[]; explorer: Explorer }) {
   return (
     <ul className={styles.list}>
       {receipts.map((receipt) => (
@@ -40,7 +40,7 @@ export function ReceiptList({ receipts, rpcUrl }: { receipts: Receipt[]; rpcUrl:
                   <dt>Transaction</dt>
                   <dd>
                     <a
-                      href={explorerTransactionUrl(receipt.payment.signature, rpcUrl)}
+                      href={explorerTransactionUrl(receipt.payment.signature, explorer)}
                       target="_blank"
                       rel="noopener noreferrer"
                       title={receipt.payment.signature}

@@ -1,5 +1,5 @@
 import { formatAmount } from '@/lib/catalog/pricing';
-import { explorerTransactionUrl } from '@/lib/payments/explorer';
+import { explorerTransactionUrl, type Explorer } from '@/lib/payments/explorer';
 import type { PaymentReceipt } from '@/lib/payments/receipts';
 import { pageOfDocument, routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';
@@ -20,7 +20,7 @@ function rentalTimes({ startedAt, endsAt }: NonNullable<PaymentReceipt['rental']
  * amount in its currency, the date, the paying wallet and the transaction on Solana Explorer. Drawn on the server for
  * the one browser that holds what it paid for.
  */
-export function ReceiptSheet({ receipt, rpcUrl }: { receipt: PaymentReceipt; rpcUrl: string }) {
+export function ReceiptSheet({ receipt, explorer }: { receipt: PaymentReceipt; explorer: Explorer }) {
   const { payment } = receipt;
   return (
     <article className={styles.sheet} aria-labelledby="receipt-title">
@@ -62,7 +62,7 @@ export function ReceiptSheet({ receipt, rpcUrl }: { receipt: PaymentReceipt; rpc
         <div>
           <dt>Transaction</dt>
           <dd className={styles.address}>
-            <a href={explorerTransactionUrl(payment.signature, rpcUrl)} target="_blank" rel="noopener noreferrer">
+            <a href={explorerTransactionUrl(payment.signature, explorer)} target="_blank" rel="noopener noreferrer">
               {payment.signature}
               <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>
             </a>

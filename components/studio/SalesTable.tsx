@@ -1,5 +1,5 @@
 import { formatAmount, formatHours } from '@/lib/catalog/pricing';
-import { explorerTransactionUrl } from '@/lib/payments/explorer';
+import { explorerTransactionUrl, type Explorer } from '@/lib/payments/explorer';
 import { shortAddress } from '@/lib/payments/display';
 import { saleKindOf } from '@/lib/payments/sale-kind';
 import type { Sale } from '@/lib/studio/report';
@@ -9,7 +9,7 @@ import styles from './studio.module.css';
 const KIND_NAMES = { purchase: 'Purchase', pass: 'Pass', rental: 'Rental' } as const;
 
 /** Sales, newest first, each with the transaction that paid it on Solana Explorer. */
-export function SalesTable({ sales, rpcUrl }: { sales: Sale[]; rpcUrl: string }) {
+export function SalesTable({ sales, explorer }: { sales: Sale[]; explorer: Explorer }) {
   if (sales.length === 0) return <p className={styles.empty}>No sales in this range.</p>;
   return (
     <div className={styles.scroll}>
@@ -52,7 +52,7 @@ export function SalesTable({ sales, rpcUrl }: { sales: Sale[]; rpcUrl: string })
                 {shortAddress(sale.wallet)}
               </td>
               <td className={styles.text}>
-                <TransactionLink signature={sale.signature} rpcUrl={rpcUrl} />
+                <TransactionLink signature={sale.signature} explorer={explorer} />
               </td>
             </tr>
           ))}
@@ -62,9 +62,9 @@ export function SalesTable({ sales, rpcUrl }: { sales: Sale[]; rpcUrl: string })
   );
 }
 
-export function TransactionLink({ signature, rpcUrl }: { signature: string; rpcUrl: string }) {
+export function TransactionLink({ signature, explorer }: { signature: string; explorer: Explorer }) {
   return (
-    <a href={explorerTransactionUrl(signature, rpcUrl)} target="_blank" rel="noopener noreferrer" title={signature}>
+    <a href={explorerTransactionUrl(signature, explorer)} target="_blank" rel="noopener noreferrer" title={signature}>
       {shortAddress(signature)}
       <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>
     </a>

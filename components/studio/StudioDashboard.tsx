@@ -1,4 +1,3 @@
-import { publicEnv } from '@/lib/env/public';
 import { shortAddress } from '@/lib/payments/display';
 import { STUDIO_REFRESH_SECONDS } from '@/lib/studio/refresh';
 import type { StudioView } from '@/lib/studio/view';
@@ -7,9 +6,10 @@ import button from '../ui/button.module.css';
 import { DayTable, TitleTable, Totals } from './FigureTables';
 import { RangeForm } from './RangeForm';
 import { SalesTable } from './SalesTable';
+import { SellingChecklist } from './SellingChecklist';
 import { StudioRefresh } from './StudioRefresh';
 import { StudioSignOut } from './StudioSignOut';
-import { StrayTable, UnclaimedTable } from './TransferTables';
+import { RefundTable, StrayTable, UnclaimedTable } from './TransferTables';
 import { studioHref } from './links';
 import styles from './studio.module.css';
 
@@ -22,8 +22,17 @@ interface Props {
 
 /** The studio for a signed-in studio wallet: the range's figures, its sales, and what reached the recipient unclaimed. */
 export function StudioDashboard({ wallet, problem, view }: Props) {
-  const { at: now, range, report, sales, older, cursor, transfers, title } = view;
-  const rpcUrl = publicEnv.solanaRpcUrl;
+  const { at: now, range, report, sales, older, cursor, transfers, title, readiness, explorer } = view;
+  const paused = readiness.refusal !== null || readiness.usdcRefusal !== null;
+  // What stops sales is the first thing an operator reads; a list that holds waits at the foot of the page.
+  const checklist = (
+    <section className={styles.section} aria-labelledby="ready-to-sell">
+      <h2 id="ready-to-sell" className={styles.sectionTitle}>
+        Ready to sell
+      </h2>
+      <SellingChecklist readiness={readiness} />
+    </section>
+  );
   return (
     <>
       <div className={styles.header}>
@@ -45,6 +54,7 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
           {problem} Showing the last 30 days instead.
         </p>
       )}
+      {paused && checklist}
       <Totals totals={report.totals} />
 
       <section className={styles.section} aria-labelledby="by-title">
@@ -86,7 +96,7 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
             </a>
           )}
         </div>
-        <SalesTable sales={sales} rpcUrl={rpcUrl} />
+        <SalesTable sales={sales} explorer={explorer} />
         {older && (
           <p className={styles.more}>
             <a className={`${button.button} ${button.secondary}`} href={studioHref(range, { after: older })}>
@@ -105,7 +115,18 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
           restore). Nothing is lost: the payer gets the title by restoring from the paying wallet (&ldquo;Restore my purchases&rdquo; on My purchases), in any
           browser.
         </p>
-        <UnclaimedTable transfers={transfers.unclaimed} rpcUrl={rpcUrl} now={now} />
+        <UnclaimedTable transfers={transfers.unclaimed} explorer={explorer} now={now} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="refunds">
+        <h2 id="refunds" className={styles.sectionTitle}>
+          Paid twice: refund
+        </h2>
+        <p className={styles.note}>
+          A checkout is credited once, however many of its payments land (a wallet that sent twice, a code paid from two phones). The others are kept here,
+          each beside the payment the checkout was credited to: send the amount back to its payer.
+        </p>
+        <RefundTable transfers={transfers.refunds} explorer={explorer} now={now} />
       </section>
 
       <section className={styles.section} aria-labelledby="strays">
@@ -113,8 +134,9 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
           Other transfers to the recipient
         </h2>
         <p className={styles.note}>Transfers that name no checkout of ours: sent from outside the site. They unlock nothing.</p>
-        <StrayTable transfers={transfers.strays} rpcUrl={rpcUrl} now={now} />
+        <StrayTable transfers={transfers.strays} explorer={explorer} now={now} />
       </section>
+      {!paused && checklist}
       <StudioRefresh seconds={STUDIO_REFRESH_SECONDS} />
     </>
   );

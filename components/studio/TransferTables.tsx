@@ -1,6 +1,7 @@
+import type { Explorer } from '@/lib/payments/explorer';
 import { formatAmount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
-import type { RecipientTransfer } from '@/lib/payments/ledger';
+import type { ExtraPayment, RecipientTransfer } from '@/lib/payments/ledger';
 import type { Unclaimed } from '@/lib/studio/report';
 import { age } from './format';
 import { TransactionLink } from './SalesTable';
@@ -8,12 +9,12 @@ import styles from './studio.module.css';
 
 interface Props<T> {
   transfers: T[];
-  rpcUrl: string;
+  explorer: Explorer;
   now: number;
 }
 
 /** Payments of a checkout of ours that no browser claimed: the title, what was paid, by whom, and how long it has waited. */
-export function UnclaimedTable({ transfers, rpcUrl, now }: Props<Unclaimed>) {
+export function UnclaimedTable({ transfers, explorer, now }: Props<Unclaimed>) {
   if (transfers.length === 0) return <p className={styles.empty}>Every payment the looks found has been claimed.</p>;
   return (
     <div className={styles.scroll}>
@@ -45,7 +46,7 @@ export function UnclaimedTable({ transfers, rpcUrl, now }: Props<Unclaimed>) {
               </td>
               <td>{age(transfer.at, now)}</td>
               <td className={styles.text}>
-                <TransactionLink signature={transfer.signature} rpcUrl={rpcUrl} />
+                <TransactionLink signature={transfer.signature} explorer={explorer} />
               </td>
             </tr>
           ))}
@@ -56,7 +57,7 @@ export function UnclaimedTable({ transfers, rpcUrl, now }: Props<Unclaimed>) {
 }
 
 /** Transfers to the recipient naming no checkout of ours: a tip, a refund sent back, a payment made outside the site. */
-export function StrayTable({ transfers, rpcUrl, now }: Props<RecipientTransfer>) {
+export function StrayTable({ transfers, explorer, now }: Props<RecipientTransfer>) {
   if (transfers.length === 0) return <p className={styles.empty}>No other transfers found.</p>;
   return (
     <div className={styles.scroll}>
@@ -83,7 +84,56 @@ export function StrayTable({ transfers, rpcUrl, now }: Props<RecipientTransfer>)
               </td>
               <td>{age(transfer.at, now)}</td>
               <td className={styles.text}>
-                <TransactionLink signature={transfer.signature} rpcUrl={rpcUrl} />
+                <TransactionLink signature={transfer.signature} explorer={explorer} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Payments of a checkout already credited to another: the buyer paid twice; refund this one to its payer. */
+export function RefundTable({ transfers, explorer, now }: Props<ExtraPayment>) {
+  if (transfers.length === 0) return <p className={styles.empty}>No checkout was paid twice.</p>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} data-table="refunds">
+        <caption>Paid twice: refund</caption>
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Refund</th>
+            <th scope="col" className={styles.text}>
+              To
+            </th>
+            <th scope="col">Age</th>
+            <th scope="col" className={styles.text}>
+              Second payment
+            </th>
+            <th scope="col" className={styles.text}>
+              Credited payment
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transfers.map((transfer) => (
+            <tr key={transfer.signature} data-signature={transfer.signature} data-credited={transfer.credited}>
+              <td>
+                {transfer.checkout.title}
+                <span className={styles.path}>{transfer.checkout.path}</span>
+              </td>
+              <td>{formatAmount(transfer.amount)}</td>
+              <td className={styles.text} title={transfer.payer}>
+                {shortAddress(transfer.payer)}
+              </td>
+              <td>{age(transfer.at, now)}</td>
+              <td className={styles.text}>
+                <TransactionLink signature={transfer.signature} explorer={explorer} />
+              </td>
+              <td className={styles.text}>
+                <TransactionLink signature={transfer.credited} explorer={explorer} />
               </td>
             </tr>
           ))}

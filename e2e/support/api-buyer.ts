@@ -2,7 +2,8 @@ import { Connection, type Keypair } from '@solana/web3.js';
 import { createSignInMessage } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { paymentTransaction } from '@/lib/payments/browser/transaction';
+import { paymentTransaction } from '@/lib/payments/payment-transaction';
+import { UNIT_PRICE_FLOOR } from '@/lib/payments/fee-market';
 import type { CheckoutAnswer, EntitlementsAnswer, SignInChallenge, VerifyAnswer } from '@/lib/payments/contract';
 import { NOT_COUNTED } from './chain';
 import { CHAIN_URL } from './ports';
@@ -44,7 +45,7 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
   /** Sends a transfer of the checkout's terms (or `terms` over them: a wrong amount, mint, currency) and answers its signature. */
   async function transfer(payer: Keypair, terms: CheckoutAnswer) {
     const connection = wallet(chainUrl);
-    const transaction = paymentTransaction(payer.publicKey, terms, await connection.getLatestBlockhash('confirmed'));
+    const transaction = paymentTransaction(payer.publicKey, terms, { ...(await connection.getLatestBlockhash('confirmed')), unitPriceMicroLamports: UNIT_PRICE_FLOOR });
     transaction.sign(payer);
     await connection.sendRawTransaction(transaction.serialize());
     return bs58.encode(transaction.signature!);

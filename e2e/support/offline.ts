@@ -7,6 +7,7 @@ import {
   RENTAL_PAGES_SITE_URL,
   SHORT_CHECKOUT_SITE_URL,
   SITE_URL,
+  TRANSACTION_SITE_URL,
   USDC_SITE_URL,
 } from './ports';
 
@@ -18,6 +19,7 @@ const sites = new Set([
   CHAIN_BUDGET_SITE_URL,
   USDC_SITE_URL,
   RENTAL_PAGES_SITE_URL,
+  TRANSACTION_SITE_URL,
 ]);
 const allowed = new Set([...sites, CHAIN_URL]);
 

@@ -22,6 +22,8 @@ export const E2E_PORTS = {
   usdcSite: 3245 + offset,
   /** The same build with a clock a test moves, for the pages of a rental that ends (e2e/rentals-shown.spec.ts). */
   rentalPagesSite: 3250 + offset,
+  /** The same build on a chain of its own that a test expires, marks and prices (e2e/payments-transaction-request.spec.ts). */
+  transactionSite: 3255 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -31,6 +33,7 @@ export const E2E_PORTS = {
   chain: 8899 + offset,
   /** Its websocket on the next port, as every local chain's. */
   chainBudgetChain: 8903 + offset,
+  transactionChain: 8905 + offset,
 } as const;
 export const E2E_PROJECT_ID = 'demo-solenema';
 /** Not the default (300), so a test can tell the setting reaches the pages. */
@@ -59,6 +62,7 @@ export const RENTAL_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalSite}`;
 export const STUDIO_SITE_URL = `http://127.0.0.1:${E2E_PORTS.studioSite}`;
 export const STUDIO_PROJECT_ID = 'demo-studio';
 export const USDC_SITE_URL = `http://127.0.0.1:${E2E_PORTS.usdcSite}`;
+export const TRANSACTION_SITE_URL = `http://127.0.0.1:${E2E_PORTS.transactionSite}`;
 export const RENTAL_PAGES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalPagesSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */

@@ -13,6 +13,8 @@ import { lazyLimiter, spend } from './limiter';
 export const BUDGETS = {
   checkout: { points: 20, what: 'checkouts' },
   verify: { points: 30, what: 'payment verifications' },
+  // A wallet asking a checkout's transaction: once per scan, again when its blockhash expired.
+  'transaction-request': { points: 30, what: 'payment transaction requests' },
   'restore-challenge': { points: 10, what: 'restore requests' },
   restore: { points: 10, what: 'restore attempts' },
   revalidate: { points: 10, what: 'refresh requests' },

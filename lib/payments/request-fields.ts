@@ -1,5 +1,6 @@
 import 'server-only';
 import bs58 from 'bs58';
+import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
 import { checkoutReference } from './checkout';
 import { signingSecret } from '../identity/secret';
@@ -35,3 +36,12 @@ export const checkoutReferenceSchema = z
     context.issues.push({ code: 'custom', input: token, message: 'Unknown or altered checkout; start the purchase again.' });
     return z.NEVER;
   });
+
+/** A checkout's reference, as a transaction request's address names it. */
+export const referenceSchema = base58Bytes(32, 'a checkout reference');
+
+/** The wallet that pays and signs a transaction request's transaction: an address with a private key (on the curve). */
+export const payerSchema = walletSchema.refine(
+  (text) => PublicKey.isOnCurve(bs58.decode(text)),
+  'expected the paying wallet: an address a key signs for (a program address cannot pay)',
+);

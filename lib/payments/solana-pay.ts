@@ -4,7 +4,6 @@ import BigNumber from 'bignumber.js';
 import QRCode from 'qrcode';
 import { CURRENCIES } from '../catalog/pricing';
 import type { Checkout } from './checkout';
-import { orderMessage } from './payment-transaction';
 
 /** What the purchase dialog shows for paying from any wallet: the Solana Pay URLs and the QR code (SVG) of the first. */
 export interface SolanaPayRequests {
@@ -26,8 +25,8 @@ export const SITE_LABEL = 'Solenema';
  * QR is drawn here, on the server, so the browser downloads no QR library.
  */
 export async function solanaPayRequests(checkout: Checkout, transactionLink: string): Promise<SolanaPayRequests> {
-  const message = orderMessage(checkout);
-  const url = encodeURL({ link: new URL(transactionLink), label: SITE_LABEL, message }).toString();
+  // No message in the code: the wallet shows the POST answer's (orderMessage), and a shorter URL is a sparser QR.
+  const url = encodeURL({ link: new URL(transactionLink), label: SITE_LABEL }).toString();
   const transferUrl = encodeURL({
     recipient: new PublicKey(checkout.recipient),
     amount: new BigNumber(checkout.price.units).shiftedBy(-CURRENCIES[checkout.price.currency].decimals),

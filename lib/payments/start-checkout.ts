@@ -10,7 +10,6 @@ import { ledger } from './ledger';
 import { libraryOf, type Owner } from './ownership';
 import { START_RENTAL_WITHIN_MS } from './rentals';
 import { solanaPayRequests } from './solana-pay';
-import { absolute } from '../seo/urls';
 import { transactionRequestRoute } from '../routes';
 import { catalog, paymentCluster, sellingReadiness } from './wiring';
 
@@ -26,9 +25,10 @@ async function rentalCredit(owner: Owner, path: string): Promise<Amount | null> 
  * at the title's own price (the site's where it sets none), payable for CHECKOUT_WINDOW_SECONDS and kept 30 days,
  * with its terms as a Solana Pay transaction request (URL and QR code) and a transfer request for older wallets.
  * Nothing is sold while the going-live checklist finds the configuration disagreeing on the cluster (the reason is
- * the refusal's), nor in USDC while the recipient cannot receive it.
+ * the refusal's), nor in USDC while the recipient cannot receive it. `siteOrigin`: where the buyer reached this site,
+ * which the transaction request names, so the wallet asks the deployment that made the checkout.
  */
-export async function startCheckout(request: CheckoutRequest, browser: string, owner: Owner): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
+export async function startCheckout(request: CheckoutRequest, browser: string, owner: Owner, siteOrigin: string): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
   // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
   const cluster = await paymentCluster();
   if (!cluster.ok) return cluster;
@@ -53,7 +53,7 @@ export async function startCheckout(request: CheckoutRequest, browser: string, o
   }
   await count(checkout.path, { checkouts: 1 });
   const { reference, recipient, price, kind, hours, mint, title, expiresAt } = checkout;
-  const solanaPay = await solanaPayRequests(checkout, absolute(transactionRequestRoute(reference)));
+  const solanaPay = await solanaPayRequests(checkout, new URL(transactionRequestRoute(reference), siteOrigin).toString());
   return {
     ok: true,
     checkout: { checkout: token, reference, recipient, price, kind, hours, mint, path: checkout.path, title, expiresAt, network: cluster.cluster, solanaPay },

@@ -11,6 +11,7 @@ import { refuse } from '../errors';
 import { sharedRedis } from '../http/redis';
 import { usdcMintOn } from './cluster';
 import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
+import type { Explorer } from './explorer';
 import { feeMarket } from './fee-market';
 import { sharedGenesisHash } from './genesis-hash';
 import { ledger, type Purchase } from './ledger';
@@ -120,4 +121,10 @@ export function sellingReadiness(): Promise<SellingReadiness> {
     () => readiness === kept && (readiness = null),
   );
   return value;
+}
+
+/** Where transaction links point: the browsers' RPC, on the cluster its genesis hash names (guessed while it cannot be asked). */
+export async function siteExplorer(): Promise<Explorer> {
+  const cluster = await paymentCluster().catch(() => null);
+  return { rpcUrl: publicEnv.solanaRpcUrl, cluster: cluster?.ok ? cluster.cluster : null };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTitle } from '../catalog';
 import { addInto, dayOf, daysBetween, figures, paidCount, type TitleDay } from '../figures';
-import { ledger, type Purchase, type RecipientTransfer, type SalesCursor } from '../payments/ledger';
+import { ledger, type ExtraPayment, type Purchase, type RecipientTransfer, type SalesCursor } from '../payments/ledger';
 import { serverCluster } from '../payments/wiring';
 import type { StudioRange } from './range';
 
@@ -82,15 +82,18 @@ export async function* everySale(range: StudioRange, pageSize = 500): AsyncGener
 
 /**
  * Transfers the looks found reaching the recipient that no browser holds: payments of a checkout of ours whose
- * browser never claimed them (its payer restores them from the paying wallet), and transfers naming no checkout.
+ * browser never claimed them (its payer restores them from the paying wallet), payments of a checkout already
+ * credited to another (a buyer who paid twice: a refund to make), and transfers naming no checkout.
  */
-export async function unclaimedTransfers(): Promise<{ unclaimed: Unclaimed[]; strays: RecipientTransfer[] }> {
+export async function unclaimedTransfers(): Promise<{ unclaimed: Unclaimed[]; refunds: ExtraPayment[]; strays: RecipientTransfer[] }> {
   const cluster = await serverCluster();
-  const transfers = await ledger.recipientTransfers(cluster, TRANSFERS_READ);
-  const ofCheckouts = transfers.filter((transfer): transfer is Unclaimed => transfer.checkout !== undefined);
+  const [transfers, refunds] = await Promise.all([ledger.recipientTransfers(cluster, TRANSFERS_READ), ledger.extraPayments(cluster, TRANSFERS_READ)]);
+  const paidTwice = new Set(refunds.map((refund) => refund.signature));
+  const ofCheckouts = transfers.filter((transfer): transfer is Unclaimed => transfer.checkout !== undefined && !paidTwice.has(transfer.signature));
   const claimed = await Promise.all(ofCheckouts.map((transfer) => ledger.get(transfer.signature)));
   return {
     unclaimed: ofCheckouts.filter((_, index) => !claimed[index]),
+    refunds,
     strays: transfers.filter((transfer) => transfer.checkout === undefined),
   };
 }

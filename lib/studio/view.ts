@@ -3,20 +3,23 @@ import { getTitle } from '../catalog';
 import { formatSalesCursor } from './cursor';
 import type { SalesCursor } from '../payments/ledger';
 import type { StudioRange } from './range';
+import { sellingReadiness, siteExplorer } from '../payments/wiring';
 import { SALES_PER_PAGE, studioFigures, studioSales, unclaimedTransfers } from './report';
 
 /**
  * Everything one studio view shows, read together: the range's figures (about one document a day), a page of its
- * sales, the transfers waiting on a claim, and the title it is narrowed to. `at` is when it was read.
+ * sales, the transfers waiting on a claim, the going-live checklist, and the title it is narrowed to. `at` is when it was read.
  */
 export async function studioView(range: StudioRange, title: string | null, after: SalesCursor | null) {
   const at = Date.now();
-  const [report, sales, transfers, narrowed] = await Promise.all([
+  const [report, sales, transfers, narrowed, readiness, explorer] = await Promise.all([
     studioFigures(range, title ?? undefined, at),
     // One more than shown: whether older sales exist, without counting them.
     studioSales(range, SALES_PER_PAGE + 1, after ?? undefined),
     unclaimedTransfers(),
     title ? getTitle(title).catch(() => null) : null,
+    sellingReadiness(),
+    siteExplorer(),
   ]);
   const shown = sales.slice(0, SALES_PER_PAGE);
   const last = shown.at(-1);
@@ -30,6 +33,9 @@ export async function studioView(range: StudioRange, title: string | null, after
     /** Where this page of sales started (null: the newest). */
     cursor: after,
     transfers,
+    /** The going-live checklist: what a checkout would be refused for. */
+    readiness,
+    explorer,
     /** The title the days are narrowed to, named as the catalog has it. */
     title: title ? { path: title, name: narrowed?.title ?? title } : null,
   };

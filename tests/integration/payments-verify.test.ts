@@ -6,7 +6,8 @@ import { DEFAULT_CHECKOUT_WINDOW_MS, checkoutReference, createCheckout } from '@
 import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { signToken } from '@/lib/identity/signed-token';
 import type { Ledger } from '@/lib/payments/ledger';
-import { paymentTransaction } from '@/lib/payments/browser/transaction';
+import { paymentTransaction } from '@/lib/payments/payment-transaction';
+import { UNIT_PRICE_FLOOR } from '@/lib/payments/fee-market';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
 import { checkoutTerms, fundedWallet, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER } from '../support/purchase-record';
@@ -58,7 +59,7 @@ function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: s
 /** Pays a checkout exactly as the browser does, with the site's own transaction builder. */
 async function payAsBrowser(payer: Keypair, token: Pick<Awaited<ReturnType<typeof checkout>>, 'checkout'>) {
   const blockhash = await bed.connection.getLatestBlockhash('confirmed');
-  const tx = paymentTransaction(payer.publicKey, token.checkout, blockhash);
+  const tx = paymentTransaction(payer.publicKey, token.checkout, { ...blockhash, unitPriceMicroLamports: UNIT_PRICE_FLOOR });
   tx.sign(payer);
   return landed(await bed.connection.sendRawTransaction(tx.serialize()));
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
-import { paymentTransaction } from '@/lib/payments/browser/transaction';
+import { paymentTransaction } from '@/lib/payments/payment-transaction';
+import { UNIT_PRICE_FLOOR } from '@/lib/payments/fee-market';
 import { createCheckout } from '@/lib/payments/checkout';
 import { fileLedger } from '@/lib/payments/ledger';
 import { providerBackoff, timedFetch } from '@/lib/payments/rpc';
@@ -47,7 +48,7 @@ async function paidCheckout() {
   });
   if (!started.ok) throw new Error(started.reason);
   const blockhash = await connection.getLatestBlockhash('confirmed');
-  const tx = paymentTransaction(payer.publicKey, started.checkout, blockhash);
+  const tx = paymentTransaction(payer.publicKey, started.checkout, { ...blockhash, unitPriceMicroLamports: UNIT_PRICE_FLOOR });
   tx.sign(payer);
   const signature = await connection.sendRawTransaction(tx.serialize());
   await connection.confirmTransaction({ signature, ...blockhash }, 'confirmed');

@@ -9,7 +9,7 @@ const bodySchema = z.object({ path: titlePathSchema, kind: z.enum(['buy', 'rent'
 
 /**
  * Starts buying (or renting) a locked title: answers the recipient, the price and a fresh reference for this
- * browser, and the same terms as a Solana Pay transfer request (URL and QR code) for any wallet.
+ * browser, and the same terms as a Solana Pay transaction request (URL and QR code) and transfer request for any wallet.
  */
 export const POST = apiRoute(
   {
@@ -20,8 +20,8 @@ export const POST = apiRoute(
     browser: 'new',
     unavailable: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.',
   },
-  async ({ body, browser, visitor }) => {
-    const result = await startCheckout(body, browser, visitor);
+  async ({ request, body, browser, visitor }) => {
+    const result = await startCheckout(body, browser, visitor, new URL(request.url).origin);
     return result.ok ? answer(result.checkout satisfies CheckoutAnswer) : result;
   },
 );

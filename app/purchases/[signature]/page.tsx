@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PageBody } from '@/components/layout/PageBody';
 import { ReceiptSheet } from '@/components/receipts/ReceiptSheet';
-import { publicEnv } from '@/lib/env/public';
+import { siteExplorer } from '@/lib/payments/wiring';
 import { currentVisitor } from '@/lib/identity/visitor-cookies';
 import { receiptOf } from '@/lib/payments/ownership';
 
@@ -28,7 +28,7 @@ export default async function ReceiptPage({ params }: Props) {
   if (!receipt) notFound();
   return (
     <PageBody width="narrow">
-      <ReceiptSheet receipt={receipt} rpcUrl={publicEnv.solanaRpcUrl} />
+      <ReceiptSheet receipt={receipt} explorer={await siteExplorer()} />
     </PageBody>
   );
 }

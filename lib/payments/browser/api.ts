@@ -8,6 +8,8 @@ import type {
   SignInChallengeRequest,
   RestoredAnswer,
   SignInRequest,
+  TransactionRequestAnswer,
+  TransactionRequestBody,
   TransferStatusAnswer,
   TransferStatusRequest,
   VerifyAnswer,
@@ -116,6 +118,9 @@ const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>('/api/
 
 /** A checkout of one offer: `path` to own (`buy`) or to rent. */
 export const requestCheckout = (path: string, kind: PurchaseKind) => checkout({ path, kind });
+/** The transaction the server built for this checkout and wallet (the QR's transaction request); `expired`: the blockhash found expired. */
+export const requestPaymentTransaction = (reference: string, account: string, expired?: string) =>
+  call<TransactionRequestAnswer>(`/api/pay/${encodeURIComponent(reference)}`, { account, ...(expired && { expired }) } satisfies TransactionRequestBody);
 export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
 export const checkTransfer = (checkoutToken: string) => status({ checkout: checkoutToken });
 export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');

@@ -1,12 +1,12 @@
 import bs58 from 'bs58';
-import { SendTransactionError, type Connection, type PublicKey, type Transaction } from '@solana/web3.js';
+import { SendTransactionError, Transaction, TransactionExpiredBlockheightExceededError, type Connection, type PublicKey } from '@solana/web3.js';
 import type { Offer } from '../offers';
-import { PaymentApiError, requestCheckout, verifySignature, type VerifyAnswer } from './api';
+import { PaymentApiError, requestCheckout, requestPaymentTransaction, verifySignature, type VerifyAnswer } from './api';
 import { forgetPending, savePending } from './pending';
-import { paymentTransaction } from './transaction';
 import { isFinalVerdict } from './verdict';
 
-export type PurchaseStage = 'checkout' | 'signing' | 'confirming' | 'verifying';
+/** `renewing`: the last transaction expired before it was sent; the wallet is asked to sign a fresh one. */
+export type PurchaseStage = 'checkout' | 'signing' | 'renewing' | 'confirming' | 'verifying';
 
 export interface PurchaseWallet {
   publicKey: PublicKey;
@@ -17,7 +17,8 @@ export interface PurchaseWallet {
 export type PurchaseTimings = Partial<Record<PurchaseStage, number>>;
 
 /**
- * One purchase of an offer (a title to own or to rent), start to finish: checkout → the wallet signs →
+ * One purchase of an offer (a title to own or to rent), start to finish: checkout → the server builds the
+ * transaction (lib/payments/transaction-request.ts, the QR's too) → the wallet signs →
  * sent and confirmed at `confirmed` → the server verifies. The signature is kept in localStorage from the
  * moment it exists until the server answers, so a closed tab or a failed verification is finished on the next load.
  */
@@ -39,44 +40,78 @@ export async function purchase(
   };
 
   enter('checkout');
-  const [checkout, blockhash] = await Promise.all([requestCheckout(path, kind), connection.getLatestBlockhash('confirmed')]);
+  const checkout = await requestCheckout(path, kind);
+  const account = wallet.publicKey.toBase58();
+  let built = await requestPaymentTransaction(checkout.reference, account);
   leave('checkout');
 
-  enter('signing');
-  const signed = await wallet.signTransaction(paymentTransaction(wallet.publicKey, checkout, blockhash));
-  const signature = signed.signatures[0]?.signature;
-  if (!signature) throw new Error('The wallet returned an unsigned transaction.');
-  const encoded = bs58.encode(signature);
-  savePending({ checkout: checkout.checkout, signature: encoded, path, savedAt: Date.now() });
-  leave('signing');
+  // The server builds what the wallet signs (as for the QR); one whose blockhash expired before it was sent is built
+  // again, never charged twice: an expired transaction cannot land.
+  for (let fresh = 0; ; fresh++) {
+    enter(fresh === 0 ? 'signing' : 'renewing');
+    const signed = await wallet.signTransaction(Transaction.from(base64Bytes(built.transaction)));
+    const signature = signed.signatures[0]?.signature;
+    if (!signature) throw new Error('The wallet returned an unsigned transaction.');
+    const encoded = bs58.encode(signature);
+    savePending({ checkout: checkout.checkout, signature: encoded, path, savedAt: Date.now() });
+    leave(fresh === 0 ? 'signing' : 'renewing');
 
-  enter('confirming');
+    enter('confirming');
+    const sent = await sendAndConfirm(connection, signed, encoded, built);
+    if (sent === 'expired' && fresh < MAX_FRESH_TRANSACTIONS) {
+      built = await requestPaymentTransaction(checkout.reference, account, built.blockhash);
+      continue;
+    }
+    if (sent === 'expired') throw new Error('The transaction expired again before it reached the chain. Nothing was charged.');
+    leave('confirming');
+
+    enter('verifying');
+    const answer = await verifyUntilSettled(checkout.checkout, encoded);
+    forgetPending(encoded);
+    leave('verifying');
+    return { ...answer, timings };
+  }
+}
+
+/** A buyer slow to approve twice in a row is asked a third time at most. */
+const MAX_FRESH_TRANSACTIONS = 2;
+
+const base64Bytes = (text: string) => Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
+
+/** A blockhash the cluster no longer knows, as a node's preflight says it. */
+const isExpiredBlockhash = (error: unknown) => error instanceof SendTransactionError && /Blockhash not found/i.test(error.message);
+
+/**
+ * Sends a signed payment and waits until `confirmed`. 'expired': it never reached the chain because its blockhash
+ * expired (refused in preflight, or past its last valid block height), so it is forgotten and a fresh one may be signed.
+ */
+async function sendAndConfirm(connection: Connection, signed: Transaction, signature: string, lifetime: { blockhash: string; lastValidBlockHeight: number }) {
   try {
     await connection.sendRawTransaction(signed.serialize());
   } catch (error) {
     // Refused in simulation (e.g. insufficient funds): it never reached the chain, nothing to finish later.
-    if (error instanceof SendTransactionError) forgetPending(encoded);
+    if (error instanceof SendTransactionError) forgetPending(signature);
+    if (isExpiredBlockhash(error)) return 'expired';
     throw error;
   }
-  const failure = await connection.confirmTransaction({ signature: encoded, ...blockhash }, 'confirmed').then(
+  const failure = await connection.confirmTransaction({ signature, ...lifetime }, 'confirmed').then(
     (confirmation) => confirmation.value.err,
     // web3.js rejects with the bare transaction error (not an Error) when its status poll sees the failure first.
     (error: unknown) => {
+      if (error instanceof TransactionExpiredBlockheightExceededError) return 'expired' as const;
       if (error instanceof Error) throw error;
       return error;
     },
   );
+  if (failure === 'expired') {
+    forgetPending(signature);
+    return 'expired';
+  }
   if (failure) {
-    forgetPending(encoded);
+    forgetPending(signature);
     throw new Error(`The transaction failed on chain: ${JSON.stringify(failure)}`);
   }
-  leave('confirming');
-
-  enter('verifying');
-  const answer = await verifyUntilSettled(checkout.checkout, encoded);
-  forgetPending(encoded);
-  leave('verifying');
-  return { ...answer, timings };
+  return 'confirmed';
 }
 
 /** How long the dialog keeps asking while the server has not found the payment yet (each answer waits a few seconds), or asks to wait. */
