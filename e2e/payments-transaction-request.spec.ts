@@ -139,7 +139,11 @@ test('the QR is a transaction request: the site builds a transaction with a live
   await sendAndConfirmRawTransaction(walletConnection(), transaction.serialize(), { commitment: 'confirmed' });
   await unlocked(page);
   // Paid, the checkout builds nothing more: a second payment would only be a refund to make.
-  const again = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: payer.publicKey.toBase58() }) });
+  const again = await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: payer.publicKey.toBase58() }),
+  });
   expect(again.status).toBe(409);
   expect(((await again.json()) as { message: string }).message).toMatch(/already paid/);
 });
@@ -185,7 +189,10 @@ function builtFor(page: Page) {
   const built: { asked: { account: string; expired?: string }; answer: Promise<TransactionRequestAnswer> }[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'POST' || !/\/api\/pay\//.test(request.url())) return;
-    built.push({ asked: request.postDataJSON() as { account: string }, answer: request.response().then((response) => response!.json() as Promise<TransactionRequestAnswer>) });
+    built.push({
+      asked: request.postDataJSON() as { account: string },
+      answer: request.response().then((response) => response!.json() as Promise<TransactionRequestAnswer>),
+    });
   });
   return built;
 }
@@ -212,8 +219,8 @@ test('a blockhash that expires while the buyer approves gets a fresh transaction
   const built = builtFor(page);
   const { dialog } = await openDialog(page, wallet);
   await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
-  // The buyer takes 3 s to approve; the blockhash expires meanwhile.
-  await setPhantom(page, { signDelayMs: 3_000 });
+  // The buyer takes 6 s to approve; the blockhash expires meanwhile (the site reads a newer one after 5 s at most).
+  await setPhantom(page, { signDelayMs: 6_000 });
   await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
   await expect.poll(() => built.length).toBe(1);
   const first = await built[0]!.answer;
@@ -221,7 +228,10 @@ test('a blockhash that expires while the buyer approves gets a fresh transaction
 
   await expect(dialog.getByRole('status').filter({ hasText: 'expired before it was sent, and nothing was charged' })).toBeVisible({ timeout: 15_000 });
   await unlocked(page);
-  expect(built.map(({ asked }) => asked)).toEqual([{ account: wallet.publicKey.toBase58() }, { account: wallet.publicKey.toBase58(), expired: first.blockhash }]);
+  expect(built.map(({ asked }) => asked)).toEqual([
+    { account: wallet.publicKey.toBase58() },
+    { account: wallet.publicKey.toBase58(), expired: first.blockhash },
+  ]);
   const second = await built[1]!.answer;
   expect(second.blockhash).not.toBe(first.blockhash);
   expect(second.message).toMatch(/A fresh transaction/);

@@ -264,7 +264,8 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
   // The going-live checklist every checkout is held to: all of it holds on this site, USDC account included.
   const checklist = page.locator('ul[data-ready]');
   await expect(checklist).toHaveAttribute('data-ready', 'yes');
-  for (const name of ['cluster', 'recipient', 'mint', 'usdc-account', 'explorer']) await expect(checklist.locator(`[data-check="${name}"]`)).toHaveAttribute('data-state', 'ok');
+  for (const name of ['cluster', 'recipient', 'mint', 'usdc-account', 'explorer'])
+    await expect(checklist.locator(`[data-check="${name}"]`)).toHaveAttribute('data-state', 'ok');
 
   // The page and its exports are the operator's alone.
   const response = await page.request.get(`${STUDIO_SITE_URL}/studio`);

@@ -59,7 +59,10 @@ test('a phone wallet pays a USDC title’s QR code (spl-token), and the page unl
   await expect(qr).toBeVisible();
   const url = await scanQrCode(qr);
   // The QR asks the site for a transferChecked of the mint; the transfer request beside it names the mint as spl-token.
-  const transfer = await page.getByRole('dialog').getByRole('link', { name: /transfer request/ }).getAttribute('href');
+  const transfer = await page
+    .getByRole('dialog')
+    .getByRole('link', { name: /transfer request/ })
+    .getAttribute('href');
   expect(new URL(transfer!).searchParams.get('spl-token')).toBe(E2E_USDC_MINT);
   await payRequest(url, {}, await walletWithUsdc());
   await expect

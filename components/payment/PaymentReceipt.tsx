@@ -23,7 +23,12 @@ export function PaymentReceipt({ signature, price, network, onLeave }: Props) {
   return (
     <p className={styles.receipt}>
       Paid {formatAmount(price)} ·{' '}
-      <a href={explorerTransactionUrl(signature, { rpcUrl: publicEnv.solanaRpcUrl, cluster: network })} target="_blank" rel="noopener noreferrer" title={signature}>
+      <a
+        href={explorerTransactionUrl(signature, { rpcUrl: publicEnv.solanaRpcUrl, cluster: network })}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={signature}
+      >
         Transaction {shortAddress(signature)}
         <span className="visually-hidden"> on Solana Explorer (opens in a new tab)</span>
       </a>{' '}

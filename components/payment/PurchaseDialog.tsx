@@ -230,7 +230,14 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           </p>
         )}
         {shownNotice && <PaymentNotice notice={shownNotice} />}
-        <SolanaPayPanel request={transfer.request} price={price} phase={transfer.phase} reason={transfer.reason} checkAgain={transfer.checkAgain} phone={phone} />
+        <SolanaPayPanel
+          request={transfer.request}
+          price={price}
+          phase={transfer.phase}
+          reason={transfer.reason}
+          checkAgain={transfer.checkAgain}
+          phone={phone}
+        />
       </div>
     </ModalDialog>
   );

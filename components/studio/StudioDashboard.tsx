@@ -123,8 +123,8 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
           Paid twice: refund
         </h2>
         <p className={styles.note}>
-          A checkout is credited once, however many of its payments land (a wallet that sent twice, a code paid from two phones). The others are kept here,
-          each beside the payment the checkout was credited to: send the amount back to its payer.
+          A checkout is credited once, however many of its payments land (a wallet that sent twice, a code paid from two phones). The others are kept here, each
+          beside the payment the checkout was credited to: send the amount back to its payer.
         </p>
         <RefundTable transfers={transfers.refunds} explorer={explorer} now={now} />
       </section>

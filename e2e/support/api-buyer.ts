@@ -45,7 +45,10 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
   /** Sends a transfer of the checkout's terms (or `terms` over them: a wrong amount, mint, currency) and answers its signature. */
   async function transfer(payer: Keypair, terms: CheckoutAnswer) {
     const connection = wallet(chainUrl);
-    const transaction = paymentTransaction(payer.publicKey, terms, { ...(await connection.getLatestBlockhash('confirmed')), unitPriceMicroLamports: UNIT_PRICE_FLOOR });
+    const transaction = paymentTransaction(payer.publicKey, terms, {
+      ...(await connection.getLatestBlockhash('confirmed')),
+      unitPriceMicroLamports: UNIT_PRICE_FLOOR,
+    });
     transaction.sign(payer);
     await connection.sendRawTransaction(transaction.serialize());
     return bs58.encode(transaction.signature!);

@@ -91,7 +91,13 @@ export async function askTransactionAnswer(link: URL, account: string, expired?:
   return (await answer.json()) as TransactionRequestAnswer;
 }
 
-async function buildTransfer(connection: Connection, url: string, change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>>, payer: Keypair, chainUrl: string) {
+async function buildTransfer(
+  connection: Connection,
+  url: string,
+  change: Partial<Pick<TransferRequestURL, 'amount' | 'recipient'>>,
+  payer: Keypair,
+  chainUrl: string,
+) {
   const request = { ...(parseURL(url) as TransferRequestURL), ...change };
   if (!request.amount) throw new Error(`No amount in ${url}`);
   // A real recipient has an account; on a fresh local chain it is made here (createTransfer checks for it).

@@ -7,7 +7,7 @@ import type { ApiErrorBody } from '../errors';
  * Solana Pay and Actions specifications ask, since what they answer is public (a label, an unsigned transaction only
  * the buyer's key can complete); and a refusal also carries `message`, the field wallets show the buyer.
  */
-export const WALLET_CORS_HEADERS = {
+const WALLET_CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, Authorization, Content-Encoding, Accept-Encoding',

@@ -6,7 +6,7 @@ import { paymentFacts, type PaymentFacts } from './payment-facts';
  * The highest transaction version this code parses (SIMD-0385's v1, live on mainnet since 2026-09-15): every read of a
  * payment declares it, as a call declaring less is refused -32015 for any transaction above it.
  */
-export const MAX_TRANSACTION_VERSION = 1;
+const MAX_TRANSACTION_VERSION = 1;
 /** agave's JSON-RPC code for a transaction above the version a call declared. */
 const UNSUPPORTED_TRANSACTION_VERSION = -32015;
 

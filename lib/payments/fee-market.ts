@@ -9,7 +9,9 @@ import type { ChainTerms } from './payment-transaction';
 export const BLOCKHASH_EVERY_MS = 15_000;
 export const FEES_EVERY_MS = 60_000;
 /** A buyer's wallet found the blockhash expired: a fresh one is asked for at most this often (never per request). */
-const EXPIRED_AGAIN_MS = 2_000;
+export const EXPIRED_AGAIN_MS = 5_000;
+/** The most chain calls a minute the fee market makes, whoever asks and however often: the bench's budget adds it to the looks'. */
+export const FEE_MARKET_CALLS_PER_MINUTE = 60_000 / BLOCKHASH_EVERY_MS + 60_000 / FEES_EVERY_MS + 60_000 / EXPIRED_AGAIN_MS;
 
 /**
  * The unit price paid, in micro-lamports per compute unit: the 75th percentile of what recent slots asked of the
@@ -110,12 +112,11 @@ export function feeMarket(connection: FeeConnection, options: FeeMarketOptions) 
   return {
     /**
      * Terms for a transaction built now. `expired`: the blockhash a buyer's wallet found expired; a newer one is read
-     * if this is still the one kept (at most every 2 s, whoever asks).
+     * if this is still the one kept (at most every EXPIRED_AGAIN_MS, whoever asks).
      */
     async terms(expired?: string): Promise<ChainTerms> {
       const t = now();
-      const staleHash =
-        !blockhash || t - blockhash.at >= BLOCKHASH_EVERY_MS || (expired === blockhash.value.blockhash && t - blockhash.at >= EXPIRED_AGAIN_MS);
+      const staleHash = !blockhash || t - blockhash.at >= BLOCKHASH_EVERY_MS || (expired === blockhash.value.blockhash && t - blockhash.at >= EXPIRED_AGAIN_MS);
       const [hash, price] = await Promise.all([
         staleHash ? readBlockhash() : blockhash!,
         !unitPrice || t - unitPrice.at >= FEES_EVERY_MS ? readFees() : unitPrice,
@@ -124,5 +125,3 @@ export function feeMarket(connection: FeeConnection, options: FeeMarketOptions) 
     },
   };
 }
-
-export type FeeMarket = ReturnType<typeof feeMarket>;

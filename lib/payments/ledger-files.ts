@@ -128,4 +128,3 @@ function expiringFolders(now = Date.now) {
     );
   };
 }
-

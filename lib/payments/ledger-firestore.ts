@@ -129,4 +129,3 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
     },
   });
 }
-

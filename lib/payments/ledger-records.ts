@@ -173,4 +173,3 @@ export const onCluster = (store: Store): Ledger => {
     ownedBy: async (browser, cluster) => unique((await grantsOf(browser, cluster)).filter((grant) => grant.kind === 'own').map((grant) => grant.path)),
   };
 };
-

@@ -63,7 +63,7 @@ export function computeUnitLimit(terms: Pick<PaymentTerms, 'mint'>, memo: string
  * transferChecked of the mint between the two wallets' associated token accounts for a USDC price, with the
  * checkout's reference riding along as a read-only, non-signer key so the server can find and bind it.
  */
-export function paymentInstruction(payer: PublicKey, terms: PaymentTerms): TransactionInstruction {
+function paymentInstruction(payer: PublicKey, terms: PaymentTerms): TransactionInstruction {
   const transfer = terms.mint ? tokenTransfer(payer, terms, new PublicKey(terms.mint)) : solTransfer(payer, terms);
   transfer.keys.push({ pubkey: new PublicKey(terms.reference), isSigner: false, isWritable: false });
   return transfer;

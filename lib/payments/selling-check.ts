@@ -91,7 +91,8 @@ export async function sellingChecks(deps: SellingCheckDeps): Promise<SellingRead
 async function mintCheck(deps: SellingCheckDeps, mint: string, cluster: ClusterName): Promise<SellingCheck> {
   const account = await read(deps, mint);
   if (account === 'unknown') return { name: 'mint', state: 'unknown', detail: `The USDC mint ${mint} could not be read just now; asked again shortly.` };
-  if (account && TOKEN_PROGRAMS.has(account.owner.toBase58()) && parsedType(account) === 'mint') return { name: 'mint', state: 'ok', detail: `USDC is ${mint} on ${cluster}.` };
+  if (account && TOKEN_PROGRAMS.has(account.owner.toBase58()) && parsedType(account) === 'mint')
+    return { name: 'mint', state: 'ok', detail: `USDC is ${mint} on ${cluster}.` };
   return {
     name: 'mint',
     state: 'failed',

@@ -28,7 +28,12 @@ async function rentalCredit(owner: Owner, path: string): Promise<Amount | null> 
  * the refusal's), nor in USDC while the recipient cannot receive it. `siteOrigin`: where the buyer reached this site,
  * which the transaction request names, so the wallet asks the deployment that made the checkout.
  */
-export async function startCheckout(request: CheckoutRequest, browser: string, owner: Owner, siteOrigin: string): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
+export async function startCheckout(
+  request: CheckoutRequest,
+  browser: string,
+  owner: Owner,
+  siteOrigin: string,
+): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
   // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
   const cluster = await paymentCluster();
   if (!cluster.ok) return cluster;

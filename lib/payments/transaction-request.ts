@@ -11,7 +11,7 @@ import { chainTerms, paymentCluster, sellingReadiness } from './wiring';
  * that scanned in time, or a buyer whose blockhash expired while signing, finishes the same checkout. Later, the
  * dialog has shown a fresh checkout, and this one is answered "start again".
  */
-export const BUILD_AFTER_EXPIRY_MS = 15 * 60_000;
+const BUILD_AFTER_EXPIRY_MS = 15 * 60_000;
 
 const FRESH = 'A fresh transaction: the last one expired before it reached the chain, and nothing was charged.';
 
@@ -22,15 +22,20 @@ const FRESH = 'A fresh transaction: the last one expired before it reached the c
  * a newer one. Refused for a checkout this server does not keep, one already paid (a second payment would only be a
  * refund to make), one long past its window, or while the store may not sell.
  */
-export async function buildPaymentTransaction(reference: string, { account, expired }: TransactionRequestBody): Promise<{ ok: true; answer: TransactionRequestAnswer } | Refusal> {
+export async function buildPaymentTransaction(
+  reference: string,
+  { account, expired }: TransactionRequestBody,
+): Promise<{ ok: true; answer: TransactionRequestAnswer } | Refusal> {
   const cluster = await paymentCluster();
   if (!cluster.ok) return cluster;
   const [ready, checkout, credited] = await Promise.all([sellingReadiness(), ledger.checkoutOf(reference), ledger.creditOf(reference)]);
   if (ready.refusal !== null) return refuse('conflict', ready.refusal);
   if (!checkout) return refuse('not_found', 'This checkout is unknown here or no longer kept: start the purchase again on the title’s page.');
-  if (checkout.cluster !== cluster.genesisHash) return refuse('conflict', `This checkout was made on another cluster than ${cluster.cluster}: start the purchase again.`);
+  if (checkout.cluster !== cluster.genesisHash)
+    return refuse('conflict', `This checkout was made on another cluster than ${cluster.cluster}: start the purchase again.`);
   if (credited) return refuse('conflict', `${checkout.title} is already paid for with this checkout (transaction ${credited}): nothing more to pay.`);
-  if (Date.now() > checkout.expiresAt + BUILD_AFTER_EXPIRY_MS) return refuse('expired', 'This checkout has expired: start the purchase again on the title’s page. Nothing was charged.');
+  if (Date.now() > checkout.expiresAt + BUILD_AFTER_EXPIRY_MS)
+    return refuse('expired', 'This checkout has expired: start the purchase again on the title’s page. Nothing was charged.');
   if (checkout.mint && ready.usdcRefusal) return refuse('conflict', ready.usdcRefusal);
 
   const terms = await chainTerms.terms(expired);

@@ -153,7 +153,15 @@ async function recordPayment(checkout: StoredCheckout, signature: string, facts:
  * A payment of a checkout already credited to another: kept for the studio to refund (never lost, never a second sale),
  * and answered as the checkout's purchase, which its browser already holds.
  */
-async function recordExtraPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, paid: Paid, credited: string, browser: string, deps: RecordDeps) {
+async function recordExtraPayment(
+  checkout: StoredCheckout,
+  signature: string,
+  facts: PaymentFacts,
+  paid: Paid,
+  credited: string,
+  browser: string,
+  deps: RecordDeps,
+) {
   const { reference, path, title } = checkout;
   await deps.ledger.noteExtraPayment({
     signature,
@@ -167,7 +175,9 @@ async function recordExtraPayment(checkout: StoredCheckout, signature: string, f
   console.warn(`[payments] ${signature} pays checkout ${reference} (${path}) again; it was credited to ${credited}: listed in the studio to refund`);
   const first = await deps.ledger.get(credited);
   // The first payment's claim has not finished yet (it is, at its retry): this one waits for it.
-  return first ? answerClaimed(first, checkout, browser, deps) : refuse('unavailable', 'Your payment is safe; it is being recorded. Please try again in a moment.');
+  return first
+    ? answerClaimed(first, checkout, browser, deps)
+    : refuse('unavailable', 'Your payment is safe; it is being recorded. Please try again in a moment.');
 }
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */

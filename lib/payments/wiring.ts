@@ -75,12 +75,6 @@ export const claims = {
 /** The recipient's USDC account on `mint` (the account a USDC payment writes). */
 const usdcAccountOf = (mint: string) => getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(env.SOLANA_RECIPIENT), true);
 
-/** The mint USDC prices are paid in on the server's cluster: Circle's of that cluster unless USDC_MINT names another. */
-export async function usdcMint(): Promise<string> {
-  const cluster = await paymentCluster();
-  return usdcMintOn(cluster.ok ? cluster.cluster : 'devnet', env.USDC_MINT);
-}
-
 /**
  * Blockhash and unit price for the transactions the server builds, read per interval and shared across instances:
  * the fees asked are those of the accounts a payment writes (the recipient and its USDC account).

@@ -10,6 +10,7 @@ import { Keypair } from '@solana/web3.js';
 import { chainControl } from '../../e2e/support/chain/control';
 import { PAYMENTS_LOOK_MS } from '../../lib/payments/look-intervals';
 import { DEFAULT_LOOK_TERMS } from '../../lib/payments/payment-watch';
+import { FEE_MARKET_CALLS_PER_MINUTE } from '../../lib/payments/fee-market';
 import { CHAIN_URL, LOAD } from './config';
 import type { Stack } from './stack';
 
@@ -31,9 +32,87 @@ const ATTACKER = '198.51.100.40';
 
 /** What the looks allow whatever the traffic: their calls per look, one look per interval. */
 export const CHAIN_CALLS_CEILING = (60_000 / PAYMENTS_LOOK_MS) * DEFAULT_LOOK_TERMS.callsPerLook;
+/**
+ * With checkouts open and wallets asking for their transactions: the looks, the fee market's reads (blockhash, priority
+ * fees, a fresh blockhash for an expired one) and the going-live checklist's (a few accounts, every minute at most).
+ */
+export const OPEN_CHECKOUTS_CEILING = CHAIN_CALLS_CEILING + FEE_MARKET_CALLS_PER_MINUTE + 3;
+const OPEN_CHECKOUTS = 100;
+/** How often each open checkout's wallet asks for its transaction (a scan, a Phantom click, an expired blockhash). */
+const ASK_TRANSACTION_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const perMinute = (n: number, ms: number) => Math.round((n * 60_000) / ms);
+
+/**
+ * 100 buyers with a checkout open each, as real traffic: every 1.5 s each dialog asks whether it is paid, and every 10 s
+ * each buyer's wallet asks the transaction request for its transaction (half of them naming the blockhash expired).
+ * Issue 51: the chain calls a minute, priority-fee and blockhash reads included, stay within the looks' budget plus the
+ * fee market's fixed reads, not a call per buyer.
+ */
+export async function measureOpenCheckouts(stack: Stack): Promise<ChainCalls> {
+  const chain = chainControl(CHAIN_URL);
+  const answers = new Map<string, number>();
+  const send = async (path: string, address: string, cookie: string, body?: object) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', origin: stack.url, 'x-forwarded-for': address, cookie },
+      body: body && JSON.stringify(body),
+    });
+    answers.set(String(response.status), (answers.get(String(response.status)) ?? 0) + 1);
+    return response;
+  };
+  const buyers = await Promise.all(
+    Array.from({ length: OPEN_CHECKOUTS }, async (_, n) => {
+      const address = `10.51.${n >> 8}.${n & 255}`;
+      const started = await send('/api/checkout', address, '', { path: LOAD.lockedPath });
+      if (!started.ok) throw new Error(`checkout answered ${started.status}`);
+      const cookie = started.headers
+        .getSetCookie()
+        .map((set) => set.split(';')[0])
+        .join('; ');
+      const { checkout, reference } = (await started.json()) as { checkout: string; reference: string };
+      return { address, cookie, checkout, reference, account: Keypair.generate().publicKey.toBase58() };
+    }),
+  );
+  const [callsBefore, readsBefore, started] = [await chain.calls(), (await stack.reads()).reads, Date.now()];
+  const until = started + MEASURED_MS;
+  let lastBlockhash: string | undefined;
+  const traffic = Promise.all(
+    buyers.map(async ({ address, cookie, checkout, reference, account }, n) => {
+      await sleep(Math.random() * ASK_TRANSACTION_MS);
+      for (let round = 0; Date.now() < until; round += 1) {
+        const asks = [send('/api/payments/status', address, cookie, { checkout })];
+        if (round % Math.round(ASK_TRANSACTION_MS / POLL_MS) === 0) {
+          const expired = n % 2 === 0 ? lastBlockhash : undefined;
+          asks.push(
+            send(`/api/pay/${reference}`, address, '', { account, ...(expired && { expired }) }).then(async (response) => {
+              if (response.ok) lastBlockhash = ((await response.clone().json()) as { blockhash: string }).blockhash;
+              return response;
+            }),
+          );
+        }
+        await Promise.all(asks.map(async (ask) => (await ask).body?.cancel()));
+        await sleep(POLL_MS);
+      }
+    }),
+  );
+  await sleep(until - Date.now());
+  const [calls, reads, ms] = [await chain.calls(), (await stack.reads()).reads - readsBefore, Date.now() - started];
+  await traffic;
+  const byMethod = Object.fromEntries(
+    Object.entries(calls)
+      .map(([method, n]) => [method, perMinute(n - (callsBefore[method] ?? 0), ms)] as const)
+      .filter(([, n]) => n > 0),
+  );
+  return {
+    cookies: OPEN_CHECKOUTS,
+    callsPerMinute: Object.values(byMethod).reduce((sum, n) => sum + n, 0),
+    byMethod,
+    readsPerMinute: perMinute(reads, ms),
+    answers: Object.fromEntries(answers),
+  };
+}
 
 export async function measureChainCalls(stack: Stack): Promise<ChainCalls[]> {
   const chain = chainControl(CHAIN_URL);

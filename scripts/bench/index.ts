@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { buildFloor, FLOOR_DIR, startFloor } from '../../e2e/support/floor';
 import { run } from '../../e2e/support/processes';
 import { measureBytes } from './browser';
-import { measureChainCalls } from './chain';
+import { measureChainCalls, measureOpenCheckouts } from './chain';
 import { LIGHTHOUSE_PAGES, PAGES, PORTS, RESULTS_DIR, SCALE, type Size, type StackSize } from './config';
 import { measureLoad, measureThroughput } from './http';
 import { measurePlayback } from './playback';
@@ -29,9 +29,23 @@ import { log, startStack, type Stack } from './stack';
 import { measureUpkeep, UPKEEP_MODES, type UpkeepMode } from './upkeep';
 import { FALLBACK_SIZES, measureFallback, type FallbackSize } from './fallback';
 
-const SECTIONS = ['search', 'studio', 'chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse', 'scale', 'upkeep', 'fallback', 'playback'] as const;
+const SECTIONS = [
+  'search',
+  'studio',
+  'chain',
+  'checkouts',
+  'reads',
+  'throughput',
+  'load',
+  'bytes',
+  'lighthouse',
+  'scale',
+  'upkeep',
+  'fallback',
+  'playback',
+] as const;
 type Section = (typeof SECTIONS)[number];
-const SITE_SECTIONS: Section[] = ['chain', 'reads', 'throughput', 'load', 'bytes', 'lighthouse'];
+const SITE_SECTIONS: Section[] = ['chain', 'checkouts', 'reads', 'throughput', 'load', 'bytes', 'lighthouse'];
 /** The sections measured on the large catalog too. */
 const LARGE_SECTIONS: Section[] = ['scale', 'lighthouse', 'upkeep'];
 /** The sections measured on the stack `startStack(size)` starts (upkeep starts its own). */
@@ -131,6 +145,7 @@ async function main() {
       if (scale) results.scale = [...(results.scale ?? []), scale];
       if (size === 'embedded') {
         results.chain = await section('chain', () => measureChainCalls(current));
+        results.checkouts = await section('checkouts', () => measureOpenCheckouts(current));
         results.reads = await section('reads', () => measureReads(current, PAGES));
         results.throughput = await section('throughput', () => measureThroughput(current));
         results.load = await section('load', () => measureLoad(current));

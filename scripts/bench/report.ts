@@ -3,7 +3,7 @@ import { SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from '../../e2e/support/floor';
 import { VISITS_STEP_BUDGET_MS } from '../../lib/catalog/upkeep';
 import { BOUGHT_FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
 import type { BytesBesideFloor } from './browser';
-import { CHAIN_CALLS_CEILING, type ChainCalls } from './chain';
+import { CHAIN_CALLS_CEILING, OPEN_CHECKOUTS_CEILING, type ChainCalls } from './chain';
 import { LIGHTHOUSE, PLAYBACK, UPKEEP, type Encoding, type Size } from './config';
 import { median, METRICS, MODES, type Metric, type Mode, type PageLighthouse } from './lighthouse';
 import type { Run, Throughput } from './http';
@@ -30,6 +30,8 @@ export interface Results {
   search?: SearchTiming[];
   studio?: StudioCosts;
   chain?: ChainCalls[];
+  /** 100 open checkouts, their dialogs polling and their wallets asking for transactions. */
+  checkouts?: ChainCalls;
   reads?: PageReads[];
   throughput?: Throughput[];
   load?: { memory: Record<string, Run>; redis: Record<string, Run> };
@@ -450,6 +452,7 @@ export function rows(results: Results): Row[] {
         ],
       ];
     }),
+    ...(results.checkouts ? openCheckoutRows(results.checkouts) : []),
     ...(results.reads ?? []).map((r): Row => [r.path, 'Firestore reads cold / cached', `${r.cold} / ${r.cached}`, 'cached 0', r.cached === 0]),
     ...(results.throughput ?? []).flatMap(throughputRows),
     ...Object.entries(results.load ?? {}).flatMap(([store, kinds]) =>
@@ -462,6 +465,33 @@ export function rows(results: Results): Row[] {
     ...(results.fallback ?? []).flatMap(fallbackRows),
     ...(results.playback ? playbackRows(results.playback) : []),
     ...results.errors.map((error): Row => ['(bench)', 'could not run', error.slice(0, 200), '', false]),
+  ];
+}
+
+const byMethodText = (c: ChainCalls) =>
+  Object.entries(c.byMethod)
+    .map(([method, n]) => `${method} ${n}`)
+    .join(', ');
+
+function openCheckoutRows(c: ChainCalls): Row[] {
+  const who = `${c.cookies} open checkouts, wallets asking for transactions`;
+  return [
+    [
+      who,
+      'chain calls a minute, by method (priority fees and blockhash included)',
+      `${c.callsPerMinute} · ${byMethodText(c)}`,
+      `≤ ${OPEN_CHECKOUTS_CEILING}`,
+      c.callsPerMinute <= OPEN_CHECKOUTS_CEILING,
+    ],
+    [
+      who,
+      'answers',
+      Object.entries(c.answers)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' '),
+      'no 5xx',
+      !Object.keys(c.answers).some((status) => status >= '500'),
+    ],
   ];
 }
 

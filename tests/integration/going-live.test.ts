@@ -44,7 +44,9 @@ async function paidInVersion1(recipient = Keypair.generate().publicKey) {
 }
 
 const rpc = async (method: string, params: unknown[]) =>
-  (await (await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as {
+  (await (
+    await fetch(chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  ).json()) as {
     result?: { version?: unknown; transaction: { message: { instructions: { program?: string; parsed?: unknown }[] } } };
     error?: { code: number; message: string };
   };
@@ -55,7 +57,8 @@ describe('a version 1 transaction on the local chain', () => {
     const below = await rpc('getTransaction', [signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]);
     expect(below.error).toEqual({
       code: -32015,
-      message: 'Transaction version (1) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 1',
+      message:
+        'Transaction version (1) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 1',
     });
     const undeclared = await rpc('getTransaction', [signature, { encoding: 'jsonParsed', commitment: 'confirmed' }]);
     expect(undeclared.error?.code).toBe(-32015);
@@ -78,7 +81,10 @@ describe('a version 1 transaction on the local chain', () => {
     const refusing = {
       getParsedTransaction: async () => {
         // As web3.js throws a node's -32015 (a version above the one declared).
-        throw new SolanaJSONRPCError({ code: -32015, message: 'Transaction version (2) is not supported by the requesting client.' }, 'failed to get transaction');
+        throw new SolanaJSONRPCError(
+          { code: -32015, message: 'Transaction version (2) is not supported by the requesting client.' },
+          'failed to get transaction',
+        );
       },
     };
     await expect(readPaymentFacts(refusing as unknown as Connection, 'sig')).rejects.toBeInstanceOf(UnsupportedTransactionVersion);
@@ -112,8 +118,17 @@ describe('going live', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { startCheckout } = await import('@/lib/payments/start-checkout');
     const { sellingReadiness } = await import('@/lib/payments/wiring');
-    const answer = await startCheckout({ path: 'trailers/c-vault', kind: 'buy' }, 'browser-a-0123456789ab', { browser: 'browser-a-0123456789ab', owns: [] }, 'https://solenema.test');
-    expect(answer).toMatchObject({ ok: false, code: 'conflict', reason: expect.stringMatching(/USDC_MINT is Circle’s devnet USDC .*but the RPC is on mainnet-beta/) });
+    const answer = await startCheckout(
+      { path: 'trailers/c-vault', kind: 'buy' },
+      'browser-a-0123456789ab',
+      { browser: 'browser-a-0123456789ab', owns: 'none' },
+      'https://solenema.test',
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      code: 'conflict',
+      reason: expect.stringMatching(/USDC_MINT is Circle’s devnet USDC .*but the RPC is on mainnet-beta/),
+    });
     const readiness = await sellingReadiness();
     expect(readiness.checks.find((check) => check.name === 'mint')).toMatchObject({ state: 'failed', stops: 'all' });
     expect(readiness.refusal).toBe((answer as { reason: string }).reason);

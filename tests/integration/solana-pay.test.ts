@@ -68,7 +68,7 @@ type Lookups = { mock: { calls: Parameters<PaymentWatchDeps['connection']['getSi
 const readsOf = (lookups: Lookups, address: string) => lookups.mock.calls.filter(([key]) => key.toBase58() === address);
 
 describe('solanaPayRequests', () => {
-  it('draws the QR as a transaction request to the checkout\'s route, and keeps the transfer request for older wallets', async () => {
+  it("draws the QR as a transaction request to the checkout's route, and keeps the transfer request for older wallets", async () => {
     const { checkout: started, request } = await checkout();
     const asked = parseURL(request.url) as TransactionRequestURL;
     expect(asked.link.toString()).toBe(TRANSACTION_LINK);

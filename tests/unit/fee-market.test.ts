@@ -1,6 +1,6 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import { BLOCKHASH_EVERY_MS, FEES_EVERY_MS, UNIT_PRICE_CEILING, UNIT_PRICE_FLOOR, feeMarket, unitPriceOf } from '@/lib/payments/fee-market';
+import { BLOCKHASH_EVERY_MS, EXPIRED_AGAIN_MS, FEES_EVERY_MS, UNIT_PRICE_CEILING, UNIT_PRICE_FLOOR, feeMarket, unitPriceOf } from '@/lib/payments/fee-market';
 import type { SharedValues } from '@/lib/payments/genesis-hash';
 
 const fees = (...prices: number[]) => prices.map((prioritizationFee, slot) => ({ slot, prioritizationFee }));
@@ -49,15 +49,15 @@ describe('feeMarket', () => {
     expect(chain.getRecentPrioritizationFees).toHaveBeenCalledTimes(2);
   });
 
-  it('answers a wallet that found the blockhash expired with a newer one, but reads again at most every 2 s', async () => {
+  it('answers a wallet that found the blockhash expired with a newer one, but reads again at most every 5 s', async () => {
     let now = 0;
     const chain = fakeChain();
     const market = feeMarket(chain, { accounts: () => [], now: () => now });
     const { blockhash } = await market.terms();
-    now = 1_000;
-    // Read a second ago: the same one (a wallet cannot make the server read the chain per request).
+    now = EXPIRED_AGAIN_MS - 1;
+    // Read a moment ago: the same one (a wallet cannot make the server read the chain per request).
     expect((await market.terms(blockhash)).blockhash).toBe(blockhash);
-    now = 2_000;
+    now = EXPIRED_AGAIN_MS;
     const fresh = await Promise.all(Array.from({ length: 5 }, () => market.terms(blockhash)));
     expect(new Set(fresh.map((terms) => terms.blockhash))).toEqual(new Set(['hash-2']));
     // A stale or made-up "expired" blockhash changes nothing.
@@ -66,11 +66,10 @@ describe('feeMarket', () => {
   });
 
   it('shares its reads across instances, and keeps the last price (or the floor) when the fees cannot be read', async () => {
-    let now = 0;
     const store = memoryStore();
     const chain = fakeChain([60_000]);
-    const one = feeMarket(chain, { accounts: () => [], shared: () => store, now: () => now });
-    const other = feeMarket(chain, { accounts: () => [], shared: () => store, now: () => now });
+    const one = feeMarket(chain, { accounts: () => [], shared: () => store, now: () => 0 });
+    const other = feeMarket(chain, { accounts: () => [], shared: () => store, now: () => 0 });
     const terms = await one.terms();
     await new Promise((resolve) => setImmediate(resolve));
     expect(await other.terms()).toEqual(terms);
@@ -79,7 +78,7 @@ describe('feeMarket', () => {
 
     const failing = { ...fakeChain(), getRecentPrioritizationFees: vi.fn(async () => Promise.reject(new Error('429 Too Many Requests'))) };
     const log = vi.fn();
-    const alone = feeMarket(failing, { accounts: () => [], now: () => now, log });
+    const alone = feeMarket(failing, { accounts: () => [], now: () => 0, log });
     expect((await alone.terms()).unitPriceMicroLamports).toBe(UNIT_PRICE_FLOOR);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('429'));
   });

@@ -87,6 +87,17 @@ describe('receivedBy: what any transfer brought the recipient, for the studio', 
     expect(receivedBy(facts(tokens(2_000_000)), RECIPIENT, USDC)).toEqual({ payer: PAYER, amount: { currency: 'USDC', units: 2_000_000 } });
     expect(receivedBy(facts(tokens(2_000_000, OTHER_MINT)), RECIPIENT, USDC)).toBeNull();
     expect(receivedBy(facts({ ...tokens(2_000_000), failed: true }), RECIPIENT, USDC)).toBeNull();
-    expect(receivedBy(facts({ lamportChanges: [{ account: RECIPIENT, lamports: -7 }, { account: PAYER, lamports: 7 }] }), RECIPIENT, USDC)).toBeNull();
+    expect(
+      receivedBy(
+        facts({
+          lamportChanges: [
+            { account: RECIPIENT, lamports: -7 },
+            { account: PAYER, lamports: 7 },
+          ],
+        }),
+        RECIPIENT,
+        USDC,
+      ),
+    ).toBeNull();
   });
 });

@@ -65,15 +65,21 @@ describe('explorerTransactionUrl', () => {
   it('names the cluster the genesis hash named, whatever the RPC is called, and never puts a provider URL in a link', () => {
     expect(explorerTransactionUrl(SIG_A, { rpcUrl: PROVIDER, cluster: 'mainnet-beta' })).toBe(`https://explorer.solana.com/tx/${SIG_A}`);
     expect(explorerTransactionUrl(SIG_A, { rpcUrl: PROVIDER, cluster: 'devnet' })).toBe(`https://explorer.solana.com/tx/${SIG_A}?cluster=devnet`);
-    expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'https://api.mainnet-beta.solana.com', cluster: 'testnet' })).toBe(`https://explorer.solana.com/tx/${SIG_A}?cluster=testnet`);
+    expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'https://api.mainnet-beta.solana.com', cluster: 'testnet' })).toBe(
+      `https://explorer.solana.com/tx/${SIG_A}?cluster=testnet`,
+    );
     expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'http://127.0.0.1:8899', cluster: 'localnet' })).toBe(
       `https://explorer.solana.com/tx/${SIG_A}?cluster=custom&customUrl=${encodeURIComponent('http://127.0.0.1:8899')}`,
     );
   });
 
   it('guesses from the URL only while the cluster is unknown, custom only for a loopback chain', () => {
-    expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'https://api.devnet.solana.com', cluster: null })).toBe(`https://explorer.solana.com/tx/${SIG_A}?cluster=devnet`);
-    expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'https://api.testnet.solana.com', cluster: null })).toBe(`https://explorer.solana.com/tx/${SIG_A}?cluster=testnet`);
+    expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'https://api.devnet.solana.com', cluster: null })).toBe(
+      `https://explorer.solana.com/tx/${SIG_A}?cluster=devnet`,
+    );
+    expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'https://api.testnet.solana.com', cluster: null })).toBe(
+      `https://explorer.solana.com/tx/${SIG_A}?cluster=testnet`,
+    );
     expect(explorerTransactionUrl(SIG_A, { rpcUrl: PROVIDER, cluster: null })).toBe(`https://explorer.solana.com/tx/${SIG_A}`);
     expect(explorerTransactionUrl(SIG_A, { rpcUrl: 'http://127.0.0.1:8899', cluster: null })).toContain('cluster=custom');
   });

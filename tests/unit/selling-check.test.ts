@@ -13,10 +13,23 @@ const GENESIS: Record<ClusterName, string> = {
   localnet: 'local',
 };
 
-const parsed = (type: 'mint' | 'account') => ({ owner: TOKEN_PROGRAM, data: { program: 'spl-token', parsed: { type }, space: 82 }, lamports: 1, executable: false });
+const parsed = (type: 'mint' | 'account') => ({
+  owner: TOKEN_PROGRAM,
+  data: { program: 'spl-token', parsed: { type }, space: 82 },
+  lamports: 1,
+  executable: false,
+});
 
 /** A cluster holding `accounts` (address → what it is); a read of anything else answers null, of `failing` throws. */
-function deps(cluster: ClusterName, { configured, accounts = {}, failing = [], recipientIsDefault = false }: { configured?: string; accounts?: Record<string, 'mint' | 'account'>; failing?: string[]; recipientIsDefault?: boolean } = {}): SellingCheckDeps {
+function deps(
+  cluster: ClusterName,
+  {
+    configured,
+    accounts = {},
+    failing = [],
+    recipientIsDefault = false,
+  }: { configured?: string; accounts?: Record<string, 'mint' | 'account'>; failing?: string[]; recipientIsDefault?: boolean } = {},
+): SellingCheckDeps {
   return {
     cluster: { ok: true, cluster, genesisHash: GENESIS[cluster] },
     recipient,
@@ -70,7 +83,11 @@ describe('sellingChecks', () => {
     const other = Keypair.generate().publicKey.toBase58();
     const absent = await sellingChecks(deps('localnet', { configured: other }));
     expect(absent.refusal).toBeNull();
-    expect(absent.checks.find((check) => check.name === 'mint')).toMatchObject({ state: 'failed', stops: 'usdc', detail: expect.stringMatching(/does not exist on localnet/) });
+    expect(absent.checks.find((check) => check.name === 'mint')).toMatchObject({
+      state: 'failed',
+      stops: 'usdc',
+      detail: expect.stringMatching(/does not exist on localnet/),
+    });
   });
 
   it('stops nothing on a read that failed: it is "unknown", asked again', async () => {

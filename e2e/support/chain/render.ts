@@ -87,13 +87,13 @@ function renderMessage(message: VersionedMessage, parsed: boolean, version: Tran
       ? { transactionConfig: transactionConfigOf(message) }
       : message.version === 'legacy'
         ? {}
-      : {
-          addressTableLookups: message.addressTableLookups.map((lookup) => ({
-            accountKey: lookup.accountKey.toBase58(),
-            writableIndexes: lookup.writableIndexes,
-            readonlyIndexes: lookup.readonlyIndexes,
-          })),
-        };
+        : {
+            addressTableLookups: message.addressTableLookups.map((lookup) => ({
+              accountKey: lookup.accountKey.toBase58(),
+              writableIndexes: lookup.writableIndexes,
+              readonlyIndexes: lookup.readonlyIndexes,
+            })),
+          };
   const instructions = message.compiledInstructions.map((ix) =>
     renderInstruction({ programIdIndex: ix.programIdIndex, accounts: ix.accountKeyIndexes, data: ix.data, stackHeight: null }, message, parsed),
   );
@@ -179,7 +179,12 @@ function parseMemo(data: Uint8Array): string | null {
 
 /** A v1 message's config (web3.js's TransactionConfig), from the ComputeBudget instructions of a transaction marked v1. */
 function transactionConfigOf(message: VersionedMessage) {
-  const config = { computeUnitLimit: null as number | null, heapSize: null as number | null, loadedAccountsDataSizeLimit: null as number | null, priorityFee: null as number | null };
+  const config = {
+    computeUnitLimit: null as number | null,
+    heapSize: null as number | null,
+    loadedAccountsDataSizeLimit: null as number | null,
+    priorityFee: null as number | null,
+  };
   let unitPrice: bigint | null = null;
   for (const ix of message.compiledInstructions) {
     const programId = message.staticAccountKeys[ix.programIdIndex]!;
@@ -204,6 +209,7 @@ function transactionConfigOf(message: VersionedMessage) {
     }
   }
   // v1 states the whole priority fee in lamports: unit price × limit, rounded up.
-  if (unitPrice !== null && config.computeUnitLimit !== null) config.priorityFee = Number((unitPrice * BigInt(config.computeUnitLimit) + 999_999n) / 1_000_000n);
+  if (unitPrice !== null && config.computeUnitLimit !== null)
+    config.priorityFee = Number((unitPrice * BigInt(config.computeUnitLimit) + 999_999n) / 1_000_000n);
   return config;
 }
