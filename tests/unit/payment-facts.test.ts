@@ -1,6 +1,7 @@
+import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, type ParsedTransactionWithMeta } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import type { StoredCheckout } from '@/lib/payments/checkout';
-import { judgePayment, receivedBy, type PaymentFacts } from '@/lib/payments/payment-facts';
+import { judgePayment, paymentFacts, receivedBy, type PaymentFacts } from '@/lib/payments/payment-facts';
 
 const RECIPIENT = 'Recipient1111111111111111111111111111111111';
 const PAYER = 'Payer11111111111111111111111111111111111111';
@@ -99,5 +100,72 @@ describe('receivedBy: what any transfer brought the recipient, for the studio', 
         USDC,
       ),
     ).toBeNull();
+  });
+});
+
+describe('paymentFacts: a transaction as a node answers it (jsonParsed)', () => {
+  const key = () => Keypair.generate().publicKey;
+  const [member, vault, recipient, reference, smartWallet] = [key(), key(), key(), key(), key()];
+  const account = (pubkey: PublicKey, signer: boolean, writable: boolean) => ({ pubkey, signer, writable, source: 'transaction' as const });
+
+  /**
+   * A smart wallet's payment (a multisig program moving its vault's SOL in an inner instruction), as a node answers it:
+   * the member signs and pays the fee, the vault (no signer) loses the price, with the wallet's own ComputeBudget and
+   * Memo instructions around it. No SBF program can be built here, so it is the node's JSON, not a run.
+   */
+  const throughProgram = (lamports: number): ParsedTransactionWithMeta => ({
+    slot: 9,
+    blockTime: Math.floor(Date.now() / 1000),
+    version: 1,
+    transaction: {
+      signatures: ['sig'],
+      message: {
+        accountKeys: [
+          account(member, true, true),
+          account(vault, false, true),
+          account(recipient, false, true),
+          account(reference, false, false),
+          account(smartWallet, false, false),
+          account(SystemProgram.programId, false, false),
+          account(ComputeBudgetProgram.programId, false, false),
+        ],
+        recentBlockhash: 'hash',
+        instructions: [
+          { programId: ComputeBudgetProgram.programId, accounts: [], data: '3DTZbgwsozUF' },
+          { programId: smartWallet, accounts: [vault, recipient, reference, SystemProgram.programId], data: '2' },
+          { programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'), program: 'spl-memo', parsed: 'from my vault' },
+        ],
+      },
+    },
+    meta: {
+      err: null,
+      fee: 5_000,
+      preBalances: [1_000_000_000, 500_000_000, 1_000_000, 0, 1, 1, 1],
+      postBalances: [1_000_000_000 - 5_000, 500_000_000 - lamports, 1_000_000 + lamports, 0, 1, 1, 1],
+      innerInstructions: [
+        {
+          index: 1,
+          instructions: [
+            {
+              programId: SystemProgram.programId,
+              program: 'system',
+              parsed: { type: 'transfer', info: { source: vault.toBase58(), destination: recipient.toBase58(), lamports } },
+            },
+          ],
+        },
+      ],
+      preTokenBalances: [],
+      postTokenBalances: [],
+      logMessages: [],
+    },
+  });
+
+  it('credits a payment made through a program (money moved in an inner instruction) by what the recipient received', () => {
+    const read = paymentFacts(throughProgram(10_000_000));
+    expect(read.referenceCandidates).toContain(reference.toBase58());
+    const owed = { ...checkout({ currency: 'SOL', units: 10_000_000 }), recipient: recipient.toBase58(), reference: reference.toBase58() };
+    // The member who signed is the wallet that restores it: the vault signs nothing.
+    expect(judgePayment(read, owed)).toEqual({ payer: member.toBase58(), amount: { currency: 'SOL', units: 10_000_000 } });
+    expect(judgePayment(paymentFacts(throughProgram(9_999_999)), owed)).toMatch(/does not transfer at least 10000000 lamports/);
   });
 });
