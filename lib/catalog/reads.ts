@@ -251,7 +251,8 @@ export function createCatalog(
 
   /**
    * What a purchasable path names, how it is priced and whether it is for sale, in O(depth) reads, whatever the title
-   * holds: a title, an episode (sold at the site's price), or a season pass (sold while its series is locked).
+   * holds: a title, an episode (sold alone at the site's price only in a free show), or a season pass (sold while its
+   * series is locked).
    */
   async function titleAt(path: string): Promise<TitleRef | null> {
     const address = parseTitlePath(path);
@@ -260,6 +261,16 @@ export function createCatalog(
       if (!series || !season) return null;
       const { title, coverimg, pricing } = season.doc;
       return { path, title: `${series.doc.title}: ${title}`, coverimg: coverimg ?? series.doc.coverimg, locked: series.doc.locked, pricing };
+    }
+    if (address?.depth === 'episode') {
+      const parentPath = formatTitlePath(titleOf(address));
+      const [parent, episode] = await Promise.all([getParsed(parentPath, titleDocSchemas[address.kind]), getParsed(path, episodeDocSchema)]);
+      if (!parent || !episode) return null;
+      const { title, coverimg, locked } = episode.doc;
+      // Locked by its show, an episode is sold only through it (its season pass or the whole show), never below it.
+      if (parent.doc.locked)
+        return { path, title, coverimg, locked: true, pricing: { kind: 'default' }, soldThrough: { path: parentPath, title: parent.doc.title } };
+      return { path, title, coverimg, locked, pricing: { kind: 'default' } };
     }
     const found = await titleDocument(path);
     if (!found) return null;

@@ -119,4 +119,6 @@ export interface TitleRef extends Priced {
   /** The cover to show on a receipt; null for the default one. */
   coverimg: string | null;
   locked: boolean;
+  /** A part its show locks (an episode): sold only through that show's offers, never alone. */
+  soldThrough?: { path: string; title: string };
 }

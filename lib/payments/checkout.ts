@@ -100,6 +100,8 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
   const title = await terms.catalog.getTitle(path);
   if (!title) return refuse('not_found', `No title at ${path}.`);
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
+  if (title.soldThrough)
+    return refuse('conflict', `${title.title} is sold with ${title.soldThrough.title}, not alone: buy a pass of ${title.soldThrough.title} on its page.`);
   const offers = offersOf(title.path, title.pricing, terms.defaultLamports);
   if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
   const offer = offerFor(offers, kind);

@@ -250,6 +250,16 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(reads.query).toEqual([]);
     });
 
+    it('names the show an episode is sold through when its show is locked, even when the episode says locked itself', async () => {
+      expect(await catalog.getTitle('shortFilms/locked-film/episodes/l1')).toMatchObject({
+        locked: true,
+        soldThrough: { path: 'shortFilms/locked-film', title: 'Locked Film' },
+      });
+      expect(await catalog.getTitle('series/paid-show/seasons/only/episodes/p1')).toMatchObject({ soldThrough: { path: 'series/paid-show' } });
+      // Locked in a free show, it is sold alone, at the site's price.
+      expect((await catalog.getTitle('series/free-show/seasons/s1/episodes/e1'))?.soldThrough).toBeUndefined();
+    });
+
     it('finds search entries by a word piece: titles, insides of titles, description words and their insides, every kind', async () => {
       const paths = async (token: string) => (await catalog.searchEntries(token)).map((entry) => entry.path).sort();
       expect(await paths('orb')).toEqual(['trailers/b-orbit']);
