@@ -104,6 +104,18 @@ export function checkCatalog(
     }
     const pricing = doc.pricing as Pricing | undefined;
     if (pricing?.kind === 'malformed') check.malformedPrices.push({ path, message: `not for sale until fixed: ${pricing.problems.join('; ')}` });
+    const series = parents[0];
+    if (
+      series &&
+      parseTitlePath(path)?.depth === 'season' &&
+      pricing?.kind === 'own' &&
+      (parsed.get(series)?.pricing as Pricing | undefined)?.kind === 'default'
+    ) {
+      check.malformedPrices.push({
+        path: series,
+        message: `sold whole at the site's price (PRICE_LAMPORTS) though its season ${path} has a price of its own: give the series its price`,
+      });
+    }
     const cover = doc.coverimg as string | null;
     if (!cover) check.withoutCover.push(path);
     else if (!coverExists(cover)) check.missingCovers.push({ path, message: `cover ${cover} does not exist` });

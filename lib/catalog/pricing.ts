@@ -44,6 +44,8 @@ function unitsOf(value: unknown, currency: Currency, field: string): number | st
 /** Reads a document's pricing fields: never throws, and never drops the document (it is shown, and not sold, when malformed). */
 export function pricingOf(data: Record<string, unknown>): Pricing {
   const { price, currency: named, rentalPrice, rentalHours } = data;
+  // A field set to null in the console says a price was meant: not the site's price, a price to fix.
+  if (price === null) return { kind: 'malformed', problems: ['price is null: set a number (such as 0.05), or delete the field to sell at the site’s price'] };
   if ([price, named, rentalPrice, rentalHours].every((value) => value === undefined || value === null)) return DEFAULT;
   const problems: string[] = [];
   const currency = typeof named === 'string' ? named.trim().toUpperCase() : named === undefined || named === null ? 'SOL' : null;
@@ -68,6 +70,8 @@ export function pricingOf(data: Record<string, unknown>): Pricing {
       problems.push(`rentalHours must be a whole number of hours from 1 to ${MAX_RENTAL_HOURS}`);
     } else if (typeof units === 'number') rent = { price: { currency: within, units }, hours: rentalHours };
   }
+  // Renting then buying is charged the difference: a rental at or above the price would make the purchase cost nothing.
+  if (buy && rent && rent.price.units >= buy.units) problems.push('rentalPrice must be below price: buying after a rental is charged the difference');
   if (problems.length > 0) return { kind: 'malformed', problems };
   if (!buy && !rent) return { kind: 'malformed', problems: ['a currency without a price: set price, or rentalPrice and rentalHours'] };
   return { kind: 'own', buy, rent };

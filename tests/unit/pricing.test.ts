@@ -43,6 +43,9 @@ describe('a title’s prices, as an operator writes them in the console', () => 
     ['a rental longer than 30 days', { rentalPrice: 0.01, rentalHours: 24 * 31 }, /from 1 to 720/],
     ['a currency and nothing to pay in it', { currency: 'USDC' }, /a currency without a price/],
     ['an infinite price', { price: Infinity }, /above 0/],
+    ['a price set to null in the console', { price: null }, /price is null/],
+    ['a rental at the buy price', { price: 0.05, rentalPrice: 0.05, rentalHours: 48 }, /rentalPrice must be below price/],
+    ['a rental above the buy price', { price: 1, currency: 'USDC', rentalPrice: 2, rentalHours: 48 }, /rentalPrice must be below price/],
   ])('is malformed with %s: never sold at a guessed price', (_, fields, reason) => {
     const pricing = pricingOf(fields);
     expect(pricing.kind).toBe('malformed');
@@ -79,5 +82,31 @@ describe('a title’s prices, as an operator writes them in the console', () => 
     );
     expect(check.malformedPrices).toEqual([{ path: 'trailers/a', message: expect.stringMatching(/not for sale until fixed: price must be a number/) }]);
     expect(needsOperator(check)).toBe(true);
+  });
+
+  it('names a series sold whole at the site’s price while one of its seasons has a price of its own', () => {
+    const series = { title: 'S', coverimg: '/c.jpg', description: 'S.', locked: true, totalSeasons: 2, episodeCount: 0 };
+    const season = (seasonNumber: number, price?: number) => ({
+      title: `Season ${seasonNumber}`,
+      coverimg: '/c.jpg',
+      description: '.',
+      seasonNumber,
+      totalEpisodes: 0,
+      ...(price && { price }),
+    });
+    const check = checkCatalog(
+      [
+        { id: 's', path: 'series/s', data: series },
+        { id: 'one', path: 'series/s/seasons/one', data: season(1, 0.5) },
+        { id: 'two', path: 'series/s/seasons/two', data: season(2) },
+        { id: 'p', path: 'series/p', data: { ...series, price: 1 } },
+        { id: 'one', path: 'series/p/seasons/one', data: season(1, 0.5) },
+      ],
+      () => true,
+      () => null,
+    );
+    expect(check.malformedPrices).toEqual([
+      { path: 'series/s', message: expect.stringMatching(/sold whole at the site's price .* series\/s\/seasons\/one has a price/) },
+    ]);
   });
 });
