@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support/offline';
-import { lockedVideoUrls } from './support/catalog';
+import { content, lockedVideoUrls } from './support/catalog';
 import { SITE_URL } from './support/ports';
 
 const locked = lockedVideoUrls();
@@ -134,5 +134,35 @@ test('/og draws no text from the query string: free text, unknown and malformed 
     expect(response.status(), query).toBe(status);
     expect(response.headers()['content-type'], query).toMatch(/^application\/json/);
     expect((await response.json()).error, query).toEqual(expect.any(String));
+  }
+});
+
+test('every priced page says in JSON-LD that it is not free and where its paid part is, and that part is on the page', async ({ page }) => {
+  const [trailerId] = content.trailers.find(([, t]) => t.locked)!;
+  const [seriesId, series] = content.series.find(([, s]) => s.locked)!;
+  const [filmId] = content.shortFilms.find(([, f]) => f.locked)!;
+  const pages = [
+    `/watch/trailers/${trailerId}`,
+    `/series/${seriesId}`,
+    `/series/${seriesId}/season/${Object.keys(series.seasons)[0]}`,
+    `/short-films/${filmId}`,
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as {
+      isAccessibleForFree?: boolean;
+      hasPart?: { '@type': string; isAccessibleForFree?: boolean; cssSelector?: string }[];
+    };
+    expect(data.isAccessibleForFree, path).toBe(false);
+    const paywalled = data.hasPart?.find((part) => part['@type'] === 'WebPageElement');
+    expect(paywalled, path).toEqual({ '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywalled' });
+    await expect(page.locator(paywalled!.cssSelector!), path).toHaveCount(1);
+    await expect(
+      page
+        .locator(paywalled!.cssSelector!)
+        .getByRole('button', { name: /Pay with Solana/ })
+        .first(),
+      path,
+    ).toBeVisible();
   }
 });

@@ -3,6 +3,7 @@ import { DEFAULT_COVER, isRemoteCover } from '@/lib/catalog/default-cover';
 import { CoverImage } from '../cards/CoverImage';
 import { LockBadge } from '../cards/LockBadge';
 import type { ReactNode } from 'react';
+import { PAYWALLED_CLASS } from '@/lib/seo/paywall';
 import { BackLink } from '../ui/BackLink';
 import { Eyebrow } from '../ui/Eyebrow';
 import styles from './DetailHeader.module.css';
@@ -56,7 +57,7 @@ export function DetailHeader({ back, eyebrow, title, description, coverimg, meta
             <h1 className={styles.title}>{title}</h1>
             {meta && <p className={styles.meta}>{meta}</p>}
             {description && <p className={styles.description}>{description}</p>}
-            {actions && <div className={styles.actions}>{actions}</div>}
+            {actions && <div className={locked ? `${styles.actions} ${PAYWALLED_CLASS}` : styles.actions}>{actions}</div>}
           </div>
         </div>
       </div>

@@ -6,6 +6,7 @@ import type { Access, Episode, MovieItem, SeasonDetail, SeriesDetail, ShortFilmD
 import { offerName } from '../payments/offer-words';
 import type { Offer } from '../payments/offers';
 import { pageOfDocument, routes } from '../routes';
+import { PAYWALLED_SELECTOR } from './paywall';
 import { absolute, videoUrlProperty } from './urls';
 
 type Thing = Record<string, unknown>;
@@ -14,6 +15,13 @@ const image = (coverimg: string | null) => absolute(coverimg ?? DEFAULT_COVER);
 
 /** Only a free title names its video: a locked one's URL never leaves the server. */
 const video = (access: Access) => (access.locked ? { isAccessibleForFree: false } : { isAccessibleForFree: true, ...videoUrlProperty(access.videourl) });
+
+/** Where a locked page's paid part is (components/detail/DetailHeader.tsx marks it): Google's paywalled-content markup. */
+const paywalledPart = { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: PAYWALLED_SELECTOR };
+
+/** A priced page's own node: not free, and where its paid part is, so crawlers do not read a paywall as cloaking. */
+const paywall = (locked: boolean, parts: Thing[] = []): Thing =>
+  locked ? { isAccessibleForFree: false, hasPart: [...parts, paywalledPart] } : parts.length > 0 ? { hasPart: parts } : {};
 
 const base = (type: string, item: { title: string; description: string; coverimg: string | null }, path: string): Thing => ({
   '@type': type,
@@ -66,10 +74,11 @@ export function movieJsonLd(item: MovieItem, offers: readonly Offer[]): Thing {
       thumbnailUrl: image(item.coverimg),
       ...(item.updatedAt && { uploadDate: item.updatedAt }),
       ...video(item),
+      ...paywall(item.locked),
       ...offered(offers),
     });
   }
-  return document({ ...base(type, item, path), genre: KINDS[item.collection].singular, ...video(item), ...offered(offers) });
+  return document({ ...base(type, item, path), genre: KINDS[item.collection].singular, ...video(item), ...paywall(item.locked), ...offered(offers) });
 }
 
 const document = (thing: Thing): Thing => ({ '@context': 'https://schema.org', ...thing });
@@ -93,6 +102,7 @@ export function seriesJsonLd(series: SeriesDetail, offers: readonly Offer[]): Th
       numberOfEpisodes: season.totalEpisodes,
       url: absolute(routes.season(series.id, season.id)),
     })),
+    ...paywall(series.locked),
     ...offered(offers),
   });
 }
@@ -106,6 +116,7 @@ export function seasonJsonLd(season: SeasonDetail, offers: readonly Offer[]): Th
     numberOfEpisodes: season.totalEpisodes,
     partOfSeries: { '@type': KINDS.series.jsonLdType, name: season.series.title, url: absolute(routes.series(season.seriesId)) },
     episode: season.episodes.items.map((episode) => episodeJsonLd(episode, path)),
+    ...paywall(season.series.locked),
     ...offered(offers),
   });
 }
@@ -114,7 +125,10 @@ export function shortFilmJsonLd(film: ShortFilmDetail, offers: readonly Offer[])
   const path = routes.shortFilm(film.id);
   return document({
     ...base(KINDS.shortFilms.jsonLdType, film, path),
-    hasPart: film.episodes.items.map((episode) => episodeJsonLd(episode, path)),
+    ...paywall(
+      film.locked,
+      film.episodes.items.map((episode) => episodeJsonLd(episode, path)),
+    ),
     ...offered(offers),
   });
 }

@@ -67,6 +67,16 @@ describe('a title page’s JSON-LD offers', () => {
     });
   });
 
+  it('marks a locked title not free, with the paid part of its page (Google’s paywalled-content markup); a free one has none', () => {
+    const locked = movie({ pricing: { kind: 'default' } });
+    expect(movieJsonLd(locked, movieOffers(locked))).toMatchObject({
+      isAccessibleForFree: false,
+      hasPart: [{ '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywalled' }],
+    });
+    const free = movie({ locked: false, videourl: '/media/a.mp4', subtitles: [], pricing: { kind: 'default' } } as never);
+    expect(movieJsonLd(free, movieOffers(free))).not.toHaveProperty('hasPart');
+  });
+
   it('has no Offer for a title whose price is malformed, nor for a free one', () => {
     const malformed = movie({ pricing: { kind: 'malformed', problems: ['price must be a number'] } });
     const data = movieJsonLd(malformed, movieOffers(malformed));
