@@ -7,8 +7,12 @@ import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
+import { RelatedTitles } from './RelatedTitles';
 
-/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the pay button. */
+/**
+ * A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the
+ * pay button; more of its kind beneath.
+ */
 export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData }) {
   return (
     <>
@@ -45,6 +49,7 @@ export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers:
           )
         }
       />
+      <RelatedTitles movie={movie} />
     </>
   );
 }
