@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/offer-words';
@@ -7,13 +8,12 @@ import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
-import { RelatedTitles } from './RelatedTitles';
 
 /**
  * A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the
  * pay button; more of its kind beneath.
  */
-export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData }) {
+export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData; related?: ReactNode }) {
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -49,7 +49,7 @@ export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers:
           )
         }
       />
-      <RelatedTitles movie={movie} />
+      {related}
     </>
   );
 }

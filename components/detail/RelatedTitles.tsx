@@ -1,35 +1,22 @@
-import { listMovies } from '@/lib/catalog';
-import { KINDS } from '@/lib/catalog/kinds';
-import type { MovieItem } from '@/lib/catalog/types';
-import { describeFailure } from '@/lib/failure';
-import { movieOffers } from '@/lib/payments/title-offers';
+import { KINDS, type MovieKind } from '@/lib/catalog/kinds';
 import { listRoutes } from '@/lib/routes';
 import { GridSection } from '../sections/GridSection';
-import { movieCard } from '../sections/gridCards';
-
-/** A row at 1440 px, two at a phone's width: enough to go on from, little HTML. */
-const RELATED = 6;
+import type { GridCardProps } from '../cards/GridCard';
 
 /**
- * Under a trailer's or documentary's page, so it never ends at its header: more of its kind, from the kind's first
- * list page (the one its browse page reads, cached: no read of its own once warm), the title itself left out. A
- * failed read shows nothing rather than failing the page.
+ * Under a trailer's or documentary's page, so it never ends at its header: more of its kind (the route reads them), with
+ * a link to all of them. Nothing when there are none.
  */
-export async function RelatedTitles({ movie }: { movie: MovieItem }) {
-  const page = await listMovies(movie.collection).catch((error: unknown) => {
-    console.error(`[catalog] no related titles for ${movie.path}: ${describeFailure(error)}`);
-    return null;
-  });
-  const related = (page?.items ?? []).filter((item) => item.id !== movie.id).slice(0, RELATED);
-  if (related.length === 0) return null;
-  const kind = KINDS[movie.collection];
+export function RelatedTitles({ kind, cards }: { kind: MovieKind; cards: (GridCardProps & { key: string })[] }) {
+  if (cards.length === 0) return null;
+  const { label } = KINDS[kind];
   return (
     <GridSection
       id="related"
-      title={`More ${kind.label.toLowerCase()}`}
-      cards={related.map((item) => movieCard(item, movieOffers(item)))}
+      title={`More ${label.toLowerCase()}`}
+      cards={cards}
       emptyText=""
-      seeAll={{ href: listRoutes.browse(movie.collection), label: `All ${kind.label.toLowerCase()}` }}
+      seeAll={{ href: listRoutes.browse(kind), label: `All ${label.toLowerCase()}` }}
     />
   );
 }
