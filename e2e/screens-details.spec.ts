@@ -1,4 +1,3 @@
-import { content } from './support/catalog';
 import { emptySeason } from './screens-catalog';
 import { band, expect, test } from './screens-fixtures';
 
@@ -56,27 +55,4 @@ test('a season without episodes says so', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
   await expect(band(page, 'episodes')).toContainText('No episodes available for this season.');
   await expect(band(page, 'episodes').locator('article')).toHaveCount(0);
-});
-
-test('a trailer’s page ends with more trailers, never itself, each opening its own page; at 390 and 1440 px', async ({ page }) => {
-  const [trailerId, trailer] = content.trailers[0]!;
-  for (const [name, viewport] of [
-    ['1440', { width: 1440, height: 900 }],
-    ['390', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.goto(`/watch/trailers/${trailerId}`);
-    const related = band(page, 'related');
-    await expect(related.getByRole('heading', { level: 2, name: 'More trailers' })).toBeVisible();
-    const cards = related.locator('article');
-    expect(await cards.count()).toBeGreaterThan(0);
-    expect(await cards.count()).toBeLessThanOrEqual(6);
-    await expect(related.getByRole('heading', { name: trailer.title, exact: true })).toHaveCount(0);
-    await related.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`related-${name}.png`), fullPage: true });
-  }
-  const first = band(page, 'related').locator('article').first();
-  const title = (await first.getByRole('heading').textContent()) ?? '';
-  await first.click({ position: { x: 24, y: 24 } });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });

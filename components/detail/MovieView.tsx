@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/offer-words';
@@ -9,11 +8,8 @@ import { FreePlayButton } from '../player/FreePlayButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
-/**
- * A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the
- * pay button; more of its kind beneath.
- */
-export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData; related?: ReactNode }) {
+/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the pay button. */
+export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData }) {
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -49,7 +45,6 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
           )
         }
       />
-      {related}
     </>
   );
 }
