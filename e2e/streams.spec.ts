@@ -4,17 +4,7 @@ import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import {
-  BOUGHT_FIRST_FRAME_BOUND_MS,
-  FIRST_FRAME_BOUND_MS,
-  PHONE_NETWORK,
-  UNTHROTTLED,
-  firstFrameMarks,
-  markFirstFrame,
-  paintAndRequests,
-  watchPlayback,
-  watchPlayerScripts,
-} from './support/playback';
+import { PHONE_NETWORK, UNTHROTTLED, firstFrameMarks, markFirstFrame, paintAndRequests, watchPlayback, watchPlayerScripts } from './support/playback';
 import { buy, buyFromHome, card, withWallet } from './support/purchase';
 
 /**
@@ -94,8 +84,6 @@ test('a free stream plays for any visitor from its public folder', async ({ page
   expect(master.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
-/** The 5 s MP4's Play → first frame over the phone's link on a quiet host (0.75-0.87 s, 2026-11-28). */
-const QUIET_FILE_FIRST_FRAME_MS = 800;
 /** A phone (issue 44): its width, at which the title pages and the player are laid out for it. */
 const PHONE = { width: 390, height: 844 };
 const [lockedStreamId] = content.trailers.find(([, t]) => t === lockedStream)!;
@@ -117,7 +105,7 @@ async function openOnPhone(page: Page, path: string) {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('a free stream’s first frame comes within 1.5 s of Play over 1.6 Mbps / 150 ms; its code came while the page was idle, after its first paint', async ({
+  test('a free stream plays over 1.6 Mbps / 150 ms with no more stalls than its file; its code came while the page was idle, after its first paint', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -147,9 +135,7 @@ test.describe('on a phone', () => {
     const figures = { phone: '390 px, 1.6 Mbps, 150 ms', stream, file, code };
     console.log(`[timing] Play → first frame, cache cold: ${JSON.stringify(figures)}`);
     test.info().annotations.push({ type: 'timing', description: JSON.stringify(figures) });
-    // The issue's bound on a quiet host; a loaded 2-core host slows every play alike, so (as issue 34's test did) the
-    // bound grows by what the MP4 on the same link lost against its quiet figure.
-    expect(stream.firstFrameMs).toBeLessThanOrEqual(FIRST_FRAME_BOUND_MS + Math.max(0, file.firstFrameMs - QUIET_FILE_FIRST_FRAME_MS));
+    // Time to first frame is the bench's to hold to its bound (`npm run bench`, playback rows): here it is only logged.
     expect(stream.stalls).toBeLessThanOrEqual(file.stalls);
   });
 
@@ -189,9 +175,7 @@ test.describe('on a phone', () => {
     expect(file.scripts.map((s) => s.part)).toEqual(['player']);
   });
 
-  test('a bought stream’s first frame comes within 2 s of the purchase’s confirmation over 1.6 Mbps / 150 ms; its first requests go together', async ({
-    page,
-  }) => {
+  test('a bought stream, over 1.6 Mbps / 150 ms: its first requests after the purchase’s confirmation go together', async ({ page }) => {
     test.setTimeout(120_000);
     await withWallet(page, createTestWallet());
     const session = await page.context().newCDPSession(page);
@@ -220,7 +204,6 @@ test.describe('on a phone', () => {
     const first = (pattern: RegExp) => media.find(({ file }) => pattern.test(file))?.at ?? Infinity;
     const times = [/^master\.m3u8$/, /^\d+p\.m3u8$/, /^key$/, /_000\.m2ts$/].map(first);
     expect(Math.max(...times) - Math.min(...times)).toBeLessThan(PHONE_NETWORK.latency);
-    expect(firstFrameMs).toBeLessThanOrEqual(BOUGHT_FIRST_FRAME_BOUND_MS);
   });
 });
 

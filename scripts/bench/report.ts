@@ -1,7 +1,7 @@
 /** The one table `npm run bench` prints (Markdown, to paste into a note or a doc) from its results. */
 import { SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from '../../e2e/support/floor';
 import { VISITS_STEP_BUDGET_MS } from '../../lib/catalog/upkeep';
-import { BOUGHT_FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
+import { BOUGHT_FIRST_FRAME_BOUND_MS, FIRST_FRAME_BOUND_MS, PHONE_NETWORK, type NetworkConditions, type Playback } from '../../e2e/support/playback';
 import type { BytesBesideFloor } from './browser';
 import { CHAIN_CALLS_CEILING, OPEN_CHECKOUTS_CEILING, type ChainCalls } from './chain';
 import { LIGHTHOUSE, PLAYBACK, UPKEEP, type Encoding, type Size } from './config';
@@ -351,7 +351,7 @@ function renditionsPlayed(playback: Playback): string {
   return `${steps.map(({ height, atSeconds }) => `${height}p (${atSeconds.toFixed(0)} s)`).join(' → ')}; top ${top}p ${topReached(playback) ? 'reached' : 'not reached'}`;
 }
 
-/** Issue 34's bounds on the packaged 1080p title; reported beside the figures, never gating. */
+/** Issues 34 and 44's bounds on the packaged 1080p title (a cold first play: 44's Play → first frame); reported beside the figures, never gating. */
 function playbackRows(result: PlaybackResult): Row[] {
   const cold = runOf(result, 'stream', 'cold');
   const phone = runOf(result, 'stream', 'throttled');
@@ -363,8 +363,8 @@ function playbackRows(result: PlaybackResult): Row[] {
       `${what}, ${NETWORK_NAMES.cold}`,
       'Play → first frame',
       cold ? `${cold.firstFrameMs} ms` : '-',
-      `≤ ${BOUGHT_FIRST_FRAME_BOUND_MS} ms`,
-      (cold?.firstFrameMs ?? Infinity) <= BOUGHT_FIRST_FRAME_BOUND_MS,
+      `≤ ${FIRST_FRAME_BOUND_MS} ms`,
+      (cold?.firstFrameMs ?? Infinity) <= FIRST_FRAME_BOUND_MS,
     ],
     [
       `${what}, ${NETWORK_NAMES.throttled}`,
