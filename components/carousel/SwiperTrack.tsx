@@ -6,6 +6,7 @@ import { A11y } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
+import { prefersReducedMotion } from '../ui/motion';
 import styles from './Carousel.module.css';
 
 /** Slides per view by window width; arrows appear from 1000 px (see the CSS). */
@@ -14,6 +15,9 @@ const BREAKPOINTS = {
   1000: { slidesPerView: 4 },
   1400: { slidesPerView: 6 },
 };
+
+/** Swiper's own default slide. */
+const SLIDE_MS = 300;
 
 type Props = {
   loop: boolean;
@@ -34,6 +38,9 @@ export default function SwiperTrack({ loop, initialSlide, slides, onReady, onMov
       spaceBetween={20}
       breakpoints={BREAKPOINTS}
       loop={loop}
+      // Less motion asked for: the row moves at once. Swiper's slide under the global CSS that cuts transitions to
+      // 0.01 ms left it "animating" after a looped move, so the row no longer settled.
+      speed={prefersReducedMotion() ? 0 : SLIDE_MS}
       initialSlide={initialSlide}
       watchSlidesProgress
       onSwiper={onReady}

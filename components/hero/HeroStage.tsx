@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { InfoIcon, PauseIcon, PlayIcon, VolumeOffIcon, VolumeOnIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
+import { prefersReducedMotion } from '../ui/motion';
 import styles from './Hero.module.css';
 
 const STORAGE_KEY = 'solenema:hero-playback';
@@ -43,9 +44,8 @@ export function HeroStage({ videoSrc, poster, videoLabel, description, children 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     // The loop is decoration: a phone asking for less data, or for less motion, starts it with Play.
-    wantsPlay.current = !reducedMotion && !savesData() && localStorage.getItem(STORAGE_KEY) !== 'paused';
+    wantsPlay.current = !prefersReducedMotion() && !savesData() && localStorage.getItem(STORAGE_KEY) !== 'paused';
 
     const save = () => localStorage.setItem(STORAGE_KEY, wantsPlay.current ? 'playing' : 'paused');
     window.addEventListener('pagehide', save);
