@@ -16,7 +16,11 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: SITE_URL,
-    trace: 'retain-on-failure',
+    // A trace records every step's snapshot: on a 2-core machine that is CPU the tests need; a retry records one.
+    trace: 'on-first-retry',
+    // The hero's loop and the CSS motion keep the software compositor busy in every test; the hero's own spec,
+    // the one that judges motion, asks for it back.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   // One desktop project; specs switch to 375 px with test.use({ viewport: PHONE }) where width matters.

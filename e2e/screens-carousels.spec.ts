@@ -52,38 +52,44 @@ test('a visit that only looks gets plain scroll-snap rows; the first interaction
   await expect(trailers.locator('.swiper-slide-active')).toHaveAttribute('data-swiper-slide-index', '2');
 });
 
-test('home carousels loop and follow the arrow keys', async ({ page }) => {
-  await page.goto('/');
-  await carouselsReady(page);
-  const trailers = band(page, 'trailers');
-  const count = await trailers.locator('.swiper-slide').count();
-  const active = trailers.locator('.swiper-slide-active');
-  const expectActive = async (index: number) => {
-    await expect(active).toHaveAttribute('data-swiper-slide-index', String(index));
-    await carouselAtRest(trailers);
-  };
-  await expectActive(0);
+// Moves slide with motion and jump without it (SwiperTrack): both must land and settle.
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  test.describe(`motion: ${reducedMotion}`, () => {
+    test.use({ contextOptions: { reducedMotion } });
+    test('home carousels loop and follow the arrow keys', async ({ page }) => {
+      await page.goto('/');
+      await carouselsReady(page);
+      const trailers = band(page, 'trailers');
+      const count = await trailers.locator('.swiper-slide').count();
+      const active = trailers.locator('.swiper-slide-active');
+      const expectActive = async (index: number) => {
+        await expect(active).toHaveAttribute('data-swiper-slide-index', String(index));
+        await carouselAtRest(trailers);
+      };
+      await expectActive(0);
 
-  // Backwards from the first trailer wraps around to the last.
-  const previous = trailers.getByRole('button', { name: 'Previous Trailers' });
-  await expect(previous).toBeEnabled();
-  await previous.click();
-  await expectActive(count - 1);
-  await trailers.getByRole('button', { name: 'Next Trailers' }).click();
-  await expectActive(0);
+      // Backwards from the first trailer wraps around to the last.
+      const previous = trailers.getByRole('button', { name: 'Previous Trailers' });
+      await expect(previous).toBeEnabled();
+      await previous.click();
+      await expectActive(count - 1);
+      await trailers.getByRole('button', { name: 'Next Trailers' }).click();
+      await expectActive(0);
 
-  // Keyboard: with focus on the row, the arrow keys move it.
-  await trailers.getByRole('group', { name: 'Trailers', exact: true }).focus();
-  await page.keyboard.press('ArrowRight');
-  await expectActive(1);
-  await page.keyboard.press('ArrowLeft');
-  await expectActive(0);
-  await page.keyboard.press('ArrowLeft');
-  await expectActive(count - 1);
+      // Keyboard: with focus on the row, the arrow keys move it.
+      await trailers.getByRole('group', { name: 'Trailers', exact: true }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expectActive(1);
+      await page.keyboard.press('ArrowLeft');
+      await expectActive(0);
+      await page.keyboard.press('ArrowLeft');
+      await expectActive(count - 1);
 
-  const documentaries = band(page, 'documentaries');
-  await expect(documentaries.getByRole('button', { name: 'Previous Documentaries' })).toBeEnabled();
-});
+      const documentaries = band(page, 'documentaries');
+      await expect(documentaries.getByRole('button', { name: 'Previous Documentaries' })).toBeEnabled();
+    });
+  });
+}
 
 test('episode carousels stop at both ends instead of looping', async ({ page }) => {
   // At 1000 px four cards show, so a season of five or more has somewhere to go.

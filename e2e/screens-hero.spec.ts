@@ -1,5 +1,8 @@
 import { afterNextFrames, expect, heroPaused, test } from './screens-fixtures';
 
+// The suite runs with reduced motion (playwright.config.ts); the hero's motion is what this spec judges.
+test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
 test('the hero plays and pauses, remembers the choice across a reload, and pauses while scrolled away', async ({ page }) => {
   await page.goto('/');
   const hero = page.locator('section[aria-labelledby="hero-title"]');
