@@ -1,3 +1,4 @@
+import { content } from './support/catalog';
 import { emptySeason } from './screens-catalog';
 import { band, expect, test } from './screens-fixtures';
 
@@ -55,4 +56,29 @@ test('a season without episodes says so', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
   await expect(band(page, 'episodes')).toContainText('No episodes available for this season.');
   await expect(band(page, 'episodes').locator('article')).toHaveCount(0);
+});
+
+test('a trailer’s page ends with more trailers, never itself, each only a way to its page; at 390 and 1440 px', async ({ page }) => {
+  const [trailerId] = content.trailers[0]!;
+  for (const [name, viewport] of [
+    ['1440', { width: 1440, height: 900 }],
+    ['390', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/watch/trailers/${trailerId}`);
+    const related = band(page, 'related');
+    await expect(related.getByRole('heading', { level: 2, name: 'More trailers' })).toBeVisible();
+    const cards = related.locator('article');
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.count()).toBeLessThanOrEqual(6);
+    await expect(related.locator(`a[href="/watch/trailers/${trailerId}"]`)).toHaveCount(0);
+    // No Play, buy or rent button among them: the page's own buttons are the only ones that act on a title here.
+    await expect(related.getByRole('button')).toHaveCount(0);
+    await related.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`related-${name}.png`), fullPage: true });
+  }
+  const first = band(page, 'related').locator('article').first();
+  const title = (await first.getByRole('heading').textContent())?.replace(/\s*\(.*\)$/, '') ?? '';
+  await first.click({ position: { x: 24, y: 24 } });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });

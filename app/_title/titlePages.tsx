@@ -10,6 +10,7 @@ import { episodeOffers, movieOffers, seasonOffers, showOffers } from '@/lib/paym
 import { listRoutes, routes } from '@/lib/routes';
 import { movieJsonLd, seasonJsonLd, seriesJsonLd, shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { RelatedMovies } from './relatedMovies';
 import { titleRoute } from './titleRoute';
 
 /** The address a route's params spell, when each id could be a document's (`..`, `a/b` or 10 KB never are). */
@@ -36,7 +37,7 @@ export const moviePage = titleRoute({
   metadata: (movie) => pageMetadata({ ...movie, path: routes.watch(movie.collection, movie.id), ogPath: movie.path, ogType: 'video.movie' }),
   render: (movie) => {
     const offers = movieOffers(movie);
-    return <MovieView movie={movie} offers={offers} jsonLd={movieJsonLd(movie, offers)} />;
+    return <MovieView movie={movie} offers={offers} jsonLd={movieJsonLd(movie, offers)} related={<RelatedMovies movie={movie} />} />;
   },
   staticParams: async () => {
     const kinds = KIND_LIST.filter(isMovieKind);

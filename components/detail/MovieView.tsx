@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/offer-words';
@@ -5,11 +6,15 @@ import { routes } from '@/lib/routes';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
+import { PlayerPrefetch } from '../player/PlayerPrefetch';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
-/** A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the pay button. */
-export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData }) {
+/**
+ * A trailer's or documentary's own page, so crawlers can index it; the player is one click away, or its prices and the
+ * pay button; more of its kind beneath.
+ */
+export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem; offers: ShownOffer[]; jsonLd: StructuredData; related?: ReactNode }) {
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -35,16 +40,19 @@ export function MovieView({ movie, offers, jsonLd }: { movie: MovieItem; offers:
               />
             </>
           ) : (
-            <FreePlayButton
-              warmWhenIdle
-              src={movie.videourl}
-              title={movie.title}
-              watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }}
-              subtitles={movie.subtitles}
-            />
+            <>
+              <FreePlayButton
+                src={movie.videourl}
+                title={movie.title}
+                watch={{ path: movie.path, title: movie.title, cover: movie.coverimg }}
+                subtitles={movie.subtitles}
+              />
+              <PlayerPrefetch src={movie.videourl} />
+            </>
           )
         }
       />
+      {related}
     </>
   );
 }
