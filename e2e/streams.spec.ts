@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { IDLE_AFTER_HYDRATION_MS } from '../components/player/warmPlayer';
+import { SETTLED_QUIET_MS } from '../components/player/PlayerPrefetch';
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { SITE_URL } from './support/ports';
@@ -114,7 +114,7 @@ test.describe('on a phone', () => {
     const player = await openOnPhone(page, `/watch/documentaries/${freeStreamId}`);
     // The page has loaded: a phone's network from now on, as the issue measures.
     await session.send('Network.emulateNetworkConditions', PHONE_NETWORK);
-    // The player's code and hls.js arrive while the visitor reads the page (IDLE_AFTER_HYDRATION_MS after load), over the phone's link.
+    // The player's code and hls.js arrive while the visitor reads the page (once the page has settled: SETTLED_QUIET_MS without a request after load), over the phone's link.
     await expect.poll(() => new Set(player.scripts.map((s) => s.part)).size, { timeout: 20_000 }).toBe(2);
     await player.settled();
     const { paint, requests } = await paintAndRequests(
@@ -122,7 +122,7 @@ test.describe('on a phone', () => {
       player.scripts.map((s) => s.url),
     );
     expect(paint).not.toBeNull();
-    for (const requested of requests) expect(requested!).toBeGreaterThan(paint! + IDLE_AFTER_HYDRATION_MS / 2);
+    for (const requested of requests) expect(requested!).toBeGreaterThan(paint! + SETTLED_QUIET_MS / 2);
 
     const dialog = page.getByRole('dialog');
     const stream = await watchPlayback(session, dialog, () => freeButton(page).click(), PHONE_NETWORK, 10);
@@ -158,7 +158,7 @@ test.describe('on a phone', () => {
 
   test('a page with nothing to play downloads no byte of the player; a file’s page none of hls.js', async ({ page }) => {
     test.setTimeout(60_000);
-    const idle = IDLE_AFTER_HYDRATION_MS + 2_000;
+    const idle = SETTLED_QUIET_MS + 2_000;
     const guide = await openOnPhone(page, '/solenema-wallet');
     await expect(page.locator('main').getByRole('button', { name: /^Free/ })).toHaveCount(0);
     // A visitor reads, scrolls and points: past the idle moment a page with Play would fetch its player at.

@@ -1,23 +1,20 @@
 'use client';
 
-import { useEffect } from 'react';
 import { PlayIcon } from '../ui/icons';
 import button from '../ui/button.module.css';
 import { useEpisodeQueue } from './EpisodeQueue';
 import { usePlayer, type PlayRequest } from './PlayerContext';
-import { intendPlay, offerPlay } from './warmPlayer';
+import { intendPlay } from './warmPlayer';
 
 /**
  * The "Free" button of an unlocked title: opens the page's player, which gives focus back here when
  * it closes. `label` reads "Resume" in the Continue watching row. Its source's code is fetched before
- * the click (warmPlayer.ts): at the first sign of intent, and once the page is idle where this is the
- * page's own Play (`warmWhenIdle`, a title's page) rather than one card's of many.
+ * the click (warmPlayer.ts): at the first sign of intent, and on a title's page once it has settled (PlayerPrefetch).
  */
-export function FreePlayButton({ label = 'Free', warmWhenIdle = false, ...request }: PlayRequest & { label?: string; warmWhenIdle?: boolean }) {
+export function FreePlayButton({ label = 'Free', ...request }: PlayRequest & { label?: string }) {
   const play = usePlayer();
   const queue = useEpisodeQueue();
   const { src } = request;
-  useEffect(() => (warmWhenIdle ? offerPlay(src) : undefined), [src, warmWhenIdle]);
   const warm = () => intendPlay(src);
   return (
     <button

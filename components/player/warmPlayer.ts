@@ -1,12 +1,11 @@
 'use client';
 
 /**
- * The player's code is fetched before the click that needs it (issue 44). A page's Play buttons offer their
- * sources once hydrated; the code that plays them is then fetched, at the low priority of a lazy chunk:
- * - on a title's page, where Play is the page's own action, once the browser is idle, IDLE_AFTER_HYDRATION_MS after
- *   hydration (so never before the page's first paint, and after the network idle the script budget is counted to:
- *   docs/performance.md says why that is still in time). Not for a list of cards (the home page's rows), where a
- *   visitor has not chosen yet: evaluating 120 KB of code there cost the home page its Lighthouse score;
+ * The player's code is fetched before the click that needs it (issue 44), at the low priority of a lazy chunk:
+ * - on a title's page, where Play is the page's own action, once the page has settled (PlayerPrefetch.tsx: loaded, then
+ *   a second without a request finishing, so after its first paint and after the network idle the script budget is
+ *   counted to). Not for a list of cards (the home page's rows), where a visitor has not chosen yet: evaluating 120 KB
+ *   of code there cost the home page its Lighthouse score;
  * - at once, at the first sign of intent: a pointer over a Play button (a touch on it included), its focus, with the
  *   stream's master playlist beside it: a click always follows one of those, so nothing waits for the click.
  * A page without a Play button never calls this module, and fetches nothing of the player. What a kind of source
@@ -17,10 +16,8 @@
 /** The modal, VideoPlayer and react-player (which plays files itself). */
 export const loadPlayer = () => import('./PlayerModal');
 
-export const IDLE_AFTER_HYDRATION_MS = 3_000;
-
 /** Fetches the code that plays `src` (a locked title's link is unknown until asked: the player's own code then). */
-const warmPlayer = (src: string) => void loadPlayer().then((player) => player.warm(src));
+export const warmPlayer = (src: string) => void loadPlayer().then((player) => player.warm(src));
 
 /**
  * A sign of intent (a pointer over Play, a touch on it, its focus; every click follows one): the code and, for a
@@ -31,10 +28,3 @@ export function intendPlay(src: string) {
   warmPlayer(src);
   if (/^\/[^/].*\.m3u8$/.test(src)) void fetch(src);
 }
-
-/**
- * A Play button for `src` is on the page, hydrated (so the page has painted): its code is fetched once the browser is
- * idle, IDLE_AFTER_HYDRATION_MS later. Every button asks (one timer each): the player's chunk and hls.js are each fetched
- * once, however many ask.
- */
-export const offerPlay = (src: string) => void setTimeout(() => (self.requestIdleCallback ?? setTimeout)(() => warmPlayer(src)), IDLE_AFTER_HYDRATION_MS);
