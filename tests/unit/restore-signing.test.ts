@@ -47,6 +47,14 @@ describe('signChallenge', () => {
     expect(serverAccepts(answer)).toBe(true);
   });
 
+  it('the message a wallet without signIn signs names the site, its origin and the nonce, so a look-alike page relaying it shows whose it is', async () => {
+    const text = Buffer.from((await signChallenge({ address, signMessage }, challenge)).signedMessage, 'base64').toString('utf8');
+    expect(text.startsWith('solenema.test wants you to sign in with your Solana account:\n' + address)).toBe(true);
+    expect(text).toContain('URI: https://solenema.test');
+    expect(text).toContain('Nonce: a1b2c3d4e5f6a7b8');
+    expect(text).toContain('Expiration Time: 2026-01-02T03:14:05.000Z');
+  });
+
   it("prefers the wallet's own signIn, so the wallet can check the domain itself", async () => {
     const asked = vi.fn(signMessage);
     const signIn: SigningWallet['signIn'] = async (input) => {
