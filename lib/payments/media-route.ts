@@ -7,7 +7,7 @@ import type { Reply } from '../http/reply';
 import { fileReply } from '../media/file-reply';
 import { videoSource } from '../media/source';
 import { signedStorageUrl } from '../media/storage';
-import { checkPlaybackLink } from './playback';
+import { checkPlaybackLink, storageUrlSeconds } from './playback';
 import { signingSecret } from '../identity/secret';
 import { ownsVideo, type Owner } from './ownership';
 import { streamAnswer } from './stream-answer';
@@ -51,7 +51,7 @@ export async function servePlaybackLink(request: Request, owner: Owner, token: s
     return fileReply(path, request, source.name);
   }
   try {
-    const url = await signedStorageUrl(source.bucket, source.object);
+    const url = await signedStorageUrl(source.bucket, source.object, storageUrlSeconds(claim, env.SIGNED_URL_SECONDS));
     return { ok: true, kind: 'redirect', url, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } };
   } catch (error) {
     console.error(`[media] could not sign gs://${source.bucket}/${source.object}: ${describeFailure(error)}`);

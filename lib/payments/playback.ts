@@ -47,6 +47,14 @@ export function playbackUrl(video: { path: string; videourl: string }, owner: st
   return `/api/media/${signToken(terms.secret, PURPOSE, claim)}/${encodeURIComponent(source.name)}`;
 }
 
+/**
+ * How long a Cloud Storage signed URL made for this link may live (`longest`: SIGNED_URL_SECONDS): a bearer URL,
+ * so a rental's ends with the rental, as its link does.
+ */
+export function storageUrlSeconds(claim: MediaClaim, longest: number, now = Date.now()): number {
+  return claim.rental ? Math.max(1, Math.min(longest, claim.exp - Math.floor(now / 1000))) : longest;
+}
+
 /** When the page should ask for fresh links: well before they run out. */
 export const renewAfterSeconds = (ttl: number) => Math.max(5, Math.floor(ttl * 0.8));
 

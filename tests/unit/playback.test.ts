@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isProtected, videoSource } from '@/lib/media/source';
-import { checkPlaybackLink, playbackUrl, renewAfterSeconds, type LinkTerms } from '@/lib/payments/playback';
+import { checkPlaybackLink, playbackUrl, renewAfterSeconds, storageUrlSeconds, type LinkTerms } from '@/lib/payments/playback';
 import { holderOf, signToken } from '@/lib/identity/signed-token';
 
 const SECRET = 'playback-test-secret-0123456789abcdef';
@@ -182,5 +182,26 @@ describe('videoSource', () => {
     expect(isProtected(videoSource('private:x.mp4')!)).toBe(true);
     expect(isProtected(videoSource('gs://bucket/x.mp4')!)).toBe(true);
     expect(isProtected(videoSource('/v/x.mp4')!)).toBe(false);
+  });
+});
+
+describe('storageUrlSeconds', () => {
+  const claimOf = (url: string | null) => {
+    const check = checkPlaybackLink(SECRET, parts(url).token, BROWSER, NOW);
+    if (!check.ok) throw new Error(JSON.stringify(check));
+    return check.claim;
+  };
+  const video = { path: 'trailers/x', videourl: 'gs://bucket/trailers/x.mp4' };
+
+  it('a bought title’s signed storage URL lives SIGNED_URL_SECONDS', () => {
+    expect(storageUrlSeconds(claimOf(playbackUrl(video, 'trailers/x', terms)), 600, NOW)).toBe(600);
+  });
+
+  it('a rental’s ends with the rental, never after it', () => {
+    const rental = claimOf(playbackUrl(video, 'trailers/x', { ...terms, until: NOW + 90_000 }));
+    expect(storageUrlSeconds(rental, 600, NOW)).toBe(90);
+    expect(storageUrlSeconds(rental, 600, NOW + 89_000)).toBe(1);
+    // A rental with longer to run than the URL's own lifetime: the lifetime.
+    expect(storageUrlSeconds(claimOf(playbackUrl(video, 'trailers/x', { ...terms, ttl: 7_200, until: NOW + 3_600_000 })), 600, NOW)).toBe(600);
   });
 });
