@@ -1,5 +1,5 @@
 import { RelatedTitles } from '@/components/detail/RelatedTitles';
-import { listMovies } from '@/lib/catalog';
+import { listMovies, PAGE_SIZES } from '@/lib/catalog';
 import { relatedTo } from '@/lib/catalog/related';
 import type { MovieItem } from '@/lib/catalog/types';
 import { describeFailure } from '@/lib/failure';
@@ -8,12 +8,12 @@ import { describeFailure } from '@/lib/failure';
 const RELATED = 6;
 
 /**
- * More of a movie's kind, those sharing its words first: picked from the kind's first list page (the one its browse
- * page reads, cached: no read of its own once warm, however large the catalog). A failed read shows nothing rather
- * than failing the page.
+ * More of a movie's kind, those sharing its words first: picked from the kind's row on the home page (the very read `/`
+ * makes, cached: no read of its own once `/` is warm, and a row's worth when cold, however large the catalog). A
+ * failed read shows nothing rather than failing the page.
  */
 export async function RelatedMovies({ movie }: { movie: MovieItem }) {
-  const page = await listMovies(movie.collection).catch((error: unknown) => {
+  const page = await listMovies(movie.collection, undefined, PAGE_SIZES.homeSection).catch((error: unknown) => {
     console.error(`[catalog] no related titles for ${movie.path}: ${describeFailure(error)}`);
     return null;
   });
