@@ -4,7 +4,7 @@ import { relatedTo } from '@/lib/catalog/related';
 import type { MovieItem } from '@/lib/catalog/types';
 import { describeFailure } from '@/lib/failure';
 
-/** A row at 1440 px, two at a phone's width: enough to go on from, little HTML. */
+/** A row at 1440 px (one column of them at a phone's width): enough to go on from, little HTML. */
 const RELATED = 6;
 
 /**
