@@ -8,6 +8,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import type { Page } from '@playwright/test';
 import { formatTitlePath, titleContaining } from '@/lib/catalog/kinds';
 import { decimalAmount, formatAmount } from '@/lib/catalog/pricing';
+import { BROWSERS_COUNTED_PER_ADDRESS } from '@/lib/figures/daily';
 import type { Purchase } from '@/lib/payments/ledger';
 import { saleKindOf, type SaleKind } from '@/lib/payments/sale-kind';
 import { apiBuyer, type ApiBuyer } from './support/api-buyer';
@@ -316,6 +317,64 @@ test('a visitor’s own browser reports what the studio counts: a pay dialog ope
   // Dialogs, checkouts (the dialog's QR code starts one), paid, plays, the sale columns, completions.
   await expect.poll(() => cellsOf(view, `[data-table="titles"] tr[data-title="${SALT}"]`)).toEqual(['1', '1', '0', '0', ...saleCells(none()), '0']);
   await expect.poll(() => cellsOf(view, `[data-table="titles"] tr[data-title="${KELP}"]`)).toEqual(['0', '0', '0', '1', ...saleCells(none()), '1']);
+  await studio.close();
+});
+
+test('a script posting 1,000 play reports with 100 fresh cookies from one address moves a title’s plays by the per-address bound at most; no request is a 5xx', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const JUNIPER = 'trailers/halfway-to-juniper';
+  const SCRIPT = '203.0.113.150';
+  const statuses: number[] = [];
+  // A hundred browsers of one address, each asking for a cookie the ways the site gives one.
+  const asks = [
+    (who: ApiBuyer) => who.send('/api/checkout', { path: ORBIT }),
+    (who: ApiBuyer) => who.send('/api/restore/challenge', { wallet: Keypair.generate().publicKey.toBase58() }),
+    (who: ApiBuyer) => who.send('/api/studio/challenge', { wallet: RECIPIENT.publicKey.toBase58() }),
+  ];
+  const script = Array.from({ length: 100 }, () => buyer(SCRIPT));
+  let limitedWhy = '';
+  for (const [i, who] of script.entries()) {
+    const answer = await asks[i % asks.length]!(who);
+    statuses.push(answer.status);
+    if (answer.status === 429) limitedWhy = ((await answer.json()) as { error: string }).error;
+  }
+  const withCookie = script.filter((who) => who.cookies().has('solenema_browser'));
+  // NEW_BROWSERS (lib/http/rate-limit.ts): 20 in 10 minutes per address.
+  expect(withCookie.length).toBeLessThanOrEqual(20);
+  expect(limitedWhy).toMatch(/^Too many new browsers from this address/);
+  // A refused request (not a studio wallet) is given no cookie.
+  const refused = buyer('203.0.113.151');
+  expect((await refused.send('/api/studio/challenge', { wallet: Keypair.generate().publicKey.toBase58() })).status).toBe(403);
+  expect(refused.cookies().has('solenema_browser')).toBe(false);
+
+  // A thousand play reports, ten at a time, every browser of the script in turn (those without a cookie as the address).
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < 1_000) {
+        const i = next++;
+        statuses.push((await event(script[i % script.length]!, JUNIPER, 'play')).status);
+      }
+    }),
+  );
+  expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  // A viewer at another address still counts.
+  expect((await event(buyer('203.0.113.152'), JUNIPER, 'play')).status).toBe(204);
+
+  const operator = buyer('203.0.113.153');
+  expect((await operator.openStudio(RECIPIENT)).response.status).toBe(200);
+  const studio = await browser.newContext({ viewport: DESKTOP });
+  await studio.addCookies([...operator.cookies()].map(([name, value]) => ({ name, value, url: STUDIO_SITE_URL })));
+  const view = await studio.newPage();
+  await view.goto(`${STUDIO_SITE_URL}/studio`);
+  const played = async () => (await cellsOf(view, `[data-table="titles"] tr[data-title="${JUNIPER}"]`))[3];
+  await expect.poll(async () => (await view.reload(), played())).toBe(String(BROWSERS_COUNTED_PER_ADDRESS + 1));
+  // The studio says which figures browsers report and which the chain proves.
+  await expect(view.locator('[data-total="plays"]')).toContainText('Reported by browsers');
+  await expect(view.locator('[data-total="sales"]')).toContainText('Verified on chain');
+  await expect(view.locator('[data-table="titles"] th[data-source="chain"]', { hasText: 'Paid' })).toBeVisible();
   await studio.close();
 });
 

@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { env } from '../env/server';
 import { readJsonBody } from '../http/json';
-import { chargeLimit, limitKeys, type Bucket } from '../http/rate-limit';
+import { chargeLimit, chargeNewBrowser, giveBackNewBrowser, limitKeys, type Bucket } from '../http/rate-limit';
 import { crossSiteReason } from '../http/same-origin';
 import { NOBODY, type Visitor } from '../identity/visitor';
 import { currentVisitor, keepBrowserCookie, markOwner, visitorOrNew } from '../identity/visitor-cookies';
@@ -81,7 +81,8 @@ export function ownerAnswer(request: Request, browser: string, data: unknown, ca
 /**
  * One pipeline for every API route (as dub's withWorkspace): the cheap checks first, in order: origin,
  * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
- * charged to the browser (or the address without one), so junk never spends anyone's budget. The
+ * charged to the browser (or the address without one), so junk never spends anyone's budget; a new browser id is
+ * charged to the address too (lib/http/rate-limit.ts, NEW_BROWSERS) and set only on a successful answer. The
  * handler returns a Response, or a Reply or a Refusal as data (lib/api/responses.ts sends them), or throws
  * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. The browser
  * cookie is set or slid on the way out, never replaced.
@@ -91,6 +92,8 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
   handler: Handler<S, P, N>,
 ) {
   return async (request: Request, next: NextContext<P>): Promise<Response> => {
+    // A new browser id charged to the address, given back unless the answer carries its cookie: refusals mint none.
+    let minting: 'no' | 'charged' | 'given' = 'no';
     try {
       const crossSite = spec.sameOrigin ? crossSiteReason(request, env.NEXT_PUBLIC_SITE_URL) : null;
       if (crossSite) return apiErrorResponse(new ApiError('cross_site', crossSite));
@@ -109,18 +112,28 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       const keys = limitKeys(request, visitor.browser);
       const limited = spec.unmetered?.(request) ? null : await chargeLimit(spec.limit, keys);
       if (limited) return apiErrorResponse(limited);
+      if (spec.browser === 'new' && !visitor.browser) {
+        const refusedNew = await chargeNewBrowser(request);
+        if (refusedNew) return apiErrorResponse(refusedNew);
+        minting = 'charged';
+      }
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
       // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.
       const context = { request, params, visitor, body, browser } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>;
       const answered = await handler(context);
       const response = answered instanceof Response ? answered : replyResponse(answered);
       // A reply with a body (a paid file's bytes, a playlist, a key) is a plain Response: its cookie is kept by the page's other requests.
-      if (browser && response instanceof NextResponse) keepBrowserCookie(response, request, visitor, browser);
+      if (browser && response instanceof NextResponse && (minting === 'no' || response.ok)) {
+        keepBrowserCookie(response, request, visitor, browser);
+        if (minting === 'charged') minting = 'given';
+      }
       return response;
     } catch (error) {
       if (error instanceof ApiError) return apiErrorResponse(error);
       console.error(`[${spec.name}]`, error);
       return apiErrorResponse(new ApiError('unavailable', spec.unavailable));
+    } finally {
+      if (minting === 'charged') await giveBackNewBrowser(request);
     }
   };
 }

@@ -8,6 +8,25 @@ import type { Amount } from '../catalog/pricing';
 const METRICS = ['dialogs', 'checkouts', 'purchases', 'passes', 'rentals', 'plays', 'completions'] as const;
 export type Metric = (typeof METRICS)[number];
 
+/**
+ * Browsers of one address that count toward one title's figure of a day: a household's or an office's screens.
+ * Cookies are free, so without this a script holding a hundred of them would count a hundred plays.
+ */
+export const BROWSERS_COUNTED_PER_ADDRESS = 10;
+
+/** Where a figure comes from: payments verified on the chain, or what visitors' browsers report (counted once each). */
+export type FigureSource = 'chain' | 'browsers';
+export const SOURCE_OF: Record<Metric | 'amounts', FigureSource> = {
+  dialogs: 'browsers',
+  checkouts: 'browsers',
+  plays: 'browsers',
+  completions: 'browsers',
+  purchases: 'chain',
+  passes: 'chain',
+  rentals: 'chain',
+  amounts: 'chain',
+};
+
 /** One title's figures of one day, and what its sales brought in, per currency (smallest units). */
 export type TitleDay = Partial<Record<Metric, number>> & { amounts?: Partial<Record<Amount['currency'], number>> };
 

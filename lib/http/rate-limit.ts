@@ -3,7 +3,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError, waitPhrase } from '../errors';
 import { env } from '../env/server';
 import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
-import { lazyLimiter, spend } from './limiter';
+import { giveBack, lazyLimiter, spend } from './limiter';
 
 /**
  * Per-client budgets, in requests per minute: generous for a person clicking through a purchase or
@@ -96,4 +96,40 @@ export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<ApiE
     `Too many ${what} from ${from} (at most ${points} a minute). Try again in ${waitPhrase(spent.msBeforeNext)}.`,
     spent.msBeforeNext,
   );
+}
+
+/**
+ * New browser ids (cookies) one address may be given: a household's screens and a private window or two an hour,
+ * not a script's hundreds (every id would count as a viewer of its own). Refused requests are given none (lib/api/route.ts).
+ */
+export const NEW_BROWSERS = { points: 20, windowSeconds: 10 * 60 } as const;
+const newBrowsers = lazyLimiter({ name: 'new-browsers', points: NEW_BROWSERS.points, durationSeconds: NEW_BROWSERS.windowSeconds });
+
+/**
+ * Charges a new browser id to the request's address: null while within NEW_BROWSERS, else a rate_limited ApiError.
+ * Without an address the deployment vouches for, nothing is charged: every client would share one allowance, and
+ * the routes' own cookieless budgets already bound them together.
+ */
+export async function chargeNewBrowser(request: Request): Promise<ApiError | null> {
+  const address = vouchedAddress(request);
+  if (!address) return null;
+  const spent = await spend(newBrowsers(), `client:${address}`);
+  if (spent.ok) return null;
+  return new ApiError(
+    'rate_limited',
+    `Too many new browsers from this address (at most ${NEW_BROWSERS.points} in ${NEW_BROWSERS.windowSeconds / 60} minutes). Try again in ${waitPhrase(spent.msBeforeNext)}.`,
+    spent.msBeforeNext,
+  );
+}
+
+/** A charged new browser id that was not given (the request was refused): the address keeps it. */
+export async function giveBackNewBrowser(request: Request): Promise<void> {
+  const address = vouchedAddress(request);
+  if (address) await giveBack(newBrowsers(), `client:${address}`);
+}
+
+/** The address a deployment vouches for, or null (lib/figures counts browsers per address with it). */
+export function vouchedAddress(request: Request): string | null {
+  const client = clientKey(request);
+  return client === UNTRUSTED_CLIENT ? null : client;
 }

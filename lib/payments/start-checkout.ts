@@ -1,7 +1,7 @@
 import 'server-only';
 import { formatAmount, type Amount } from '../catalog/pricing';
 import { env } from '../env/server';
-import { count } from '../figures';
+import { countOnce } from '../figures';
 import { refuse, type Refusal } from '../errors';
 import { signingSecret } from '../identity/secret';
 import { createCheckout, type CheckoutRequest } from './checkout';
@@ -26,13 +26,14 @@ async function rentalCredit(owner: Owner, path: string): Promise<Amount | null> 
  * with its terms as a Solana Pay transaction request (URL and QR code) and a transfer request for older wallets.
  * Nothing is sold while the going-live checklist finds the configuration disagreeing on the cluster (the reason is
  * the refusal's), nor in USDC while the recipient cannot receive it. `siteOrigin`: where the buyer reached this site,
- * which the transaction request names, so the wallet asks the deployment that made the checkout.
+ * which the transaction request names, so the wallet asks the deployment that made the checkout; `address`: where the
+ * request came from, as far as the deployment vouches (the studio counts a checkout once per browser, lib/figures).
  */
 export async function startCheckout(
   request: CheckoutRequest,
   browser: string,
   owner: Owner,
-  siteOrigin: string,
+  { siteOrigin, address }: { siteOrigin: string; address: string | null },
 ): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
   // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
   const cluster = await paymentCluster();
@@ -56,7 +57,7 @@ export async function startCheckout(
     console.error(`[payments] ${checkout.path} costs ${formatAmount(checkout.price)}, but ${ready.usdcRefusal}`);
     return refuse('conflict', ready.usdcRefusal);
   }
-  await count(checkout.path, { checkouts: 1 });
+  await countOnce(checkout.path, 'checkouts', { browser, address });
   const { reference, recipient, price, kind, hours, mint, title, expiresAt } = checkout;
   const solanaPay = await solanaPayRequests(checkout, new URL(transactionRequestRoute(reference), siteOrigin).toString());
   return {

@@ -68,13 +68,13 @@ async function main() {
   before = writes;
   let counted = 0;
   await inTurns(PLAYS, 20, async (i) => {
-    if (await countOnce(title(i), 'plays', `browser-${(i * 31) % BROWSERS}`, at(i, PLAYS))) counted += 1;
+    if (await countOnce(title(i), 'plays', { browser: `browser-${(i * 31) % BROWSERS}`, address: null }, at(i, PLAYS))) counted += 1;
   });
   const playWrites = writes - before;
   // The same browser playing the same title again that day: its mark refuses it.
   before = writes;
   const again = 200;
-  await inTurns(again, 20, (i) => countOnce(title(i), 'plays', `browser-${(i * 31) % BROWSERS}`, at(i, PLAYS)));
+  await inTurns(again, 20, (i) => countOnce(title(i), 'plays', { browser: `browser-${(i * 31) % BROWSERS}`, address: null }, at(i, PLAYS)));
   const writesPerRepeat = (writes - before) / again;
 
   const from = dayOf(now - (DAYS - 1) * DAY_MS);

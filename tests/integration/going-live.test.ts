@@ -122,7 +122,7 @@ describe('going live', () => {
       { path: 'trailers/c-vault', kind: 'buy' },
       'browser-a-0123456789ab',
       { browser: 'browser-a-0123456789ab', owns: 'none' },
-      'https://solenema.test',
+      { siteOrigin: 'https://solenema.test', address: null },
     );
     expect(answer).toMatchObject({
       ok: false,

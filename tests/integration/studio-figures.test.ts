@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { daysBetween, type FiguresStore } from '@/lib/figures/daily';
 import { fileFigures } from '@/lib/figures/files';
-import { firestoreFigures } from '@/lib/figures/firestore';
+import { SHARDS, firestoreFigures } from '@/lib/figures/firestore';
 import { readsSoFar } from '@/lib/firestore-reads';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 
@@ -62,8 +62,20 @@ describe('Firestore figures', () => {
     const before = readsSoFar();
     const days = await store.days(month[0]!, TODAY, TODAY);
     const reads = readsSoFar() - before;
-    // 29 past days, one document each, and today's 8 shards.
-    expect(reads).toBe(month.length - 1 + 8);
+    // 29 past days, one document each, and today's shards.
+    expect(reads).toBe(month.length - 1 + SHARDS);
     expect(days.get('2026-11-01')!['movies/m0']).toEqual({ plays: 3, purchases: 3, amounts: { SOL: 3 } });
+  });
+
+  it('write a burst of additions across many titles as one document write per day, the sums whole', async () => {
+    const { db } = await firestoreProject('demo-figures-batch');
+    const store = firestoreFigures(db, 5_000);
+    await Promise.all(Array.from({ length: 300 }, (_, i) => store.add(TODAY, `movies/m${i % 60}`, { plays: 1 })));
+    const written = (await db.getAll(...Array.from({ length: SHARDS }, (_, shard) => db.doc(`studioDays/${TODAY}~${shard}`)))).filter((doc) => doc.exists);
+    // Not one shard per play, nor per title: one batch, so one shard (two should the burst straddle a batch).
+    expect(written.length).toBeLessThanOrEqual(2);
+    const day = (await store.days(TODAY, TODAY, TODAY)).get(TODAY)!;
+    expect(Object.keys(day)).toHaveLength(60);
+    expect(Object.values(day).every((figures) => figures.plays === 5)).toBe(true);
   });
 });

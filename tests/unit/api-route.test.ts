@@ -4,16 +4,19 @@ import { z } from 'zod';
 // The route wrapper reads the cookie from the request's headers (next/headers), as Next gives them to a handler.
 const sent = vi.hoisted(() => {
   process.env.ENTITLEMENT_SECRET = 'unit-test-route-secret-0123456789abcdef';
+  // The tests play the proxy where they send X-Forwarded-For; without it every client is one unattributed key.
+  process.env.TRUSTED_PROXY_HOPS = '1';
   return { headers: new Headers() };
 });
 vi.mock('next/headers', () => ({ headers: async () => sent.headers }));
 afterAll(() => {
   delete process.env.ENTITLEMENT_SECRET;
+  delete process.env.TRUSTED_PROXY_HOPS;
 });
 
 const { API_ERROR_STATUS, ApiError, codeOfStatus } = await import('@/lib/errors');
 const { answer, apiRoute } = await import('@/lib/api/route');
-const { BUDGETS } = await import('@/lib/http/rate-limit');
+const { BUDGETS, NEW_BROWSERS } = await import('@/lib/http/rate-limit');
 type Bucket = keyof typeof BUDGETS;
 const { browserCookieValue, browserIdFrom, newBrowserId } = await import('@/lib/identity/browser-cookie');
 
@@ -116,6 +119,29 @@ describe('apiRoute', () => {
     expect(refused?.status, 'the cookieless budget is spent').toBe(429);
     expect((await bodyOf(refused!)).error).toMatch(/^Too many restore attempts from this address/);
     expect((await restoreRoute(post('{"n":0}', { cookie: cookie(newBrowserId()) }), NO_PARAMS)).status).toBe(200);
+  });
+
+  it('gives one address at most NEW_BROWSERS new browser ids, and none for a refused or failed request', async () => {
+    // A roomy budget, so that only the new-browser allowance can refuse.
+    const mediaRoute = routeLimitedBy('media');
+    const from = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < NEW_BROWSERS.points * 2; i += 1) {
+      const refused = await mediaRoute(post(`{"n":${1 + (i % 2)}}`, from), NO_PARAMS);
+      expect([refused.status, setCookieOf(refused)], 'a refusal mints no cookie').toEqual([i % 2 ? 503 : 422, '']);
+    }
+    const minted = new Set<string>();
+    let limited: Response | undefined;
+    for (let i = 0; i <= NEW_BROWSERS.points && !limited; i += 1) {
+      const response = await mediaRoute(post('{"n":0}', from), NO_PARAMS);
+      if (response.status === 429) limited = response;
+      else minted.add(browserIdFrom(SECRET, /^solenema_browser=([^;]+)/.exec(setCookieOf(response))![1]!)!);
+    }
+    expect(minted.size, 'the refusals spent none of the allowance').toBe(NEW_BROWSERS.points);
+    expect(setCookieOf(limited!)).toBe('');
+    expect((await bodyOf(limited!)).error).toMatch(/^Too many new browsers from this address \(at most 20 in 10 minutes\)\. Try again in \d+ minutes?\.$/);
+    // A browser holding its cookie, and a newcomer at another address, are served.
+    expect((await mediaRoute(post('{"n":0}', { ...from, cookie: cookie([...minted][0]!) }), NO_PARAMS)).status).toBe(200);
+    expect((await mediaRoute(post('{"n":0}', { 'x-forwarded-for': '203.0.113.8' }), NO_PARAMS)).status).toBe(200);
   });
 
   it('acts as the cookie’s browser and sets no cookie while it is fresh; a new browser gets one', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { titlePathSchema } from '@/lib/catalog/schemas';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
+import { vouchedAddress } from '@/lib/http/rate-limit';
 import type { CheckoutAnswer, CheckoutRequest } from '@/lib/payments/contract';
 import { startCheckout } from '@/lib/payments/start-checkout';
 
@@ -21,7 +22,7 @@ export const POST = apiRoute(
     unavailable: 'Checkout is unavailable just now; nothing was charged. Please try again in a moment.',
   },
   async ({ request, body, browser, visitor }) => {
-    const result = await startCheckout(body, browser, visitor, new URL(request.url).origin);
+    const result = await startCheckout(body, browser, visitor, { siteOrigin: new URL(request.url).origin, address: vouchedAddress(request) });
     return result.ok ? answer(result.checkout satisfies CheckoutAnswer) : result;
   },
 );
