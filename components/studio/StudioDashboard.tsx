@@ -65,9 +65,9 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
           </h2>
         </div>
         <p className={styles.note}>
-          The funnel per title: pay dialogs opened, checkouts started, paid (purchases, passes and rentals), played. Sales and revenue are payments
-          verified on the chain. Dialogs, checkouts, plays and completions are reported by visitors’ browsers: each counts once per browser, title and
-          day, and at most {BROWSERS_COUNTED_PER_ADDRESS} browsers of one address, so no script can inflate them; nothing about the viewer is kept.
+          The funnel per title: pay dialogs opened, checkouts started, paid (purchases, passes and rentals), played. Sales and revenue are payments verified on
+          the chain. Dialogs, checkouts, plays and completions are reported by visitors’ browsers: each counts once per browser, title and day, and at most{' '}
+          {BROWSERS_COUNTED_PER_ADDRESS} browsers of one address, so no script can inflate them; nothing about the viewer is kept.
         </p>
         <TitleTable report={report} />
         {report.moreTitles > 0 && <p className={styles.more}>And {report.moreTitles} more titles with figures: the CSV export has every sale.</p>}

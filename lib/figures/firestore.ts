@@ -65,9 +65,7 @@ export function firestoreFigures(db: Firestore, timeoutMs: number): FiguresStore
     return shards.some((shard) => shard.exists) ? figures : null;
   }
 
-  const add = batchedAdds((day, figures) =>
-    bounded(db.doc(`studioDays/${day}~${Math.floor(Math.random() * SHARDS)}`).set(nested(figures), { merge: true })),
-  );
+  const add = batchedAdds((day, figures) => bounded(db.doc(`studioDays/${day}~${Math.floor(Math.random() * SHARDS)}`).set(nested(figures), { merge: true })));
 
   return {
     add,

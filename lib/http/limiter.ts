@@ -57,5 +57,7 @@ export async function spend(limiter: RateLimiterAbstract, key: string, points = 
 
 /** Gives points back to `key`'s budget (what a refused request spent and did not use); a failing limiter is only logged. */
 export async function giveBack(limiter: RateLimiterAbstract, key: string, points = 1): Promise<void> {
-  await limiter.reward(key, points).catch((error: unknown) => console.error(`[limits] ${limiter.keyPrefix}: could not give points back: ${describeFailure(error)}`));
+  await limiter
+    .reward(key, points)
+    .catch((error: unknown) => console.error(`[limits] ${limiter.keyPrefix}: could not give points back: ${describeFailure(error)}`));
 }

@@ -411,8 +411,8 @@ function studioRows(s: StudioCosts): Row[] {
       what,
       "reads of a month's view (days merged) · first view",
       `${s.monthReads} · ${s.monthFirstView.reads} reads, ${s.monthFirstView.writes} writes`,
-      `≤ ${s.days + 8} (a document a day, today's 8 shards)`,
-      s.monthReads <= s.days + 8,
+      `≤ ${s.days + s.shards} (a document a day, today's ${s.shards} shards)`,
+      s.monthReads <= s.days + s.shards,
     ],
     [
       what,

@@ -7,6 +7,7 @@
 import { DocumentReference } from 'firebase-admin/firestore';
 import { count, countOnce, dayOf } from '../../lib/figures';
 import { figures } from '../../lib/figures';
+import { SHARDS } from '../../lib/figures/firestore';
 import { readsSoFar } from '../../lib/firestore-reads';
 import { ledger, type Purchase } from '../../lib/payments/ledger';
 import { saleFigures } from '../../lib/payments/sale-kind';
@@ -71,7 +72,7 @@ async function main() {
     if (await countOnce(title(i), 'plays', { browser: `browser-${(i * 31) % BROWSERS}`, address: null }, at(i, PLAYS))) counted += 1;
   });
   const playWrites = writes - before;
-  // The same browser playing the same title again that day: its mark refuses it.
+  // The same browser playing the same title again that day: the instance remembers its mark, no write.
   before = writes;
   const again = 200;
   await inTurns(again, 20, (i) => countOnce(title(i), 'plays', { browser: `browser-${(i * 31) % BROWSERS}`, address: null }, at(i, PLAYS)));
@@ -104,6 +105,7 @@ async function main() {
     writesPerRepeat,
     monthFirstView: first,
     monthReads,
+    shards: SHARDS,
     salesPageReads,
     largestDayBytes: largestDay,
   };

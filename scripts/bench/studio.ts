@@ -18,6 +18,8 @@ export interface StudioCosts {
   writesPerRepeat: number;
   monthFirstView: { reads: number; writes: number };
   monthReads: number;
+  /** The shards a day's writes spread over (lib/figures/firestore.ts). */
+  shards: number;
   salesPageReads: number;
   largestDayBytes: number;
 }
