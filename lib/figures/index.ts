@@ -20,6 +20,9 @@ export const figures = firestoreConfigured(env)
   : fileFigures(env.LEDGER_DIR ?? join(process.cwd(), '.data'));
 
 const addressShare = lazyLimiter({ name: 'figures-address', points: BROWSERS_COUNTED_PER_ADDRESS, durationSeconds: 2 * 86_400 });
+/** Reports one address may have looked at a minute, whatever its cookies: what it can make the store write stays bounded. */
+export const ADDRESS_REPORTS_PER_MINUTE = 300;
+const addressReports = lazyLimiter({ name: 'figures-reports', points: ADDRESS_REPORTS_PER_MINUTE, durationSeconds: 60 });
 // Marks this instance already made: a browser reporting the same play again costs no write (bounded: keys are 64 bytes).
 const marked = new LRUCache<string, true>({ max: 20_000 });
 
@@ -58,6 +61,7 @@ export async function countOnce(path: string, metric: Extract<Metric, 'dialogs' 
   const reporter = who.browser ?? `client:${who.address ?? 'unattributed'}`;
   const key = holderOf(signingSecret, 'studio-mark', `${day}\n${reporter}\n${title}\n${metric}`);
   if (marked.has(key)) return false;
+  if (who.address && !(await spend(addressReports(), holderOf(signingSecret, 'studio-reports', who.address))).ok) return false;
   try {
     const first = await figures.markOnce(key, day);
     marked.set(key, true);

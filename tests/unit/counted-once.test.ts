@@ -10,7 +10,7 @@ afterAll(() => {
   delete process.env.LEDGER_DIR;
   delete process.env.ENTITLEMENT_SECRET;
 });
-const { BROWSERS_COUNTED_PER_ADDRESS, countOnce, dayOf, figures } = await import('@/lib/figures');
+const { ADDRESS_REPORTS_PER_MINUTE, BROWSERS_COUNTED_PER_ADDRESS, countOnce, dayOf, figures } = await import('@/lib/figures');
 
 const playsOf = async (title: string, now: number) => (await figures.days(dayOf(now), dayOf(now), dayOf(now))).get(dayOf(now))?.[title]?.plays ?? 0;
 const browser = (n: number) => `browser-${String(n).padStart(14, '0')}`;
@@ -45,5 +45,14 @@ describe('countOnce', () => {
     const now = Date.parse('2026-12-03T12:00:00Z');
     for (let n = 0; n < 30; n += 1) await countOnce('trailers/c', 'plays', { browser: browser(n), address: null }, now);
     expect(await playsOf('trailers/c', now)).toBe(30);
+  });
+
+  it('looks at no more than a few hundred reports a minute from one address, whatever its cookies: the rest write nothing', async () => {
+    const now = Date.parse('2026-12-04T12:00:00Z');
+    const flood = '203.0.113.52';
+    let counted = 0;
+    for (let n = 0; n < 400; n += 1) if (await countOnce(`trailers/t${n}`, 'plays', { browser: browser(n), address: flood }, now)) counted += 1;
+    expect(counted).toBe(ADDRESS_REPORTS_PER_MINUTE);
+    expect(await countOnce('trailers/t0', 'plays', { browser: browser(900), address: '198.51.100.10' }, now)).toBe(true);
   });
 });
