@@ -122,11 +122,12 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
 
       <section className={styles.section} aria-labelledby="refunds">
         <h2 id="refunds" className={styles.sectionTitle}>
-          Paid twice: refund
+          To refund
         </h2>
         <p className={styles.note}>
-          A checkout is credited once, however many of its payments land (a wallet that sent twice, a code paid from two phones). The others are kept here, each
-          beside the payment the checkout was credited to: send the amount back to its payer.
+          A checkout is credited once, however many of its payments land (a wallet that sent twice, a code paid from two phones), and its price holds for its
+          window only: a payment made after it closed, below what the title costs now, buys nothing. Each such payment is kept here with why: send the amount
+          back to its payer.
         </p>
         <RefundTable transfers={transfers.refunds} explorer={explorer} now={now} />
       </section>

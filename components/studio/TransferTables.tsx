@@ -94,13 +94,13 @@ export function StrayTable({ transfers, explorer, now }: Props<RecipientTransfer
   );
 }
 
-/** Payments of a checkout already credited to another: the buyer paid twice; refund this one to its payer. */
+/** Payments that bought nothing: a checkout's second one, or one made after it closed below the price now. Refund each to its payer. */
 export function RefundTable({ transfers, explorer, now }: Props<ExtraPayment>) {
-  if (transfers.length === 0) return <p className={styles.empty}>No checkout was paid twice.</p>;
+  if (transfers.length === 0) return <p className={styles.empty}>Nothing to refund: no checkout was paid twice, nor late below its price.</p>;
   return (
     <div className={styles.scroll}>
       <table className={styles.table} data-table="refunds">
-        <caption>Paid twice: refund</caption>
+        <caption>To refund</caption>
         <thead>
           <tr>
             <th scope="col">Title</th>
@@ -110,10 +110,10 @@ export function RefundTable({ transfers, explorer, now }: Props<ExtraPayment>) {
             </th>
             <th scope="col">Age</th>
             <th scope="col" className={styles.text}>
-              Second payment
+              Payment
             </th>
             <th scope="col" className={styles.text}>
-              Credited payment
+              Why
             </th>
           </tr>
         </thead>
@@ -133,7 +133,7 @@ export function RefundTable({ transfers, explorer, now }: Props<ExtraPayment>) {
                 <TransactionLink signature={transfer.signature} explorer={explorer} />
               </td>
               <td className={styles.text}>
-                <TransactionLink signature={transfer.credited} explorer={explorer} />
+                <RefundReason transfer={transfer} explorer={explorer} />
               </td>
             </tr>
           ))}
@@ -141,4 +141,17 @@ export function RefundTable({ transfers, explorer, now }: Props<ExtraPayment>) {
       </table>
     </div>
   );
+}
+
+function RefundReason({ transfer, explorer }: { transfer: ExtraPayment; explorer: Props<ExtraPayment>['explorer'] }) {
+  if (transfer.credited) {
+    return (
+      <>
+        Paid twice; credited to <TransactionLink signature={transfer.credited} explorer={explorer} />
+      </>
+    );
+  }
+  return transfer.priceNow
+    ? `Paid after its checkout closed; it costs ${formatAmount(transfer.priceNow)} now`
+    : 'Paid after its checkout closed; no longer sold so';
 }

@@ -61,7 +61,13 @@ export type Checkout = z.infer<typeof checkoutSchema>;
  */
 export const storedCheckoutSchema = z.preprocess(
   withLegacyPrice,
-  z.object({ ...checkoutFields, browser: z.string(), cluster: z.string().default(LEGACY_GENESIS_HASH) }),
+  z.object({
+    ...checkoutFields,
+    browser: z.string(),
+    cluster: z.string().default(LEGACY_GENESIS_HASH),
+    /** The title's price for this kind when it started, before a rental's credit: what a late payment is held to (late-price.ts). */
+    offerPrice: amountSchema.optional(),
+  }),
 );
 export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
 
@@ -124,7 +130,7 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
     holder: holderOf(terms.secret, PURPOSE, browser),
   };
   // A fresh random reference: a clash would mean a broken random source, never a retry to absorb.
-  if (!(await terms.checkouts.recordCheckout({ ...checkout, browser, cluster: terms.cluster }))) {
+  if (!(await terms.checkouts.recordCheckout({ ...checkout, browser, cluster: terms.cluster, offerPrice: offer.price }))) {
     throw new Error(`Checkout ${checkout.reference} already exists.`);
   }
   return { ok: true, checkout, token: signToken(terms.secret, PURPOSE, checkout) };

@@ -45,6 +45,7 @@ function paymentsOn(cluster: string) {
         ledger: claims,
         catalog,
         cluster,
+        defaultLamports: env.PRICE_LAMPORTS,
         board: boardFor(cluster),
         intervalMs: PAYMENTS_LOOK_MS,
         recipient: { wallet: env.SOLANA_RECIPIENT, usdcMint: usdcMintOn(clusterOfGenesisHash(cluster), env.USDC_MINT) },

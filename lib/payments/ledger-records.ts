@@ -66,7 +66,7 @@ export interface Ledger {
   creditCheckout(reference: string, signature: string): Promise<string>;
   /** The signature a checkout was credited to; null before it was paid (or when it was paid before credits were kept). */
   creditOf(reference: string): Promise<string | null>;
-  /** Keeps a payment of a checkout already credited to another (once per signature): the studio lists it to refund. */
+  /** Keeps a payment to refund (once per signature): a checkout's second payment, or a late one below the price now. The studio lists it. */
   noteExtraPayment(payment: ExtraPayment): Promise<void>;
   /** The newest extra payments on `cluster`, at most `limit`. */
   extraPayments(cluster: string, limit: number): Promise<ExtraPayment[]>;
@@ -131,8 +131,10 @@ export type RecipientTransfer = z.infer<typeof recipientTransferSchema>;
  * transaction, a QR paid from two phones). It unlocks nothing more; the studio lists it, with both signatures, to refund.
  */
 export const extraPaymentSchema = recipientTransferSchema.extend({
-  /** The payment the checkout was credited to. */
-  credited: z.string(),
+  /** The payment the checkout was credited to (paid twice); absent for a late payment below the price now. */
+  credited: z.string().optional(),
+  /** A payment made after its checkout closed, below the title's price now (null: no longer sold that way): lib/payments/late-price.ts. */
+  priceNow: amountSchema.nullable().optional(),
   checkout: z.object({ reference: z.string(), path: z.string(), title: z.string() }),
 });
 export type ExtraPayment = z.infer<typeof extraPaymentSchema>;

@@ -7,6 +7,7 @@ import { factsCache } from './facts-cache';
 import { judgePayment, receivedBy, type PaymentFacts } from './payment-facts';
 import { describeFailure } from '../failure';
 import type { Ledger, Purchase } from './ledger';
+import { lateShortfall } from './late-price';
 import { claimFromFacts, storedCheckout, type RecordDeps, type VerifyResult } from './verify';
 import type { Finding, WatchBoard } from './watch-board';
 
@@ -111,9 +112,11 @@ export function watchPayments(deps: PaymentWatchDeps) {
       if (await deps.ledger.get(signature)) return;
       const { reference, path, title } = checkout;
       const found = { signature, cluster: deps.cluster, at, payer: paid.payer, amount: paid.amount, checkout: { reference, path, title } };
-      // Paid again after it was credited: an extra payment to refund, never an unclaimed one a restore would credit.
+      // Paid again after it was credited, or late below the price now: to refund, never an unclaimed one a restore would credit.
       const credited = await deps.ledger.creditOf(reference);
-      return credited && credited !== signature ? deps.ledger.noteExtraPayment({ ...found, credited }) : deps.ledger.noteTransfer(found);
+      if (credited && credited !== signature) return deps.ledger.noteExtraPayment({ ...found, credited });
+      const shortfall = await lateShortfall(checkout, read.blockTime, deps);
+      return shortfall ? deps.ledger.noteExtraPayment({ ...found, priceNow: shortfall.priceNow }) : deps.ledger.noteTransfer(found);
     }
     const received = receivedBy(read, recipient.wallet, recipient.usdcMint);
     if (received) await deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: received.payer, amount: received.amount });

@@ -64,7 +64,7 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
  */
 async function unclaimedPayments(wallet: string, cluster: string) {
   try {
-    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster });
+    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster, defaultLamports: env.PRICE_LAMPORTS });
   } catch (error) {
     console.error(`[restore] could not look for unclaimed payments of ${wallet}: ${describeFailure(error)}`);
     return { claimed: [], more: true };

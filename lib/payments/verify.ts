@@ -5,6 +5,7 @@ import type { Ledger, Purchase } from './ledger';
 import { refuse, type Refusal } from '../errors';
 import { describeFailure } from '../failure';
 import { readPaymentFacts } from './facts-cache';
+import { lateShortfall } from './late-price';
 import { judgePayment, type Paid, type PaymentFacts } from './payment-facts';
 
 export interface VerifyRequest {
@@ -20,10 +21,12 @@ export interface VerifyDeps {
   catalog: Pick<Catalog, 'getTitle'>;
   /** The genesis hash of the cluster this site verifies on: checkouts and purchases of another one count for nothing. */
   cluster: string;
+  /** PRICE_LAMPORTS: what a title with no price of its own costs now (a late payment is held to it, late-price.ts). */
+  defaultLamports: number;
 }
 
 /** What recording a payment needs: the ledger, the catalog and the cluster. */
-export type RecordDeps = Pick<VerifyDeps, 'ledger' | 'catalog' | 'cluster'>;
+export type RecordDeps = Pick<VerifyDeps, 'ledger' | 'catalog' | 'cluster' | 'defaultLamports'>;
 
 /** What claiming a payment by its signature needs: a way to read what its transaction did, and where to record it. */
 interface ClaimDeps extends RecordDeps {
@@ -125,6 +128,14 @@ async function safely(signature: string, work: () => Promise<VerifyResult>): Pro
 async function recordPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, browser: string, deps: RecordDeps) {
   const paid = judgePayment(facts, checkout);
   if (typeof paid === 'string') return refuse('payment_refused', paid);
+  const shortfall = await lateShortfall(checkout, facts.blockTime, deps);
+  if (shortfall) {
+    await deps.ledger.noteExtraPayment({ ...paymentToRefund(checkout, signature, facts, paid), priceNow: shortfall.priceNow });
+    console.warn(
+      `[payments] ${signature} pays checkout ${checkout.reference} (${checkout.path}) after it closed, below the price now: listed in the studio to refund`,
+    );
+    return refuse('payment_refused', shortfall.reason);
+  }
   // A checkout is credited once, however many of its transactions land (a wallet that sent a second one, a QR paid twice).
   const credited = await deps.ledger.creditCheckout(checkout.reference, signature);
   if (credited !== signature) return recordExtraPayment(checkout, signature, facts, paid, credited, browser, deps);
@@ -162,16 +173,8 @@ async function recordExtraPayment(
   browser: string,
   deps: RecordDeps,
 ) {
-  const { reference, path, title } = checkout;
-  await deps.ledger.noteExtraPayment({
-    signature,
-    cluster: checkout.cluster,
-    at: facts.blockTime === null ? Date.now() : facts.blockTime * 1000,
-    payer: paid.payer,
-    amount: paid.amount,
-    credited,
-    checkout: { reference, path, title },
-  });
+  const { reference, path } = checkout;
+  await deps.ledger.noteExtraPayment({ ...paymentToRefund(checkout, signature, facts, paid), credited });
   console.warn(`[payments] ${signature} pays checkout ${reference} (${path}) again; it was credited to ${credited}: listed in the studio to refund`);
   const first = await deps.ledger.get(credited);
   // The first payment's claim has not finished yet (it is, at its retry): this one waits for it.
@@ -179,6 +182,16 @@ async function recordExtraPayment(
     ? answerClaimed(first, checkout, browser, deps)
     : refuse('unavailable', 'Your payment is safe; it is being recorded. Please try again in a moment.');
 }
+
+/** A payment of a checkout that buys nothing, as the studio lists it to refund. */
+export const paymentToRefund = (checkout: StoredCheckout, signature: string, facts: Pick<PaymentFacts, 'blockTime'>, paid: Paid) => ({
+  signature,
+  cluster: checkout.cluster,
+  at: facts.blockTime === null ? Date.now() : facts.blockTime * 1000,
+  payer: paid.payer,
+  amount: paid.amount,
+  checkout: { reference: checkout.reference, path: checkout.path, title: checkout.title },
+});
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
 function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: string, deps: RecordDeps) {

@@ -10,7 +10,7 @@ import { paymentTransaction } from '@/lib/payments/payment-transaction';
 import { UNIT_PRICE_FLOOR } from '@/lib/payments/fee-market';
 import { verifyPayment, type VerifyDeps } from '@/lib/payments/verify';
 import { checkoutTerms, fundedWallet, paymentTestbed } from '../support/payment-testbed';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 const PORT = 8921;
 const PRICE = 10_000_000;
@@ -21,7 +21,7 @@ const bed = paymentTestbed(PORT);
 const { recipient, catalog } = bed;
 let deps: VerifyDeps;
 beforeEach(() => {
-  deps = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER };
+  deps = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER, defaultLamports: TEST_DEFAULT_LAMPORTS };
 });
 
 const terms = checkoutTerms(bed, SECRET, PRICE);
@@ -86,7 +86,7 @@ describe('checkout', () => {
 
   it('keeps each checkout on the server, with its browser, once', async () => {
     const { checkout: started } = await checkout();
-    expect(await bed.ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER, cluster: TEST_CLUSTER });
+    expect(await bed.ledger.checkoutOf(started.reference)).toEqual({ ...started, browser: BROWSER, cluster: TEST_CLUSTER, offerPrice: started.price });
     expect(started.expiresAt - started.issuedAt).toBe(DEFAULT_CHECKOUT_WINDOW_MS);
     expect(await bed.ledger.recordCheckout({ ...started, browser: OTHER_BROWSER, cluster: TEST_CLUSTER })).toBe(false);
     expect(await bed.ledger.checkoutOf(started.reference)).toMatchObject({ browser: BROWSER });
@@ -234,6 +234,25 @@ describe('verifyPayment on a local chain', () => {
     const started = await checkout();
     expect(await payWithClusterClock(started, 60 * 60)).toMatchObject({ ok: true, purchase: { path: 'trailers/c-vault', browser: BROWSER } });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
+  });
+
+  it('holds a checkout’s price for its window only: paid an hour after it, below a price raised since, it buys nothing and is kept to refund', async () => {
+    const started = await checkout();
+    const raised = { ...deps, defaultLamports: PRICE * 2 };
+    const result = await payWithClusterClock(started, 60 * 60, raised);
+    expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(/after its checkout closed .* now costs 0\.02 SOL/) });
+    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual([]);
+    const kept = await bed.ledger.extraPayments(TEST_CLUSTER, 10);
+    expect(kept).toMatchObject([
+      { priceNow: { currency: 'SOL', units: PRICE * 2 }, amount: { currency: 'SOL', units: PRICE }, checkout: { path: 'trailers/c-vault' } },
+    ]);
+    expect(kept[0]!.credited).toBeUndefined();
+  });
+
+  it('honours the checkout’s price within its window however the price moved since, and credits a late payment the price now does not exceed', async () => {
+    expect(await payWithClusterClock(await checkout(), 10 * 60, { ...deps, defaultLamports: PRICE * 2 })).toMatchObject({ ok: true });
+    expect(await payWithClusterClock(await checkout(), 60 * 60, { ...deps, defaultLamports: PRICE / 2 })).toMatchObject({ ok: true });
+    expect(await bed.ledger.extraPayments(TEST_CLUSTER, 10)).toEqual([]);
   });
 
   it('refuses a checkout past its keeping (30 days), saying so', async () => {

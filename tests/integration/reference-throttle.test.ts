@@ -10,7 +10,7 @@ import { fileLedger } from '@/lib/payments/ledger';
 import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
 import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 const SECRET = 'reference-throttle-secret-0123456789';
 const BROWSER = 'browser-throttle-0123456789';
@@ -38,7 +38,16 @@ async function twoInstances() {
   const board = memoryWatchBoard();
   const chain = emptyChain();
   const ledger = fileLedger(await mkdtemp(join(tmpdir(), 'solenema-throttle-')));
-  const deps = { connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, intervalMs: INTERVAL, now: () => clock, board: () => board };
+  const deps = {
+    connection: chain.connection,
+    ledger,
+    catalog,
+    cluster: TEST_CLUSTER,
+    defaultLamports: TEST_DEFAULT_LAMPORTS,
+    intervalMs: INTERVAL,
+    now: () => clock,
+    board: () => board,
+  };
   const instance = () => {
     const { status } = watchPayments(deps);
     return (reference: string, browser: string) => status(reference, browser, GROUP);
@@ -84,6 +93,7 @@ describe('the chain look, shared by instances', () => {
         ledger,
         catalog,
         cluster: TEST_CLUSTER,
+        defaultLamports: TEST_DEFAULT_LAMPORTS,
         intervalMs: INTERVAL,
         now: () => 1_000_000,
         board: () => board,

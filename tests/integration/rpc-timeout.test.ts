@@ -13,7 +13,7 @@ import { fileLedger } from '@/lib/payments/ledger';
 import { providerBackoff, timedFetch } from '@/lib/payments/rpc';
 import { verifyPayment } from '@/lib/payments/verify';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 const PORT = 8931;
 const TIMEOUT_MS = 600;
@@ -75,7 +75,7 @@ describe('timedFetch', () => {
 describe('verifyPayment under a hung RPC', () => {
   it('answers 503 "your payment is safe" within about the timeout, then verifies once the RPC answers', async () => {
     const { reference, signature, ledger } = await paidCheckout();
-    const deps = { connection: timed, ledger, catalog, cluster: TEST_CLUSTER };
+    const deps = { connection: timed, ledger, catalog, cluster: TEST_CLUSTER, defaultLamports: TEST_DEFAULT_LAMPORTS };
     chain.setRpcDown(true, 'hang');
     try {
       const started = Date.now();

@@ -9,7 +9,7 @@ import { solanaPayRequests } from '@/lib/payments/solana-pay';
 import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { boardWithFallback, redisWatchBoard } from '@/lib/payments/watch-board-redis';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 /** Where a checkout's transaction request points (the route is not called here: the wallet below builds a transfer). */
 const TRANSACTION_LINK = 'https://solenema.test/api/pay/checkout';
@@ -43,6 +43,7 @@ function instance(prefix: string) {
     ledger: bed.ledger,
     catalog: bed.catalog,
     cluster: TEST_CLUSTER,
+    defaultLamports: TEST_DEFAULT_LAMPORTS,
     board: () => board,
     intervalMs: INTERVAL,
   });
@@ -107,6 +108,7 @@ describe('with REDIS_URL, the looks at the chain serve every instance', () => {
       ledger: bed.ledger,
       catalog: bed.catalog,
       cluster: TEST_CLUSTER,
+      defaultLamports: TEST_DEFAULT_LAMPORTS,
       board: () => board,
       intervalMs: INTERVAL,
     });

@@ -9,7 +9,7 @@ import { solanaPayRequests } from '@/lib/payments/solana-pay';
 import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
 import { memoryWatchBoard } from '@/lib/payments/watch-board';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 /** Where a checkout's transaction request points (the route is not called here: the wallet below builds a transfer). */
 const TRANSACTION_LINK = 'https://solenema.test/api/pay/checkout';
@@ -38,6 +38,7 @@ const watch = (overrides: Partial<PaymentWatchDeps> = {}) => {
     ledger: bed.ledger,
     catalog,
     cluster: TEST_CLUSTER,
+    defaultLamports: TEST_DEFAULT_LAMPORTS,
     board: () => board,
     intervalMs: INTERVAL,
     now: () => clock,

@@ -6,7 +6,7 @@ import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
 import { solanaPayRequests } from '@/lib/payments/solana-pay';
 import { claimWalletPayments } from '@/lib/payments/wallet-claims';
 import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 /** Where a checkout's transaction request points (the route is not called here: the wallet below builds a transfer). */
 const TRANSACTION_LINK = 'https://solenema.test/api/pay/checkout';
@@ -19,7 +19,13 @@ const bed = paymentTestbed(PORT, { ledger: 'firestore' });
 const { recipient, catalog } = bed;
 
 const restoreOnce = (wallet: Keypair) =>
-  claimWalletPayments(wallet.publicKey.toBase58(), { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER });
+  claimWalletPayments(wallet.publicKey.toBase58(), {
+    connection: bed.connection,
+    ledger: bed.ledger,
+    catalog,
+    cluster: TEST_CLUSTER,
+    defaultLamports: TEST_DEFAULT_LAMPORTS,
+  });
 /** What one restore claimed; each of these wallets' history fits in one. */
 const claim = async (wallet: Keypair) => {
   const { claimed, more } = await restoreOnce(wallet);
@@ -111,7 +117,14 @@ describe('claimWalletPayments (restore finds what no browser claimed)', () => {
     await pay(wallet, await forgottenQr());
     const pages = vi.spyOn(bed.connection, 'getSignaturesForAddress');
     try {
-      const later = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER, now: () => Date.now() + CHECKOUT_KEPT_MS + 60 * 60_000 };
+      const later = {
+        connection: bed.connection,
+        ledger: bed.ledger,
+        catalog,
+        cluster: TEST_CLUSTER,
+        defaultLamports: TEST_DEFAULT_LAMPORTS,
+        now: () => Date.now() + CHECKOUT_KEPT_MS + 60 * 60_000,
+      };
       expect(await claimWalletPayments(wallet.publicKey.toBase58(), later)).toEqual({ claimed: [], more: false });
       expect(pages).toHaveBeenCalledTimes(1);
     } finally {

@@ -10,7 +10,7 @@ import { fileLedger, type Ledger } from '@/lib/payments/ledger';
 import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
 import { memoryWatchBoard, type WatchBoard } from '@/lib/payments/watch-board';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
-import { TEST_CLUSTER } from '../support/purchase-record';
+import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
 const INTERVAL = 3_000;
 const PRICE = 10_000_000;
@@ -111,7 +111,16 @@ function countLooks() {
 }
 
 /** A site instance, answering from the looks at the chain (time passes only in `settled`). */
-const site = () => watchPayments({ connection: chain.connection, ledger, catalog, cluster: TEST_CLUSTER, board: () => board, intervalMs: INTERVAL });
+const site = () =>
+  watchPayments({
+    connection: chain.connection,
+    ledger,
+    catalog,
+    cluster: TEST_CLUSTER,
+    defaultLamports: TEST_DEFAULT_LAMPORTS,
+    board: () => board,
+    intervalMs: INTERVAL,
+  });
 
 async function checkout(browser: string): Promise<StoredCheckout> {
   const stored: StoredCheckout = {
