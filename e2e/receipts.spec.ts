@@ -105,3 +105,34 @@ test('a receipt is the 404 page to any other browser: one with no purchases, and
     await Promise.all([stranger.close(), other.context.close()]);
   }
 });
+
+test('a browser that only says it owns something (the readable hint, no owner proof) is confirmed by the library route before any receipt is read', async ({
+  browser,
+}) => {
+  const { signature, context } = await buyerOf(browser, PATH, { currency: 'SOL', units: 50_000_000 });
+  // As after a key rotation, or in a browser from before the proof: the hint and the browser cookie only.
+  await context.clearCookies({ name: 'solenema_owner' });
+  const forger = await browser.newContext();
+  await forger.addCookies([{ name: 'solenema_owns', value: '1', domain: '127.0.0.1', path: '/' }]);
+  try {
+    const page = await context.newPage();
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/entitlements'));
+    await page.goto('/purchases');
+    expect((await asked).status()).toBe(200);
+    // The library route proved it: the page is drawn again with its receipts.
+    await expect(page.getByRole('link', { name: 'Receipt for Orbit of Wolves' })).toBeVisible();
+    expect((await context.cookies()).some((cookie) => cookie.name === 'solenema_owner')).toBe(true);
+    await page.goto(`/purchases/${signature}`);
+    await expect(page.getByTestId('receipt-amount')).toHaveText('0.05 SOL');
+
+    // A forged hint in a browser that owns nothing: told so, nothing shown.
+    const forged = await forger.newPage();
+    await forged.goto(`/purchases/${signature}`);
+    await expect(forged.getByText('This browser holds nothing this payment bought.')).toBeVisible();
+    await expect(forged.getByText(signature)).toHaveCount(0);
+    await forged.goto('/purchases');
+    await expect(forged.getByText(/^Nothing here yet\./)).toBeVisible();
+  } finally {
+    await Promise.all([context.close(), forger.close()]);
+  }
+});

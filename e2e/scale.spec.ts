@@ -144,6 +144,42 @@ test('a checkout, a library and a playback link read a handful of documents, for
   }
 });
 
+test('receipt pages read nothing for a browser with a forged owner hint, and a buyer opening them again and again is stopped at a bound', async ({
+  request,
+}) => {
+  // A cookie this server signed (cookies are free) and the readable hint anyone can set, with no owner proof.
+  const forger = newBrowserId();
+  const forged = { Cookie: `solenema_browser=${browserCookieValue(E2E_ENTITLEMENT_SECRET, forger)}; solenema_owns=1` };
+  const signature = '5'.repeat(88);
+  await request.get('/purchases');
+  await settledReads(request);
+  const before = await siteReads(request);
+  for (let i = 0; i < 20; i += 1) {
+    for (const path of ['/purchases', `/purchases/${signature.slice(0, 87 - (i % 3))}`]) {
+      const response = await request.get(path, { headers: forged });
+      expect(response.status(), path).toBe(200);
+      expect(await response.text()).toContain('Confirming this browser’s purchases');
+    }
+  }
+  expect((await settledReads(request)) - before, 'reads of 40 receipt pages with a forged hint').toBe(0);
+
+  // A real buyer (the owner proof) reads its receipts, up to RECEIPT_PAGES_PER_MINUTE (30) a minute; then nothing.
+  const buyer = newBrowserId();
+  await grantInLedger(buyer, 'documentaries/gen-documentaries-6', 'scale-receipts');
+  const proven = { Cookie: ownerCookies(buyer, browserCookieValue(E2E_ENTITLEMENT_SECRET, buyer)) };
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i += 1) statuses.push((await request.get('/purchases', { headers: proven })).status());
+  expect(statuses.every((status) => status === 200)).toBe(true);
+  await settledReads(request);
+  const afterBound = await siteReads(request);
+  for (let i = 0; i < 10; i += 1) {
+    const response = await request.get('/purchases', { headers: proven });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('opened its receipts many times in the last minute');
+  }
+  expect((await settledReads(request)) - afterBound, 'reads past the bound').toBe(0);
+});
+
 test('every title is reachable from / by plain links, every page is under 400 KB, and no cached value is over 2 MB', async ({ request }) => {
   test.setTimeout(300_000);
   const seen = new Map<string, number>();

@@ -3,7 +3,9 @@ import { GuideSection } from '@/components/guides/GuideSection';
 import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
 import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
+import { ConfirmPurchases } from '@/components/receipts/ConfirmPurchases';
 import { ReceiptList } from '@/components/receipts/ReceiptList';
+import { ReceiptsBusy } from '@/components/receipts/ReceiptsBusy';
 import { IntentLink } from '@/components/ui/IntentLink';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
@@ -14,6 +16,8 @@ import { routes } from '@/lib/routes';
 
 // This browser's own page: never indexed, never shared between visitors (reading the cookie makes it dynamic).
 export const metadata: Metadata = { title: 'My purchases', robots: { index: false, follow: false } };
+
+const NOTHING_YET = 'Nothing here yet. Titles you unlock in this browser are listed here with their receipts.';
 
 async function loadReceipts() {
   const visitor = await currentVisitor();
@@ -26,21 +30,25 @@ async function loadReceipts() {
 }
 
 export default async function PurchasesPage() {
-  const receipts = await loadReceipts();
+  const loaded = await loadReceipts();
   return (
     <PageBody>
       <PageIntro eyebrow="Receipts" title="My purchases">
         <p>What this browser has unlocked, with the Solana transaction that paid for each.</p>
       </PageIntro>
-      {receipts === null ? (
+      {loaded === null ? (
         <p className={guides.sectionText} role="alert">
           Your purchases could not be loaded just now; they are safe. Please reload in a moment.
         </p>
-      ) : receipts.length > 0 ? (
-        <ReceiptList receipts={receipts} explorer={await siteExplorer()} />
+      ) : loaded.access === 'limited' ? (
+        <ReceiptsBusy />
+      ) : loaded.access === 'confirm' ? (
+        <ConfirmPurchases empty={NOTHING_YET} />
+      ) : loaded.receipts.length > 0 ? (
+        <ReceiptList receipts={loaded.receipts} explorer={await siteExplorer()} />
       ) : (
         <div className={guides.cta}>
-          <p className={guides.sectionText}>Nothing here yet. Titles you unlock in this browser are listed here with their receipts.</p>
+          <p className={guides.sectionText}>{NOTHING_YET}</p>
           <IntentLink href={routes.home} className={`${button.button} ${button.primary}`}>
             Browse titles
           </IntentLink>

@@ -4,7 +4,10 @@ import type { Visitor } from '../identity/visitor';
 import type { EntitlementsAnswer } from './contract';
 import { ledger, type Grant } from './ledger';
 import { ownedCache } from './owned-cache';
-import { receiptFor, receiptsFor } from './receipts';
+import { lazyLimiter, spend } from '../http/limiter';
+import { signingSecret } from '../identity/secret';
+import { holderOf } from '../identity/signed-token';
+import { receiptFor, receiptsFor, type PaymentReceipt, type Receipt } from './receipts';
 import { rentalPlays, rentalWindow, type RentalWindow } from './rentals';
 import { unlocks } from './unlocks';
 import { catalog, serverCluster } from './wiring';
@@ -74,10 +77,31 @@ export async function entitlementsOf(owner: Owner): Promise<EntitlementsAnswer> 
   };
 }
 
-/** "My purchases" for this browser, newest first: a read or two per purchase listed, then none while cached; none for a browser never granted anything. */
-export const receiptsOf = async ({ browser, owns }: Owner) =>
-  browser && owns !== 'none' ? receiptsFor(browser, await serverCluster(), { ledger, catalog }) : [];
+/** Receipt pages a browser may open a minute: a person reading their receipts never meets it; a script does. */
+export const RECEIPT_PAGES_PER_MINUTE = 30;
+const receiptPages = lazyLimiter({ name: 'receipt-pages', points: RECEIPT_PAGES_PER_MINUTE, durationSeconds: 60 });
 
-/** The receipt of payment `signature`, only for a browser that holds what it paid for; null for anyone else, with no read for a browser never granted anything. */
-export const receiptOf = async ({ browser, owns }: Owner, signature: string) =>
-  browser && owns !== 'none' ? receiptFor(browser, await serverCluster(), signature, { ledger, catalog }) : null;
+/**
+ * What a receipt page may read for this browser: 'read' only with the signed owner proof (the readable hint is a cookie
+ * anyone can set: 'confirm' sends the page to the rate-limited library route, which proves a real owner), within
+ * RECEIPT_PAGES_PER_MINUTE ('limited' then); 'none' for a browser never granted anything. Only 'read' costs reads.
+ */
+export type ReceiptAccess = 'read' | 'confirm' | 'limited' | 'none';
+
+async function receiptAccess({ browser, owns }: Owner): Promise<ReceiptAccess> {
+  if (!browser || owns === 'none') return 'none';
+  if (owns === 'hinted') return 'confirm';
+  return (await spend(receiptPages(), holderOf(signingSecret, 'receipt-pages', browser))).ok ? 'read' : 'limited';
+}
+
+/** "My purchases" for this browser, newest first (a read or two per purchase listed), or why none were read. */
+export async function receiptsOf(owner: Owner): Promise<{ access: ReceiptAccess; receipts: Receipt[] }> {
+  const access = await receiptAccess(owner);
+  return { access, receipts: access === 'read' ? await receiptsFor(owner.browser!, await serverCluster(), { ledger, catalog }) : [] };
+}
+
+/** The receipt of payment `signature`, only for a browser that holds what it paid for (null for anyone else), or why none was read. */
+export async function receiptOf(owner: Owner, signature: string): Promise<{ access: ReceiptAccess; receipt: PaymentReceipt | null }> {
+  const access = await receiptAccess(owner);
+  return { access, receipt: access === 'read' ? await receiptFor(owner.browser!, await serverCluster(), signature, { ledger, catalog }) : null };
+}
