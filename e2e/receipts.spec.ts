@@ -4,6 +4,8 @@ import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { LOCAL_GENESIS_HASH } from './support/chain';
 import { expect, test } from './support/offline';
+import { newBrowserId } from '@/lib/identity/browser-cookie';
+import { mint } from './support/fuzz';
 import { ownerOf, ownerProof } from './support/owner';
 import { CHAIN_URL } from './support/ports';
 import { siteFirestore } from './support/site-firestore';
@@ -113,7 +115,13 @@ test('a browser that only says it owns something (the readable hint, no owner pr
   // As after a key rotation, or in a browser from before the proof: the hint and the browser cookie only.
   await context.clearCookies({ name: 'solenema_owner' });
   const forger = await browser.newContext();
-  await forger.addCookies([{ name: 'solenema_owns', value: '1', domain: '127.0.0.1', path: '/' }]);
+  // A browser cookie this server signed (any visitor gets one free) beside a hint it set itself.
+  await forger.addCookies(
+    [
+      ['solenema_browser', mint('browser', { id: newBrowserId(), iat: Math.floor(Date.now() / 1000) })],
+      ['solenema_owns', '1'],
+    ].map(([name, value]) => ({ name: name!, value: value!, domain: '127.0.0.1', path: '/' })),
+  );
   try {
     const page = await context.newPage();
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/entitlements'));
