@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { popularKeySchema } from './popularity';
 
 /** How many cards each list shows: what bounds a page's size and its reads, whatever the catalog holds. */
 export const PAGE_SIZES = {
@@ -35,5 +34,3 @@ export const numberCursorSchema = z
   .string()
   .regex(/^\d{1,9}$/)
   .transform(Number);
-/** A cursor of a list of titles, ordered by `popularKey`. */
-export const titleCursorSchema = popularKeySchema;

@@ -14,8 +14,8 @@ import {
 } from './schemas';
 import { VIDEOURL_FORMS, freePlayUrl, videoSource } from '../media/source';
 import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind } from './kinds';
-import { numberCursorSchema, PAGE_SIZES, titleCursorSchema, type Page, type PageRequest } from './paging';
-import { POPULAR_KEY } from './popularity';
+import { numberCursorSchema, PAGE_SIZES, type Page, type PageRequest } from './paging';
+import { POPULAR_KEY, popularKeySchema } from './popularity';
 import type { Pricing } from './pricing';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
 import { isEditedTitle, treeOf } from './tree-state';
@@ -25,7 +25,14 @@ export type CatalogLogger = Pick<Console, 'warn'>;
 
 type Parsed<T> = RawDocument & { doc: T };
 type Lock = { locked: boolean; purchasePath: string };
-type Cursor = z.ZodType<string | number, string>;
+/**
+ * How a list's place travels in a URL (`?after=`): `of` names the last item shown, `valueOf` reads it back into the
+ * ordered field's value (null: no such place, a 404).
+ */
+interface Cursor {
+  of(raw: RawDocument, field: string): string;
+  valueOf(after: string, collectionPath: string): Promise<string | number | null>;
+}
 
 const validId = (id: string) => documentIdSchema.safeParse(id).success;
 
@@ -103,24 +110,41 @@ export function createCatalog(
    * it, when there is one, the same query backwards. A malformed cursor is no page at all (null).
    */
   async function pageOf<S extends z.ZodType>(collectionPath: string, field: string, cursor: Cursor, request: PageRequest, schema: S) {
-    const after = request.after === undefined ? undefined : cursor.safeParse(request.after);
-    if (after && !after.success) return null;
+    const after = request.after === undefined ? undefined : await cursor.valueOf(request.after, collectionPath);
+    if (after === null) return null;
     const base: StoreQuery = { orderBy: field, limit: request.size + 1 };
     const [forward, backward] = await Promise.all([
-      store.query(collectionPath, { ...base, ...(after && { bound: { op: '>', value: after.data } }) }),
-      after ? store.query(collectionPath, { ...base, direction: 'desc', bound: { op: '<=', value: after.data } }) : Promise.resolve([]),
+      store.query(collectionPath, { ...base, ...(after !== undefined && { bound: { op: '>', value: after } }) }),
+      after !== undefined ? store.query(collectionPath, { ...base, direction: 'desc', bound: { op: '<=', value: after } }) : Promise.resolve([]),
     ]);
     const shown = forward.slice(0, request.size);
-    const keyOf = (raw: RawDocument | undefined) => String((raw?.data as Record<string, unknown>)[field]);
     const previousStart = backward[request.size];
     const following = forward[request.size];
     return {
       docs: parseAll(shown, schema),
       following: following ? parse(following, schema) : null,
-      next: forward.length > request.size ? keyOf(shown.at(-1)) : null,
-      previous: after ? { after: previousStart ? keyOf(previousStart) : null } : null,
+      next: forward.length > request.size ? cursor.of(shown.at(-1)!, field) : null,
+      previous: after !== undefined ? { after: previousStart ? cursor.of(previousStart, field) : null } : null,
     };
   }
+
+  /** Seasons and episodes: their number, which says nothing a page does not show. */
+  const numberCursor: Cursor = {
+    of: (raw, field) => String((raw.data as Record<string, unknown>)[field]),
+    valueOf: async (after) => numberCursorSchema.safeParse(after).data ?? null,
+  };
+  /**
+   * Titles: the id of the last one shown, its place (`popularKey`) read back from its document. The key itself would
+   * tell anyone its purchase count; an id tells nothing the page does not show.
+   */
+  const titleCursor: Cursor = {
+    of: (raw) => raw.id,
+    async valueOf(after, collectionPath) {
+      if (!validId(after)) return null;
+      const raw = await store.get(`${collectionPath}/${after}`);
+      return popularKeySchema.safeParse((raw?.data as Record<string, unknown> | undefined)?.[POPULAR_KEY]).data ?? null;
+    },
+  };
 
   type DocumentPage<D> = Pick<Page<unknown>, 'next' | 'previous'> & { docs: Parsed<D>[]; following: Parsed<D> | null };
   const mapPage = <D, T>(page: DocumentPage<D> | null, map: (doc: Parsed<D>) => T): Page<T> | null =>
@@ -139,7 +163,7 @@ export function createCatalog(
   }
 
   const episodesPage = async (parentPath: string, lock: Lock, request: PageRequest) =>
-    mapPage(await pageOf(`${parentPath}/episodes`, 'episodeNumber', numberCursorSchema, request, episodeDocSchema), (doc) => episode(doc, lock));
+    mapPage(await pageOf(`${parentPath}/episodes`, 'episodeNumber', numberCursor, request, episodeDocSchema), (doc) => episode(doc, lock));
 
   function series({ id, path, doc, updatedAt }: Parsed<z.output<typeof seriesDocSchema>>): SeriesSummary {
     return { id, path, updatedAt, ...doc };
@@ -153,8 +177,7 @@ export function createCatalog(
     return { id, path, updatedAt, ...doc };
   }
 
-  const titles = <S extends z.ZodType>(collection: string, schema: S, request: PageRequest) =>
-    pageOf(collection, POPULAR_KEY, titleCursorSchema, request, schema);
+  const titles = <S extends z.ZodType>(collection: string, schema: S, request: PageRequest) => pageOf(collection, POPULAR_KEY, titleCursor, request, schema);
 
   async function getSeriesSummary(seriesId: string) {
     if (!validId(seriesId)) return null;
@@ -183,7 +206,7 @@ export function createCatalog(
     async getSeries(seriesId, request = { size: PAGE_SIZES.seasons }) {
       const summary = await getSeriesSummary(seriesId);
       if (!summary) return null;
-      const seasons = mapPage(await pageOf(`${summary.path}/seasons`, 'seasonNumber', numberCursorSchema, request, seasonDocSchema), (doc) =>
+      const seasons = mapPage(await pageOf(`${summary.path}/seasons`, 'seasonNumber', numberCursor, request, seasonDocSchema), (doc) =>
         season(summary.id, doc),
       );
       return seasons && { ...summary, seasons };

@@ -209,6 +209,9 @@ export function catalogContract(name: string, makeStore: () => DocumentStore) {
       expect(first?.items.map((t) => t.id)).toEqual(['a-minimal']);
       expect(first?.previous).toBeNull();
       expect(first?.firstOfNext?.id).toBe('b-orbit');
+      // The cursor names the last title shown, never its place in "popular", which would tell its purchase count.
+      expect(first?.next).toBe('a-minimal');
+      expect(await catalog.listMovies('trailers', { size: 1, after: 'no-such-title' })).toBeNull();
       const second = await catalog.listMovies('trailers', { size: 1, after: first!.next! });
       expect(second?.items.map((t) => t.id)).toEqual(['b-orbit']);
       expect(second?.previous).toEqual({ after: null });
