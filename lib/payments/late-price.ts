@@ -7,7 +7,7 @@ import { offerFor, offersOf } from './offers';
  * How long past its window a checkout's price still holds: a wallet approving at the last second, a cluster slow to
  * land it or whose clock runs ahead.
  */
-export const PRICE_HELD_AFTER_WINDOW_MS = 15 * 60_000;
+const PRICE_HELD_AFTER_WINDOW_MS = 15 * 60_000;
 
 /** What judging a late payment reads: the title as it is sold now. */
 export interface PriceNowDeps {

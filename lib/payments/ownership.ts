@@ -78,7 +78,7 @@ export async function entitlementsOf(owner: Owner): Promise<EntitlementsAnswer> 
 }
 
 /** Receipt pages a browser may open a minute: a person reading their receipts never meets it; a script does. */
-export const RECEIPT_PAGES_PER_MINUTE = 30;
+const RECEIPT_PAGES_PER_MINUTE = 30;
 const receiptPages = lazyLimiter({ name: 'receipt-pages', points: RECEIPT_PAGES_PER_MINUTE, durationSeconds: 60 });
 
 /**

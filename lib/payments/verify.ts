@@ -184,7 +184,7 @@ async function recordExtraPayment(
 }
 
 /** A payment of a checkout that buys nothing, as the studio lists it to refund. */
-export const paymentToRefund = (checkout: StoredCheckout, signature: string, facts: Pick<PaymentFacts, 'blockTime'>, paid: Paid) => ({
+const paymentToRefund = (checkout: StoredCheckout, signature: string, facts: Pick<PaymentFacts, 'blockTime'>, paid: Paid) => ({
   signature,
   cluster: checkout.cluster,
   at: facts.blockTime === null ? Date.now() : facts.blockTime * 1000,
