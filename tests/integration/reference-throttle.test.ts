@@ -62,7 +62,7 @@ async function twoInstances() {
     checkouts: ledger,
   });
   if (!started.ok) throw new Error(started.reason);
-  return { a: instance(), b: instance(), chain, ledger, reference: started.checkout.reference, advance: (ms: number) => (clock += ms) };
+  return { a: instance(), b: instance(), deps, chain, reference: started.checkout.reference, advance: (ms: number) => (clock += ms) };
 }
 
 // A look reads the recipient's history and then the open reference's own: two calls.
@@ -85,19 +85,10 @@ describe('the chain look, shared by instances', () => {
   });
 
   it('without a shared board, each instance keeps its own interval (as on one instance)', async () => {
-    const { chain, ledger, reference } = await twoInstances();
+    const { deps, chain, reference } = await twoInstances();
     const alone = () => {
       const board = memoryWatchBoard();
-      const { status } = watchPayments({
-        connection: chain.connection,
-        ledger,
-        catalog,
-        cluster: TEST_CLUSTER,
-        defaultLamports: TEST_DEFAULT_LAMPORTS,
-        intervalMs: INTERVAL,
-        now: () => 1_000_000,
-        board: () => board,
-      });
+      const { status } = watchPayments({ ...deps, now: () => 1_000_000, board: () => board });
       return (ref: string, browser: string) => status(ref, browser, GROUP);
     };
     const [a, b] = [alone(), alone()];
