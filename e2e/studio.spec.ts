@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { formatTitlePath, titleContaining } from '@/lib/catalog/kinds';
 import { decimalAmount, formatAmount } from '@/lib/catalog/pricing';
 import { BROWSERS_COUNTED_PER_ADDRESS } from '@/lib/figures/daily';
@@ -127,6 +127,17 @@ function expectNoFigure(seen: Awaited<ReturnType<typeof seenWithout>>, signature
 }
 
 const plain = (url: string, cookie = '', headers: Record<string, string> = {}) => fetch(`${STUDIO_SITE_URL}${url}`, { headers: { cookie, ...headers } });
+
+/** The studio as its operator sees it in a browser: the recipient signed in from `address`, its cookies in a context of their own. */
+async function studioOf(browser: Browser, address: string) {
+  const operator = buyer(address);
+  expect((await operator.openStudio(RECIPIENT)).response.status).toBe(200);
+  const studio = await browser.newContext({ viewport: DESKTOP });
+  await studio.addCookies([...operator.cookies()].map(([name, value]) => ({ name, value, url: STUDIO_SITE_URL })));
+  const view = await studio.newPage();
+  await view.goto(`${STUDIO_SITE_URL}/studio`);
+  return { studio, view };
+}
 
 let sold: string[] = [];
 let unclaimed = '';
@@ -308,12 +319,7 @@ test('a visitor’s own browser reports what the studio counts: a pay dialog ope
   expect((await completed).status()).toBe(204);
   await context.close();
 
-  const operator = buyer('203.0.113.125');
-  expect((await operator.openStudio(RECIPIENT)).response.status).toBe(200);
-  const studio = await browser.newContext({ viewport: DESKTOP });
-  await studio.addCookies([...operator.cookies()].map(([name, value]) => ({ name, value, url: STUDIO_SITE_URL })));
-  const view = await studio.newPage();
-  await view.goto(`${STUDIO_SITE_URL}/studio`);
+  const { studio, view } = await studioOf(browser, '203.0.113.125');
   // Dialogs, checkouts (the dialog's QR code starts one), paid, plays, the sale columns, completions.
   await expect.poll(() => cellsOf(view, `[data-table="titles"] tr[data-title="${SALT}"]`)).toEqual(['1', '1', '0', '0', ...saleCells(none()), '0']);
   await expect.poll(() => cellsOf(view, `[data-table="titles"] tr[data-title="${KELP}"]`)).toEqual(['0', '0', '0', '1', ...saleCells(none()), '1']);
@@ -363,12 +369,7 @@ test('a script posting 1,000 play reports with 100 fresh cookies from one addres
   // A viewer at another address still counts.
   expect((await event(buyer('203.0.113.152'), JUNIPER, 'play')).status).toBe(204);
 
-  const operator = buyer('203.0.113.153');
-  expect((await operator.openStudio(RECIPIENT)).response.status).toBe(200);
-  const studio = await browser.newContext({ viewport: DESKTOP });
-  await studio.addCookies([...operator.cookies()].map(([name, value]) => ({ name, value, url: STUDIO_SITE_URL })));
-  const view = await studio.newPage();
-  await view.goto(`${STUDIO_SITE_URL}/studio`);
+  const { studio, view } = await studioOf(browser, '203.0.113.153');
   const played = async () => (await cellsOf(view, `[data-table="titles"] tr[data-title="${JUNIPER}"]`))[3];
   await expect.poll(async () => (await view.reload(), played())).toBe(String(BROWSERS_COUNTED_PER_ADDRESS + 1));
   // The studio says which figures browsers report and which the chain proves.
