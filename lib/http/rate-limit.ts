@@ -81,8 +81,8 @@ export function limitKeys(request: Request, browser: string | null): LimitKeys {
  * everyone's share).
  */
 export function fairnessKey(request: Request, browser: string): string {
-  const client = clientKey(request);
-  return client === UNTRUSTED_CLIENT ? `browser:${browser}` : `client:${client}`;
+  const address = vouchedAddress(request);
+  return address ? `client:${address}` : `browser:${browser}`;
 }
 
 /** Counts one request against the bucket's budget: null while within it, else a rate_limited ApiError naming the wait. */
