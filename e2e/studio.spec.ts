@@ -142,6 +142,7 @@ async function studioOf(browser: Browser, address: string) {
 let sold: string[] = [];
 let unclaimed = '';
 let stray = '';
+let dust = '';
 
 test('the recipient signs in with its wallet and sees what sold per title, day and currency as the ledger has it, the plays, the CSV line by line, and what was paid but never claimed', async ({
   browser,
@@ -162,14 +163,21 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
   await event(b, ORBIT, 'play');
   await event(b, FILM, 'play');
 
-  // A buyer pays a checkout and never comes back; someone sends the recipient SOL naming no checkout.
+  // A buyer pays a checkout and never comes back; someone sends the recipient SOL naming no checkout (more than the
+  // smallest price asked: not dust).
   const started = await c.checkout(ORBIT);
   unclaimed = await c.transfer(payerC, started);
   const tip = new Transaction({ feePayer: payerC.publicKey, ...(await wallet.getLatestBlockhash('confirmed')) }).add(
-    SystemProgram.transfer({ fromPubkey: payerC.publicKey, toPubkey: new PublicKey(RECIPIENT.publicKey), lamports: 4_000_000 }),
+    SystemProgram.transfer({ fromPubkey: payerC.publicKey, toPubkey: new PublicKey(RECIPIENT.publicKey), lamports: 100_000_000 }),
   );
   tip.sign(payerC);
   stray = await wallet.sendRawTransaction(tip.serialize());
+  // And a spammer's dust, far below any price asked: kept apart, folded.
+  const speck = new Transaction({ feePayer: payerC.publicKey, ...(await wallet.getLatestBlockhash('confirmed')) }).add(
+    SystemProgram.transfer({ fromPubkey: payerC.publicKey, toPubkey: new PublicKey(RECIPIENT.publicKey), lamports: 1_000 }),
+  );
+  speck.sign(payerC);
+  dust = await wallet.sendRawTransaction(speck.serialize());
 
   const context = await browser.newContext({ viewport: DESKTOP });
   await installPhantom(context, RECIPIENT, { standard: true });
@@ -268,8 +276,14 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
   await expect(waiting).toContainText(`${payerC.publicKey.toBase58().slice(0, 4)}`);
   const apart = page.locator(`[data-table="strays"] tr[data-signature="${stray}"]`);
   await expect(apart).toBeVisible({ timeout: 60_000 });
-  await expect(apart).toContainText('0.004 SOL');
+  await expect(apart).toContainText('0.1 SOL');
   await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${stray}"]`)).toHaveCount(0);
+  const folded = page.locator('details', { hasText: 'below the smallest price asked' });
+  // The speck, and the token account's first unit of USDC the local chain minted to the recipient.
+  await expect(folded.locator('summary')).toHaveText('2 transfers below the smallest price asked (dust)');
+  await expect(page.locator(`[data-table="strays"] tr[data-signature="${dust}"]`)).toHaveCount(0);
+  await folded.locator('summary').click();
+  await expect(folded.locator(`[data-table="dust"] tr[data-signature="${dust}"]`)).toContainText('0.000001 SOL');
   // A claimed sale is never listed as waiting.
   for (const signature of sold) await expect(page.locator(`[data-table="unclaimed"] tr[data-signature="${signature}"]`)).toHaveCount(0);
 

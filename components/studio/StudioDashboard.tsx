@@ -10,7 +10,7 @@ import { SalesTable } from './SalesTable';
 import { SellingChecklist } from './SellingChecklist';
 import { StudioRefresh } from './StudioRefresh';
 import { StudioSignOut } from './StudioSignOut';
-import { RefundTable, StrayTable, UnclaimedTable } from './TransferTables';
+import { DustList, RefundTable, StrayTable, UnclaimedTable } from './TransferTables';
 import { studioHref } from './links';
 import styles from './studio.module.css';
 
@@ -136,8 +136,12 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
         <h2 id="strays" className={styles.sectionTitle}>
           Other transfers to the recipient
         </h2>
-        <p className={styles.note}>Transfers that name no checkout of ours: sent from outside the site. They unlock nothing.</p>
+        <p className={styles.note}>
+          Transfers that name no checkout of ours, or pay one too little: sent from outside the site. They unlock nothing. Those below the smallest price a
+          checkout asks (dust, often sent by the thousand to plant a look-alike address in the recipient&rsquo;s history) are kept apart, folded below.
+        </p>
         <StrayTable transfers={transfers.strays} explorer={explorer} now={now} />
+        <DustList transfers={transfers.dust.newest} maybeMore={transfers.dust.maybeMore} explorer={explorer} now={now} />
       </section>
       {!paused && checklist}
       <StudioRefresh seconds={STUDIO_REFRESH_SECONDS} />

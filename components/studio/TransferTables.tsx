@@ -59,10 +59,28 @@ export function UnclaimedTable({ transfers, explorer, now }: Props<Unclaimed>) {
 /** Transfers to the recipient naming no checkout of ours: a tip, a refund sent back, a payment made outside the site. */
 export function StrayTable({ transfers, explorer, now }: Props<RecipientTransfer>) {
   if (transfers.length === 0) return <p className={styles.empty}>No other transfers found.</p>;
+  return <TransferList name="strays" caption="Transfers with no checkout of ours" transfers={transfers} explorer={explorer} now={now} />;
+}
+
+/** Dust, folded: transfers below the smallest price asked, kept apart so they never hide a payment someone meant. */
+export function DustList({ transfers, explorer, now, maybeMore }: Props<RecipientTransfer> & { maybeMore: boolean }) {
+  if (transfers.length === 0) return null;
+  const count = maybeMore ? `The newest ${transfers.length}` : `${transfers.length}`;
+  return (
+    <details className={styles.dust}>
+      <summary>
+        {count} {transfers.length === 1 ? 'transfer' : 'transfers'} below the smallest price asked (dust)
+      </summary>
+      <TransferList name="dust" caption="Transfers below the smallest price a checkout asks" transfers={transfers} explorer={explorer} now={now} />
+    </details>
+  );
+}
+
+function TransferList({ name, caption, transfers, explorer, now }: Props<RecipientTransfer> & { name: string; caption: string }) {
   return (
     <div className={styles.scroll}>
-      <table className={styles.table} data-table="strays">
-        <caption>Transfers with no checkout of ours</caption>
+      <table className={styles.table} data-table={name}>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Amount</th>

@@ -28,7 +28,8 @@ export function fileLedger(dir: string): Ledger {
   const checkouts = join(dir, 'checkouts');
   const scans = join(dir, 'wallet-scans');
   const rentals = join(dir, 'rentals');
-  const transfers = join(dir, 'recipient-transfers');
+  // Unclaimed ones keep the folder all transfers shared before.
+  const transfers = { unclaimed: join(dir, 'recipient-transfers'), stray: join(dir, 'stray-transfers'), dust: join(dir, 'dust-transfers') };
   const credits = join(dir, 'checkout-credits');
   const extras = join(dir, 'extra-payments');
   const grants = (browser: string) => join(dir, 'entitlements', browser);
@@ -91,14 +92,20 @@ export function fileLedger(dir: string): Ledger {
         .filter((sale) => sale.cluster === cluster && sale.verifiedAt >= from && sale.verifiedAt < to && (!after || newestFirst(sale, after) > 0))
         .sort(newestFirst)
         .slice(0, limit),
-    async noteTransfer(transfer) {
-      await createOnce(transfers, transfer.signature, transfer);
+    async noteTransfer(transfer, list) {
+      await createOnce(transfers[list], transfer.signature, transfer);
     },
-    recipientTransfers: async (cluster, limit) =>
-      (await readAll(transfers, recipientTransferSchema))
+    transfersIn: async (list, cluster, limit) =>
+      (await readAll(transfers[list], recipientTransferSchema))
         .filter((transfer) => transfer.cluster === cluster)
         .sort((a, b) => b.at - a.at)
         .slice(0, limit),
+    async smallestAsked(cluster, currency) {
+      const asked = (await readAll(checkouts, storedCheckoutSchema))
+        .filter((checkout) => checkout.cluster === cluster && checkout.price.currency === currency)
+        .map((checkout) => checkout.price.units);
+      return asked.length > 0 ? Math.min(...asked) : null;
+    },
   });
 }
 

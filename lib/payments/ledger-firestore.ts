@@ -15,6 +15,7 @@ import {
   purchaseSchema,
   recipientTransferSchema,
   rentalSchema,
+  TRANSFER_COLLECTIONS,
   walletScanSchema,
   type Ledger,
 } from './ledger-records';
@@ -119,13 +120,22 @@ export function firestoreLedger(db: Firestore, timeoutMs: number): Ledger {
       countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(purchaseSchema, doc.data(), doc.ref.path)).filter(present);
     },
-    async noteTransfer(transfer) {
-      await createOnce(`recipientTransfers/${transfer.signature}`, transfer);
+    async noteTransfer(transfer, list) {
+      await createOnce(`${TRANSFER_COLLECTIONS[list]}/${transfer.signature}`, transfer);
     },
-    async recipientTransfers(cluster, limit) {
-      const snapshot = await read(db.collection('recipientTransfers').where('cluster', '==', cluster).orderBy('at', 'desc').limit(limit).get(), 'query');
+    async transfersIn(list, cluster, limit) {
+      const query = db.collection(TRANSFER_COLLECTIONS[list]).where('cluster', '==', cluster).orderBy('at', 'desc').limit(limit);
+      const snapshot = await read(query.get(), 'query');
       countReads(snapshot.size);
       return snapshot.docs.map((doc) => parseWith(recipientTransferSchema, doc.data(), doc.ref.path)).filter(present);
+    },
+    async smallestAsked(cluster, currency) {
+      // One read, whatever the number of checkouts: the index on (cluster, price.currency, price.units) answers it.
+      const query = db.collection('checkouts').where('cluster', '==', cluster).where('price.currency', '==', currency).orderBy('price.units').limit(1);
+      const snapshot = await read(query.get(), 'query');
+      countReads(Math.max(1, snapshot.size));
+      const found = snapshot.docs[0];
+      return found ? (parseWith(storedCheckoutSchema, found.data(), found.ref.path)?.price.units ?? null) : null;
     },
   });
 }

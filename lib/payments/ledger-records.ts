@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { amountSchema, keptUntil, withLegacyPrice, type StoredCheckout } from './checkout';
+import type { Amount } from '../catalog/pricing';
 import { LEGACY_GENESIS_HASH } from './cluster';
 
 /** The records the purchase ledger keeps, and the one interface its two stores (Firestore, files) implement. */
@@ -93,11 +94,22 @@ export interface Ledger {
   saveScan(wallet: string, scan: WalletScan): Promise<void>;
   /** Sales verified on `cluster` from `from` to `to` (ISO times, `to` excluded), newest first, at most `limit`, after `after` (the last of the page before). */
   salesBetween(cluster: string, from: string, to: string, limit: number, after?: SalesCursor): Promise<Purchase[]>;
-  /** Keeps a transfer to the recipient a look found (once per signature). */
-  noteTransfer(transfer: RecipientTransfer): Promise<void>;
-  /** The newest transfers noted on `cluster`, at most `limit`. */
-  recipientTransfers(cluster: string, limit: number): Promise<RecipientTransfer[]>;
+  /** Keeps a transfer to the recipient a look found in its list (once per signature): lists never share a read. */
+  noteTransfer(transfer: RecipientTransfer, list: TransferList): Promise<void>;
+  /** The newest transfers of `list` noted on `cluster`, at most `limit`. */
+  transfersIn(list: TransferList, cluster: string, limit: number): Promise<RecipientTransfer[]>;
+  /** The smallest price in `currency` a checkout still kept on `cluster` asks; null when none does. */
+  smallestAsked(cluster: string, currency: Amount['currency']): Promise<number | null>;
 }
+
+/**
+ * Where a transfer to the recipient is kept, so that no list can push another off the studio's page: `unclaimed`, a
+ * payment of a checkout of ours no browser claimed (its payer restores it); `stray`, one naming no checkout, or paying
+ * one too little; `dust`, a stray below the smallest price asked (a spammer's fractions of a cent, by the thousand).
+ */
+export type TransferList = 'unclaimed' | 'stray' | 'dust';
+/** The Firestore collection (and the file ledger's folder) of each list; unclaimed ones keep the collection all shared before. */
+export const TRANSFER_COLLECTIONS: Record<TransferList, string> = { unclaimed: 'recipientTransfers', stray: 'strayTransfers', dust: 'dustTransfers' };
 
 /**
  * One document per (browser, cluster, path): a fixed-length id, whatever the path's length or characters.

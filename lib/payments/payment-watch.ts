@@ -8,6 +8,7 @@ import { judgePayment, receivedBy, type PaymentFacts } from './payment-facts';
 import { describeFailure } from '../failure';
 import type { Ledger, Purchase } from './ledger';
 import { lateShortfall } from './late-price';
+import { strayListOf } from './dust';
 import { claimFromFacts, storedCheckout, type RecordDeps, type VerifyResult } from './verify';
 import type { Finding, WatchBoard } from './watch-board';
 
@@ -41,6 +42,8 @@ export interface PaymentWatchDeps extends RecordDeps {
 export const DEFAULT_LOOK_TERMS: LookTerms = { callsPerLook: 4, pageSize: 100, feedPageSize: 500, openForMs: 30_000, maxOpen: 5_000 };
 /** Checkouts remembered by reference on this instance (a stored checkout never changes). */
 const CHECKOUTS_KEPT = 10_000;
+/** How often the dust floor (the smallest price asked) is read again: a new, lower price counts within a minute. */
+const DUST_FLOOR_READ_MS = 60_000;
 /** How often a waiting verification looks at the board again. */
 const VERIFY_POLL_MS = 250;
 
@@ -63,6 +66,7 @@ export function watchPayments(deps: PaymentWatchDeps) {
   const { recipient } = deps;
   const feedAddresses = recipient ? [recipient.wallet, feedAddressOf({ recipient: recipient.wallet, mint: recipient.usdcMint })] : [];
   const kept = new LRUCache<string, StoredCheckout>({ max: CHECKOUTS_KEPT });
+  const strayList = strayListOf(deps.ledger, deps.cluster, DUST_FLOOR_READ_MS, now);
   let looking: Promise<void> | undefined;
 
   const reading = new Map<string, Promise<StoredCheckout | null>>();
@@ -116,10 +120,13 @@ export function watchPayments(deps: PaymentWatchDeps) {
       const credited = await deps.ledger.creditOf(reference);
       if (credited && credited !== signature) return deps.ledger.noteExtraPayment({ ...found, credited });
       const shortfall = await lateShortfall(checkout, read.blockTime, deps);
-      return shortfall ? deps.ledger.noteExtraPayment({ ...found, priceNow: shortfall.priceNow }) : deps.ledger.noteTransfer(found);
+      return shortfall ? deps.ledger.noteExtraPayment({ ...found, priceNow: shortfall.priceNow }) : deps.ledger.noteTransfer(found, 'unclaimed');
     }
     const received = receivedBy(read, recipient.wallet, recipient.usdcMint);
-    if (received) await deps.ledger.noteTransfer({ signature, cluster: deps.cluster, at, payer: received.payer, amount: received.amount });
+    if (received) {
+      const stray = { signature, cluster: deps.cluster, at, payer: received.payer, amount: received.amount };
+      await deps.ledger.noteTransfer(stray, await strayList(received.amount));
+    }
   }
 
   /** Takes this interval's look when no instance has: polls in between are answered from the board. */

@@ -110,7 +110,7 @@ async function usdcAccountCheck(deps: SellingCheckDeps, mint: string, cluster: C
     name: 'usdc-account',
     state: 'failed',
     stops: 'usdc',
-    detail: `the recipient has no USDC account on ${cluster} yet (${address}); create it (README, “Going live”).`,
+    detail: `the recipient has no USDC account on ${cluster} yet (${address}); create it (docs/selling.md, “Going live”).`,
   };
 }
 

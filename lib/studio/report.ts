@@ -11,6 +11,8 @@ const TITLES_SHOWN = 100;
 export const SALES_PER_PAGE = 50;
 /** Transfers to the recipient looked through for the reconciliation. */
 const TRANSFERS_READ = 100;
+/** Dust is shown folded, newest first: enough to see what it is, not worth more reads. */
+const DUST_READ = 20;
 
 interface TitleFigures {
   path: string;
@@ -81,20 +83,34 @@ export async function* everySale(range: StudioRange, pageSize = 500): AsyncGener
 }
 
 /**
- * Transfers the looks found reaching the recipient that no browser holds: payments of a checkout of ours whose
- * browser never claimed them (its payer restores them from the paying wallet), payments of a checkout already
- * credited to another (a buyer who paid twice: a refund to make), and transfers naming no checkout.
+ * Transfers the looks found reaching the recipient that no browser holds, each list read on its own so none pushes
+ * another off: payments of a checkout of ours whose browser never claimed them (its payer restores them from the
+ * paying wallet), payments of a checkout already credited to another or late below the price now (refunds to make),
+ * transfers naming no checkout, and the dust below the smallest price asked (lib/payments/dust.ts).
  */
-export async function unclaimedTransfers(): Promise<{ unclaimed: Unclaimed[]; refunds: ExtraPayment[]; strays: RecipientTransfer[] }> {
+export async function unclaimedTransfers(): Promise<{
+  unclaimed: Unclaimed[];
+  refunds: ExtraPayment[];
+  strays: RecipientTransfer[];
+  dust: { newest: RecipientTransfer[]; maybeMore: boolean };
+}> {
   const cluster = await serverCluster();
-  const [transfers, refunds] = await Promise.all([ledger.recipientTransfers(cluster, TRANSFERS_READ), ledger.extraPayments(cluster, TRANSFERS_READ)]);
+  const [transfers, refunds, strays, dust] = await Promise.all([
+    ledger.transfersIn('unclaimed', cluster, TRANSFERS_READ),
+    ledger.extraPayments(cluster, TRANSFERS_READ),
+    ledger.transfersIn('stray', cluster, TRANSFERS_READ),
+    ledger.transfersIn('dust', cluster, DUST_READ),
+  ]);
   const paidTwice = new Set(refunds.map((refund) => refund.signature));
   const ofCheckouts = transfers.filter((transfer): transfer is Unclaimed => transfer.checkout !== undefined && !paidTwice.has(transfer.signature));
   const claimed = await Promise.all(ofCheckouts.map((transfer) => ledger.get(transfer.signature)));
+  // Strays noted before they had a list of their own sit with the unclaimed ones: shown with the strays.
+  const strayedBefore = transfers.filter((transfer) => transfer.checkout === undefined);
   return {
     unclaimed: ofCheckouts.filter((_, index) => !claimed[index]),
     refunds,
-    strays: transfers.filter((transfer) => transfer.checkout === undefined),
+    strays: [...strays, ...strayedBefore].sort((a, b) => b.at - a.at).slice(0, TRANSFERS_READ),
+    dust: { newest: dust, maybeMore: dust.length === DUST_READ },
   };
 }
 

@@ -31,6 +31,14 @@ const checkoutRecord = (reference: string): StoredCheckout => ({
   cluster: CLUSTER,
 });
 
+const transfer = (signature: string, at: number, cluster = CLUSTER) => ({
+  signature,
+  cluster,
+  at,
+  payer: 'payer',
+  amount: { currency: 'SOL' as const, units: 5 },
+});
+
 /** Both ledgers promise the same thing: a signature is claimed once, whatever the race, and a browser keeps everything it was granted. */
 function ledgerContract(name: string, make: () => Promise<Ledger>) {
   describe(`ledger contract: ${name}`, () => {
@@ -191,20 +199,35 @@ function ledgerContract(name: string, make: () => Promise<Ledger>) {
 
     it('notes a transfer to the recipient once, and lists the newest of its cluster first', async () => {
       const ledger = await make();
-      const transfer = (signature: string, at: number, cluster = CLUSTER) => ({
-        signature,
-        cluster,
-        at,
-        payer: 'payer',
-        amount: { currency: 'SOL' as const, units: 5 },
-      });
-      await ledger.noteTransfer({ ...transfer('t1', 1_000), checkout: { reference: 'ref', path: 'trailers/a', title: 'A' } });
-      await ledger.noteTransfer(transfer('t1', 9_000));
-      await ledger.noteTransfer(transfer('t2', 2_000));
-      await ledger.noteTransfer(transfer('t3', 3_000, 'another'));
-      const listed = await ledger.recipientTransfers(CLUSTER, 10);
+      await ledger.noteTransfer({ ...transfer('t1', 1_000), checkout: { reference: 'ref', path: 'trailers/a', title: 'A' } }, 'unclaimed');
+      await ledger.noteTransfer(transfer('t1', 9_000), 'unclaimed');
+      await ledger.noteTransfer(transfer('t2', 2_000), 'unclaimed');
+      await ledger.noteTransfer(transfer('t3', 3_000, 'another'), 'unclaimed');
+      const listed = await ledger.transfersIn('unclaimed', CLUSTER, 10);
       expect(listed.map((each) => each.signature)).toEqual(['t2', 't1']);
       expect(listed[1]).toMatchObject({ at: 1_000, checkout: { title: 'A' } });
+    });
+
+    it('keeps unclaimed payments, strays and dust in lists of their own: a flood of one never pushes another off', async () => {
+      const ledger = await make();
+      await ledger.noteTransfer({ ...transfer('paid', 1_000), checkout: { reference: 'ref', path: 'trailers/a', title: 'A' } }, 'unclaimed');
+      await ledger.noteTransfer(transfer('tip', 2_000), 'stray');
+      await Promise.all(Array.from({ length: 30 }, (_, i) => ledger.noteTransfer(transfer(`dust-${i}`, 5_000 + i), 'dust')));
+      expect((await ledger.transfersIn('unclaimed', CLUSTER, 5)).map((each) => each.signature)).toEqual(['paid']);
+      expect((await ledger.transfersIn('stray', CLUSTER, 5)).map((each) => each.signature)).toEqual(['tip']);
+      expect((await ledger.transfersIn('dust', CLUSTER, 5)).map((each) => each.signature)).toEqual(['dust-29', 'dust-28', 'dust-27', 'dust-26', 'dust-25']);
+    });
+
+    it('answers the smallest price a kept checkout asks, per cluster and currency', async () => {
+      const ledger = await make();
+      expect(await ledger.smallestAsked(CLUSTER, 'SOL')).toBeNull();
+      const priced = (reference: string, price: StoredCheckout['price'], cluster = CLUSTER) => ({ ...checkoutRecord(reference), price, cluster });
+      await ledger.recordCheckout(priced('a', { currency: 'SOL', units: 30_000_000 }));
+      await ledger.recordCheckout(priced('b', { currency: 'SOL', units: 4_000_000 }));
+      await ledger.recordCheckout(priced('c', { currency: 'USDC', units: 990_000 }));
+      await ledger.recordCheckout(priced('d', { currency: 'SOL', units: 1_000 }, 'another'));
+      expect(await ledger.smallestAsked(CLUSTER, 'SOL')).toBe(4_000_000);
+      expect(await ledger.smallestAsked(CLUSTER, 'USDC')).toBe(990_000);
     });
 
     it('grants paths with slashes, long paths and paths that differ only slightly, each on its own', async () => {
