@@ -192,7 +192,7 @@ test.describe('a title priced in USDC', () => {
   let mint = '';
   const siteUrl = USDC_SITE_URL;
 
-  // A 6-decimal mint made here stands for USDC (USDC_MINT), and the recipient holds its token account, as the README asks.
+  // A 6-decimal mint made here stands for USDC (USDC_MINT), and the recipient holds its token account, as docs/selling.md asks.
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     const connection = new Connection(CHAIN_URL, { commitment: 'confirmed', httpHeaders: { [NOT_COUNTED]: '1' } });

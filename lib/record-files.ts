@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
  * The file ledger's disk: every record is written whole to a temporary file, synced, then put in place in
  * one step (link or rename), so a crash or a full disk never leaves a half-written record under its name.
  * Files an older version left half-written read as absent and are replaced by the next write. One server
- * process owns a file ledger (README: a single server whose disk persists).
+ * process owns a file ledger (docs/selling.md: a single server whose disk persists).
  */
 
 /** A record file: absent, there but not whole JSON (half-written), or its JSON. */

@@ -103,7 +103,7 @@ function describeSubtitles(documents: RawDocument[], lockedAt: (path: string) =>
   return [
     `seed: subtitles: ${offered.titles} free titles carry ${offered.tracks} WebVTT tracks (${[...offered.languages].sort().join(', ') || 'none'})`,
     ...section(skipped, 'entries are broken and skipped by the site:'),
-    ...section(locked, 'locked titles have subtitles the site does not offer (subtitle files are public text; see README, Captions):'),
+    ...section(locked, 'locked titles have subtitles the site does not offer (subtitle files are public text; see docs/watching.md, Captions):'),
     ...section(missing, 'subtitle files are not in public/ (the player would show no captions):'),
   ].join('\n');
 }

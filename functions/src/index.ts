@@ -2,7 +2,7 @@
  * The catalog's Firestore trigger (Cloud Functions for Firebase, 2nd gen): each write to a catalog document, made in
  * the console, by a script or by the site itself, is handed to the site as "this document changed", so the site
  * indexes that title and expires exactly its pages, lists, sitemaps and search (POST /api/catalog/changes). Deploy:
- * `firebase deploy --only functions` (README, "Deploying to Vercel").
+ * `firebase deploy --only functions` (docs/selling.md, "Deploying to Vercel").
  */
 import { logger } from 'firebase-functions';
 import { defineSecret, defineString } from 'firebase-functions/params';

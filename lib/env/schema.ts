@@ -182,6 +182,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every setting the site reads: docs/configuration.md documents each (tests/unit/configuration-docs.test.ts). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
