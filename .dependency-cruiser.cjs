@@ -126,7 +126,10 @@ module.exports = {
       comment:
         'The server is the authority on payments: the browser asks it through lib/payments/browser/api.ts, never by importing a use case (start-checkout, confirm-payment, restore-wallet, ownership, playback-link) or their wiring.',
       from: { path: BROWSER },
-      to: { path: '^lib/payments/(start-checkout|confirm-payment|restore-wallet|ownership|playback-link|wiring)\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^lib/payments/(checkout/start-checkout|confirm/confirm-payment|ownership/restore-wallet|ownership/ownership|playback/playback-link|wiring)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
   ],
   options: {

@@ -5,7 +5,7 @@ import { seriesCard, shortFilmCard } from '@/components/sections/gridCards';
 import { MovieRow } from '@/components/sections/MovieRow';
 import { ContinueWatching } from '@/components/watching/ContinueWatching';
 import { listMovies, listSeries, listShortFilms, PAGE_SIZES } from '@/lib/catalog';
-import { movieOffers, showOffers } from '@/lib/payments/title-offers';
+import { movieOffers, showOffers } from '@/lib/payments/checkout/title-offers';
 import { listRoutes, routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 

@@ -10,7 +10,7 @@ import { lockedVideoUrls, sitePaths } from './support/catalog';
  */
 const locked = lockedVideoUrls().map((url) => (url.startsWith('stream:') ? url.slice(url.lastIndexOf('/') + 1) : url));
 const lockedStreams = lockedVideoUrls().filter((url) => url.startsWith('stream:/'));
-/** The embedded catalog's stream keys: `{stream id} {key hex}` a line (lib/payments/stream-keys.ts). */
+/** The embedded catalog's stream keys: `{stream id} {key hex}` a line (lib/payments/playback/stream-keys.ts). */
 const streamKeys = Object.fromEntries(
   readFileSync('media-private/stream-keys.txt', 'utf8')
     .split('\n')

@@ -17,7 +17,7 @@ import nacl from 'tweetnacl';
 import type { BrowserContext, Page } from '@playwright/test';
 import { WebSocket } from 'ws';
 import type { TransactionRequestAnswer } from '@/lib/payments/contract';
-import { MEMO_PROGRAM_ID } from '@/lib/payments/payment-transaction';
+import { MEMO_PROGRAM_ID } from '@/lib/payments/checkout/payment-transaction';
 import { content } from './support/catalog';
 import { NOT_COUNTED, startLocalChain, type LocalChain } from './support/chain';
 import { expect, test } from './support/offline';

@@ -9,8 +9,8 @@ import type { Browser, Page } from '@playwright/test';
 import { formatTitlePath, titleContaining } from '@/lib/catalog/kinds';
 import { decimalAmount, formatAmount } from '@/lib/catalog/pricing';
 import { BROWSERS_COUNTED_PER_ADDRESS } from '@/lib/figures/daily';
-import type { Purchase } from '@/lib/payments/ledger';
-import { saleKindOf, type SaleKind } from '@/lib/payments/sale-kind';
+import type { Purchase } from '@/lib/payments/ledger/ledger';
+import { saleKindOf, type SaleKind } from '@/lib/payments/reporting/sale-kind';
 import { apiBuyer, type ApiBuyer } from './support/api-buyer';
 import { chainControl, NOT_COUNTED } from './support/chain';
 import { clearFirestore } from './support/firestore-emulator';
@@ -361,7 +361,7 @@ test('a script posting 1,000 play reports with 100 fresh cookies from one addres
     if (answer.status === 429) limitedWhy.add(((await answer.json()) as { error: string }).error.replace(/ Try again .*/, ''));
   }
   const withCookie = script.filter((who) => who.cookies().has('solenema_browser'));
-  // NEW_BROWSERS (lib/http/rate-limit.ts): 20 in 10 minutes per address.
+  // NEW_BROWSERS (lib/http/client-budgets.ts): 20 in 10 minutes per address.
   expect(withCookie.length).toBeLessThanOrEqual(20);
   expect([...limitedWhy]).toContain('Too many new browsers from this address (at most 20 in 10 minutes).');
   // A refused request (not a studio wallet) is given no cookie.

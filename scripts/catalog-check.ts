@@ -9,11 +9,11 @@ import { parseArgs } from 'node:util';
 import { checkCatalog, checkLockedStreams, needsOperator, type Finding } from '../lib/catalog/check';
 import { publicCoverCheck } from '../lib/catalog/cover-check';
 import { muxPlaybackId, muxSigningKey } from '../lib/media/mux';
-import { readDocument } from '../lib/catalog/firestore';
+import { readDocument } from '../lib/catalog/firestore-adapter';
 import { scanCatalog } from '../lib/catalog/sync/trees';
 import { SYNC_RECORDS } from '../lib/catalog/sync/records';
 import { parseEnv } from '../lib/env/schema';
-import { firestore, firestoreConfigured } from '../lib/firebase';
+import { firestore, firestoreConfigured } from '../lib/firebase-admin-app';
 import { videoPolicyProblem } from '../lib/media/policy-check';
 import { streamPlaylist } from '../lib/media/stream-files';
 

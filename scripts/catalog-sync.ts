@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../lib/env/schema';
-import { firestore, firestoreConfigured } from '../lib/firebase';
+import { firestore, firestoreConfigured } from '../lib/firebase-admin-app';
 import { readsSoFar } from '../lib/firestore-reads';
 import { censusStep, recordCheck } from '../lib/catalog/sync/census';
 import { catalogUpkeep, type CatalogUpkeep } from '../lib/catalog/upkeep';

@@ -8,7 +8,7 @@ import { generateCatalog, HUNDRED_K_CATALOG, LARGE_CATALOG, TEST_CATALOG, type C
 import { writeCatalog } from '../lib/catalog/seed-writer';
 import { revalidateSite } from './revalidate-site';
 import { parseEnv } from '../lib/env/schema';
-import { firestore, firestoreConfigured } from '../lib/firebase';
+import { firestore, firestoreConfigured } from '../lib/firebase-admin-app';
 
 async function main() {
   const { values } = parseArgs({ options: { shape: { type: 'string', default: 'large' } } });

@@ -5,7 +5,7 @@
 import { recountPurchases } from '../lib/catalog/purchase-count';
 import { revalidateSite } from './revalidate-site';
 import { parseEnv } from '../lib/env/schema';
-import { firestore, firestoreConfigured } from '../lib/firebase';
+import { firestore, firestoreConfigured } from '../lib/firebase-admin-app';
 
 async function main() {
   const env = parseEnv(process.env);

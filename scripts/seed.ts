@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from '../lib/env/schema';
-import { firestore, firestoreConfigured } from '../lib/firebase';
+import { firestore, firestoreConfigured } from '../lib/firebase-admin-app';
 import { embeddedDocuments } from '../lib/catalog/embedded';
 import { subtitlesField } from '../lib/catalog/schemas';
 import type { RawDocument } from '../lib/catalog/store';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { browsePage, type BrowseItems } from '@/lib/catalog/browse';
 import { KINDS, type Kind } from '@/lib/catalog/kinds';
-import { movieOffers, showOffers } from '@/lib/payments/title-offers';
+import { movieOffers, showOffers } from '@/lib/payments/checkout/title-offers';
 import { listRoutes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { movieCard, seriesCard, shortFilmCard } from '@/components/sections/gridCards';

@@ -6,7 +6,7 @@ import { getMovie, getSeason, getSeries, getShortFilm, type SeasonDetail, type S
 import { isDocumentId, isMovieKind, kindAtSegment, KIND_LIST, KINDS, type TitleAddress } from '@/lib/catalog/kinds';
 import { prerenderedMovieIds, prerenderedSeasons, prerenderedSeriesIds, prerenderedShortFilmIds } from '@/lib/catalog/prerender';
 import { upNextAfter } from '@/lib/catalog/up-next';
-import { episodeOffers, movieOffers, seasonOffers, showOffers } from '@/lib/payments/title-offers';
+import { episodeOffers, movieOffers, seasonOffers, showOffers } from '@/lib/payments/checkout/title-offers';
 import { listRoutes, routes } from '@/lib/routes';
 import { movieJsonLd, seasonJsonLd, seriesJsonLd, shortFilmJsonLd } from '@/lib/seo/jsonld';
 import { pageMetadata } from '@/lib/seo/metadata';

@@ -1,6 +1,6 @@
 import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
 import { errorResponse } from '@/lib/api/responses';
-import { rateLimit } from '@/lib/api/rate-limit';
+import { rateLimit } from '@/lib/api/address-budget';
 import { renderCard, type Card } from '@/lib/og/card';
 import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, cardTitleAt } from '@/lib/og/titles';
 import { otherMethods } from '@/lib/api/methods';

@@ -9,7 +9,7 @@ import { ReceiptsBusy } from '@/components/receipts/ReceiptsBusy';
 import { IntentLink } from '@/components/ui/IntentLink';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
-import { receiptsOf } from '@/lib/payments/ownership';
+import { receiptsOf } from '@/lib/payments/ownership/ownership';
 import { currentVisitor } from '@/lib/identity/visitor-cookies';
 import { siteExplorer } from '@/lib/payments/wiring';
 import { routes } from '@/lib/routes';

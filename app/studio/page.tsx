@@ -6,7 +6,7 @@ import { StudioDashboard } from '@/components/studio/StudioDashboard';
 import { StudioSignIn } from '@/components/studio/StudioSignIn';
 import { titlePathSchema } from '@/lib/catalog/schemas';
 import { describeFailure } from '@/lib/failure';
-import { watchRecipientPayments } from '@/lib/payments/confirm-payment';
+import { watchRecipientPayments } from '@/lib/payments/confirm/confirm-payment';
 import { currentStudioWallet } from '@/lib/studio/access';
 import { salesCursorOf } from '@/lib/studio/cursor';
 import { lastDays, rangeOf } from '@/lib/studio/range';

@@ -41,7 +41,7 @@ export function FieldInsight({ config, consentRequired }: { config: FirebaseWebC
       if (optedOut || consent === 'denied') silenceInsight();
       return;
     }
-    whenIdle(() => void import('@/lib/analytics/firebase').then(({ startFieldInsight }) => startFieldInsight(config)));
+    whenIdle(() => void import('@/lib/analytics/firebase-web').then(({ startFieldInsight }) => startFieldInsight(config)));
   }, [decided, allowed, optedOut, consent, config]);
 
   useEffect(() => {

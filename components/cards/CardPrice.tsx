@@ -1,5 +1,5 @@
-import type { Offer } from '@/lib/payments/offers';
-import { priceSummary } from '@/lib/payments/offer-words';
+import type { Offer } from '@/lib/payments/checkout/offers';
+import { priceSummary } from '@/lib/payments/checkout/offer-words';
 import styles from './CardPrice.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { IntentLink } from '@/components/ui/IntentLink';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { LockedGridActions } from '../payment/LockedActions';
 import { CardPrice } from './CardPrice';
 import { CoverImage } from './CoverImage';

@@ -1,6 +1,6 @@
 import { IntentLink } from '@/components/ui/IntentLink';
 import type { Episode, MovieItem } from '@/lib/catalog/types';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { LockedMovieActions } from '../payment/LockedActions';

@@ -1,5 +1,5 @@
 import type { Episode, Page } from '@/lib/catalog';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { queued } from '@/lib/watching/queue';
 import { Pagination } from '../browse/Pagination';
 import { EpisodeQueue } from '../player/EpisodeQueue';
@@ -9,7 +9,7 @@ type Props = {
   episodes: Page<Episode>;
   /** After this page's last episode, when there is no next page: the next season's first. */
   following: Episode | null;
-  /** How a locked episode is sold (lib/payments/title-offers.ts, episodeOffers). */
+  /** How a locked episode is sold (lib/payments/checkout/title-offers.ts, episodeOffers). */
   offersOf: (episode: Episode) => ShownOffer[];
   emptyText: string;
   hrefOf: (after: string | null) => string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';

@@ -1,5 +1,5 @@
 import type { Episode, SeasonDetail } from '@/lib/catalog/types';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { listRoutes, routes } from '@/lib/routes';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
@@ -12,7 +12,7 @@ type Props = {
   season: SeasonDetail;
   /** What opens it while the series is locked: its season pass where it has one, and the whole series. */
   offers: ShownOffer[];
-  /** How each episode is sold (lib/payments/title-offers.ts). */
+  /** How each episode is sold (lib/payments/checkout/title-offers.ts). */
   episodeOffers: (episode: Episode) => ShownOffer[];
   following: Episode | null;
   jsonLd: StructuredData;

@@ -1,7 +1,7 @@
 import type { SeriesDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
 import { Pagination } from '../browse/Pagination';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
 import { GridSection } from '../sections/GridSection';

@@ -1,6 +1,6 @@
 import type { Episode, ShortFilmDetail } from '@/lib/catalog/types';
 import { listRoutes, routes } from '@/lib/routes';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
 import { countOf } from '../sections/gridCards';
@@ -12,7 +12,7 @@ type Props = {
   film: ShortFilmDetail;
   /** How it is sold while locked, whole. */
   offers: ShownOffer[];
-  /** How each episode is sold (lib/payments/title-offers.ts). */
+  /** How each episode is sold (lib/payments/checkout/title-offers.ts). */
   episodeOffers: (episode: Episode) => ShownOffer[];
   jsonLd: StructuredData;
 };

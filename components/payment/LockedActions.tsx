@@ -1,7 +1,7 @@
 'use client';
 
 import { IntentLink } from '@/components/ui/IntentLink';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { FreePlayButton } from '../player/FreePlayButton';
 import button from '../ui/button.module.css';
 import cards from '../cards/cards.module.css';

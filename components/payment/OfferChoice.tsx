@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { formatAmount } from '@/lib/catalog/pricing';
-import { offerName, type ShownOffer } from '@/lib/payments/offer-words';
+import { offerName, type ShownOffer } from '@/lib/payments/checkout/offer-words';
 import styles from './PurchaseDialog.module.css';
 
 type Props = {

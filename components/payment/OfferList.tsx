@@ -1,4 +1,4 @@
-import { NOT_FOR_SALE, offerLine, type ShownOffer } from '@/lib/payments/offer-words';
+import { NOT_FOR_SALE, offerLine, type ShownOffer } from '@/lib/payments/checkout/offer-words';
 import styles from './OfferList.module.css';
 
 /**

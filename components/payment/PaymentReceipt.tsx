@@ -1,7 +1,7 @@
 import { formatAmount, type Amount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
-import type { ClusterName } from '@/lib/payments/cluster';
-import { explorerTransactionUrl } from '@/lib/payments/explorer';
+import type { ClusterName } from '@/lib/payments/chain/cluster';
+import { explorerTransactionUrl } from '@/lib/payments/reporting/explorer';
 import { publicEnv } from '@/lib/env/public';
 import { receiptRoute, routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
-import { unlocks } from '@/lib/payments/unlocks';
+import { unlocks } from '@/lib/payments/ownership/unlocks';
 import { useDialogRequest } from '../dialog/useDialogRequest';
 import { PlaybackLinksContext, type PlaybackLinks } from '../player/PlaybackLinksContext';
 import { PurchasesContext, type PurchaseRequest, type Purchases } from './PurchasesContext';

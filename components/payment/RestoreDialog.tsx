@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { fetchEntitlements } from '@/lib/payments/browser/api';
-import { restoreWithWallet } from '@/lib/payments/browser/restore';
+import { restoreWithWallet } from '@/lib/payments/browser/restore-with-wallet';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { PaymentNotice, type Notice } from './PaymentNotice';
 import { usePurchases } from './PurchasesContext';

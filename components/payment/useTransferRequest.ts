@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Offer } from '@/lib/payments/offers';
+import type { Offer } from '@/lib/payments/checkout/offers';
 import { PaymentApiError, requestCheckout, type CheckoutAnswer, type VerifyAnswer } from '@/lib/payments/browser/api';
 import { forgetTransfer, rememberTransfer } from '@/lib/payments/browser/pending';
 import { watchTransfer } from '@/lib/payments/browser/transfer-watch';

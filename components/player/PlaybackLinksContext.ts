@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 
 /** A locked video the viewer may unlock: the title that locks it, the ways to pay for it (as its page shows them), and the video to play then. */
 export interface UnlockRequest {

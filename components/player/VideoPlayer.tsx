@@ -6,7 +6,7 @@ import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
 import { forgetPrimed } from '@/lib/media/primed';
-import { offerLine, type ShownOffer } from '@/lib/payments/offer-words';
+import { offerLine, type ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, watchedToEnd, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';

@@ -1,9 +1,9 @@
 import { CoverImage } from '../cards/CoverImage';
 import { IntentLink } from '../ui/IntentLink';
-import { explorerTransactionUrl, type Explorer } from '@/lib/payments/explorer';
+import { explorerTransactionUrl, type Explorer } from '@/lib/payments/reporting/explorer';
 import { formatAmount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
-import type { Receipt } from '@/lib/payments/receipts';
+import type { Receipt } from '@/lib/payments/ownership/receipts';
 import { pageOfDocument, receiptRoute } from '@/lib/routes';
 import { boughtAs } from './boughtAs';
 import { formatUtc } from './dates';

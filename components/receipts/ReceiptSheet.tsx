@@ -1,6 +1,6 @@
 import { formatAmount } from '@/lib/catalog/pricing';
-import { explorerTransactionUrl, type Explorer } from '@/lib/payments/explorer';
-import type { PaymentReceipt } from '@/lib/payments/receipts';
+import { explorerTransactionUrl, type Explorer } from '@/lib/payments/reporting/explorer';
+import type { PaymentReceipt } from '@/lib/payments/ownership/receipts';
 import { pageOfDocument, routes } from '@/lib/routes';
 import { IntentLink } from '../ui/IntentLink';
 import button from '../ui/button.module.css';

@@ -1,6 +1,6 @@
 import guides from '@/components/guides/guides.module.css';
 
-/** A browser that opened its receipts more than RECEIPT_PAGES_PER_MINUTE times a minute (lib/payments/ownership.ts): told to wait, nothing read. */
+/** A browser that opened its receipts more than RECEIPT_PAGES_PER_MINUTE times a minute (lib/payments/ownership/ownership.ts): told to wait, nothing read. */
 export function ReceiptsBusy() {
   return (
     <p className={guides.sectionText} role="alert">

@@ -1,6 +1,6 @@
 import { formatHours } from '@/lib/catalog/pricing';
-import { offerName } from '@/lib/payments/offer-words';
-import type { Receipt } from '@/lib/payments/receipts';
+import { offerName } from '@/lib/payments/checkout/offer-words';
+import type { Receipt } from '@/lib/payments/ownership/receipts';
 
 /** What a payment bought, in the words its offer was sold by: "Rented for 2 days", "Season pass, to keep", "Bought to keep". */
 export function boughtAs(path: string, { kind, hours }: NonNullable<Receipt['payment']>): string {

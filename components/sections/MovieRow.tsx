@@ -1,5 +1,5 @@
 import type { Episode, MovieItem } from '@/lib/catalog/types';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { MovieCard } from '../cards/MovieCard';
 import { Carousel } from '../carousel/Carousel';
 import { Section } from '../layout/Section';
@@ -9,7 +9,7 @@ type Props<Item> = {
   id: string;
   title: string;
   items: Item[];
-  /** The ways a locked item is sold (lib/payments/title-offers.ts). */
+  /** The ways a locked item is sold (lib/payments/checkout/title-offers.ts). */
   offersOf: (item: Item) => ShownOffer[];
   loop: boolean;
   emptyText: string;

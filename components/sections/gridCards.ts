@@ -1,5 +1,5 @@
 import type { MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary } from '@/lib/catalog/types';
-import type { ShownOffer } from '@/lib/payments/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
 import type { GridCardProps } from '../cards/GridCard';
 

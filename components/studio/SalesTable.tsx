@@ -1,7 +1,7 @@
 import { formatAmount, formatHours } from '@/lib/catalog/pricing';
-import { explorerTransactionUrl, type Explorer } from '@/lib/payments/explorer';
+import { explorerTransactionUrl, type Explorer } from '@/lib/payments/reporting/explorer';
 import { shortAddress } from '@/lib/payments/display';
-import { saleKindOf } from '@/lib/payments/sale-kind';
+import { saleKindOf } from '@/lib/payments/reporting/sale-kind';
 import type { Sale } from '@/lib/studio/report';
 import { utcTime } from './format';
 import styles from './studio.module.css';

@@ -1,4 +1,4 @@
-import type { SellingCheck, SellingReadiness } from '@/lib/payments/selling-check';
+import type { SellingCheck, SellingReadiness } from '@/lib/payments/reporting/selling-check';
 import styles from './studio.module.css';
 
 const NAMES: Record<SellingCheck['name'], string> = {
@@ -12,7 +12,7 @@ const NAMES: Record<SellingCheck['name'], string> = {
 const STATE: Record<SellingCheck['state'], string> = { ok: 'Ready', failed: 'Stops sales', unknown: 'Not read yet' };
 
 /**
- * The going-live checklist as the server checks it before every checkout (lib/payments/selling-check.ts): each point,
+ * The going-live checklist as the server checks it before every checkout (lib/payments/reporting/selling-check.ts): each point,
  * whether it holds, and what a failure stops, so an operator sees why a buyer is refused before any buyer is.
  */
 export function SellingChecklist({ readiness }: { readiness: SellingReadiness }) {

@@ -5,7 +5,7 @@ import { useWallet } from '@solana/wallet-adapter-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { openStudioSession, requestStudioChallenge } from '@/lib/payments/browser/api';
-import { signChallenge } from '@/lib/payments/browser/sign-in';
+import { signChallenge } from '@/lib/payments/browser/signing-wallet';
 import { shortAddress } from '@/lib/payments/display';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { PaymentNotice, type Notice } from '../payment/PaymentNotice';

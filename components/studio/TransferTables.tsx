@@ -1,7 +1,7 @@
-import type { Explorer } from '@/lib/payments/explorer';
+import type { Explorer } from '@/lib/payments/reporting/explorer';
 import { formatAmount } from '@/lib/catalog/pricing';
 import { shortAddress } from '@/lib/payments/display';
-import type { ExtraPayment, RecipientTransfer } from '@/lib/payments/ledger';
+import type { ExtraPayment, RecipientTransfer } from '@/lib/payments/ledger/ledger';
 import type { Unclaimed } from '@/lib/studio/report';
 import { age } from './format';
 import { TransactionLink } from './SalesTable';

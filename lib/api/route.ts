@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { env } from '../env/server';
 import { readJsonBody } from '../http/json';
-import { chargeLimit, chargeNewBrowser, giveBackNewBrowser, limitKeys, type Bucket } from '../http/rate-limit';
+import { chargeLimit, chargeNewBrowser, giveBackNewBrowser, limitKeys, type Bucket } from '../http/client-budgets';
 import { crossSiteReason } from '../http/same-origin';
 import { NOBODY, type Visitor } from '../identity/visitor';
 import { currentVisitor, keepBrowserCookie, markOwner, visitorOrNew } from '../identity/visitor-cookies';
@@ -82,7 +82,7 @@ export function ownerAnswer(request: Request, browser: string, data: unknown, ca
  * One pipeline for every API route (as dub's withWorkspace): the cheap checks first, in order: origin,
  * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
  * charged to the browser (or the address without one), so junk never spends anyone's budget; a new browser id is
- * charged to the address too (lib/http/rate-limit.ts, NEW_BROWSERS) and set only on a successful answer. The
+ * charged to the address too (lib/http/client-budgets.ts, NEW_BROWSERS) and set only on a successful answer. The
  * handler returns a Response, or a Reply or a Refusal as data (lib/api/responses.ts sends them), or throws
  * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. The browser
  * cookie is set or slid on the way out, never replaced.

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { whileReading } from '../firestore-reads';
-import { commitWrites, pagesOf, readInTransaction, type Write } from './firestore';
+import { commitWrites, pagesOf, readInTransaction, type Write } from './firestore-adapter';
 import { formatTitlePath, KIND_LIST, titleContaining } from './kinds';
 import { POPULAR_KEY, popularKey } from './popularity';
 

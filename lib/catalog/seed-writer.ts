@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { readDocuments, setChanged } from './firestore';
+import { readDocuments, setChanged } from './firestore-adapter';
 import { documentsToWrite } from './derived-fields';
 import { parseTitlePath } from './kinds';
 import type { RawDocument } from './store';

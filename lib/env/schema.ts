@@ -52,7 +52,7 @@ const envSchema = z
     PRICE_LAMPORTS: positiveInt(10_000_000),
     /**
      * The SPL mint USDC prices are paid in, named on purpose; unset, Circle's USDC of the cluster the RPC is on
-     * (mainnet's on mainnet, devnet's elsewhere: lib/payments/cluster.ts, usdcMintOn).
+     * (mainnet's on mainnet, devnet's elsewhere: lib/payments/chain/cluster.ts, usdcMintOn).
      */
     USDC_MINT: base58Key,
     ENTITLEMENT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),

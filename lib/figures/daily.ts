@@ -54,7 +54,7 @@ export function addInto(into: TitleDay, add: TitleDay): TitleDay {
 
 /**
  * Where the figures are kept: written when a sale or a play is recorded (a bounded number of writes each), read as
- * about one document a day whatever the number of sales, plays and titles (Firestore: lib/figures/firestore.ts).
+ * about one document a day whatever the number of sales, plays and titles (Firestore: lib/figures/day-shards.ts).
  */
 export interface FiguresStore {
   /** Adds to a title's figures of `day`. */

@@ -4,13 +4,13 @@ import { LRUCache } from 'lru-cache';
 import { titleContaining, formatTitlePath } from '../catalog/kinds';
 import { env } from '../env/server';
 import { describeFailure } from '../failure';
-import { firestore, firestoreConfigured } from '../firebase';
+import { firestore, firestoreConfigured } from '../firebase-admin-app';
 import { lazyLimiter, spend } from '../http/limiter';
-import { signingSecret } from '../identity/secret';
+import { signingSecret } from '../identity/signing-secret';
 import { holderOf } from '../identity/signed-token';
 import { BROWSERS_COUNTED_PER_ADDRESS, dayOf, type Metric, type TitleDay } from './daily';
 import { fileFigures } from './files';
-import { firestoreFigures } from './firestore';
+import { firestoreFigures } from './day-shards';
 
 export { addInto, BROWSERS_COUNTED_PER_ADDRESS, dayOf, daysBetween, paidCount, type Metric, type TitleDay } from './daily';
 

@@ -12,7 +12,7 @@ import {
   newBrowserId,
   ownerProofValue,
 } from './browser-cookie';
-import { signingSecret } from './secret';
+import { signingSecret } from './signing-secret';
 import { visitorFromCookies, type Visitor } from './visitor';
 
 /** Over https as the browser addressed the site (Vercel and proxies say so in x-forwarded-proto). */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getStorage } from 'firebase-admin/storage';
 import { env } from '../env/server';
-import { firebaseApp } from '../firebase';
+import { firebaseApp } from '../firebase-admin-app';
 
 /**
  * A V4 signed URL that reads one private Cloud Storage object for `seconds`. Signed with the

@@ -1,6 +1,6 @@
 import type { Amount } from '../catalog/pricing';
-import type { ClusterName } from './cluster';
-import type { PurchaseKind } from './offers';
+import type { ClusterName } from './chain/cluster';
+import type { PurchaseKind } from './checkout/offers';
 
 /**
  * The payment API's requests and answers, shared by the routes in app/api (which build them) and

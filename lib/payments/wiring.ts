@@ -9,16 +9,16 @@ import { DEFAULT_RECIPIENT } from '../env/schema';
 import { env } from '../env/server';
 import { refuse } from '../errors';
 import { sharedRedis } from '../http/redis';
-import { usdcMintOn } from './cluster';
-import { CHAIN_UNREACHABLE, clusterCheck } from './cluster-check';
-import type { Explorer } from './explorer';
-import { feeMarket } from './fee-market';
-import { sharedGenesisHash } from './genesis-hash';
-import { ledger, type Purchase } from './ledger';
-import { saleFigures } from './sale-kind';
-import { budgetedFetch, providerBackoff, timedFetch } from './rpc';
-import { takeRpcCall } from './rpc-share';
-import { sellingChecks, type SellingReadiness } from './selling-check';
+import { usdcMintOn } from './chain/cluster';
+import { CHAIN_UNREACHABLE, clusterCheck } from './chain/cluster-check';
+import type { Explorer } from './reporting/explorer';
+import { feeMarket } from './checkout/fee-market';
+import { sharedGenesisHash } from './chain/genesis-hash';
+import { ledger, type Purchase } from './ledger/ledger';
+import { saleFigures } from './reporting/sale-kind';
+import { budgetedFetch, providerBackoff, timedFetch } from './chain/rpc';
+import { takeRpcCall } from './chain/rpc-share';
+import { sellingChecks, type SellingReadiness } from './reporting/selling-check';
 
 /**
  * What every payment use case shares (start-checkout, confirm-payment, restore-wallet, ownership,
@@ -91,7 +91,7 @@ const READY_FOR_MS = 10 * 60_000;
 const NOT_READY_FOR_MS = 60_000;
 let readiness: { at: number; value: Promise<SellingReadiness>; ready: boolean } | null = null;
 
-/** The going-live checklist (lib/payments/selling-check.ts), kept between reads: one read in flight, whoever asks. */
+/** The going-live checklist (lib/payments/reporting/selling-check.ts), kept between reads: one read in flight, whoever asks. */
 export function sellingReadiness(): Promise<SellingReadiness> {
   const now = Date.now();
   if (readiness && now - readiness.at < (readiness.ready ? READY_FOR_MS : NOT_READY_FOR_MS)) return readiness.value;

@@ -2,13 +2,13 @@ import 'server-only';
 import { z } from 'zod';
 import { env } from '../env/server';
 import { refuse, type Refusal } from '../errors';
-import { signingSecret } from '../identity/secret';
-import { checkSignIn, createSignInChallenge, siteIdentity, type SignInAnswer, type SignInPurpose } from '../identity/sign-in';
+import { signingSecret } from '../identity/signing-secret';
+import { checkSignIn, createSignInChallenge, siteIdentity, type SignInAnswer, type SignInPurpose } from '../identity/sign-in-purpose';
 import { holderOf, isHolder, readToken, signToken } from '../identity/signed-token';
 import { studioCookieValues } from '../identity/studio-cookie';
 import { currentCookies, currentVisitor } from '../identity/visitor-cookies';
-import { chainIdOf } from '../payments/cluster';
-import { ledger } from '../payments/ledger';
+import { chainIdOf } from '../payments/chain/cluster';
+import { ledger } from '../payments/ledger/ledger';
 import { paymentCluster } from '../payments/wiring';
 
 const STUDIO: SignInPurpose = {

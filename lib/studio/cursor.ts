@@ -1,4 +1,4 @@
-import type { SalesCursor } from '../payments/ledger';
+import type { SalesCursor } from '../payments/ledger/ledger';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)~([1-9A-HJ-NP-Za-km-z]{32,90})$/;
 

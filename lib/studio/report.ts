@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTitle } from '../catalog';
 import { addInto, dayOf, daysBetween, figures, paidCount, type TitleDay } from '../figures';
-import { ledger, type ExtraPayment, type Purchase, type RecipientTransfer, type SalesCursor } from '../payments/ledger';
+import { ledger, type ExtraPayment, type Purchase, type RecipientTransfer, type SalesCursor } from '../payments/ledger/ledger';
 import { serverCluster } from '../payments/wiring';
 import type { StudioRange } from './range';
 
@@ -86,7 +86,7 @@ export async function* everySale(range: StudioRange, pageSize = 500): AsyncGener
  * Transfers the looks found reaching the recipient that no browser holds, each list read on its own so none pushes
  * another off: payments of a checkout of ours whose browser never claimed them (its payer restores them from the
  * paying wallet), payments of a checkout already credited to another or late below the price now (refunds to make),
- * transfers naming no checkout, and the dust below the smallest price asked (lib/payments/dust.ts).
+ * transfers naming no checkout, and the dust below the smallest price asked (lib/payments/reporting/dust.ts).
  */
 export async function unclaimedTransfers(): Promise<{
   unclaimed: Unclaimed[];

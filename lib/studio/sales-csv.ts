@@ -1,5 +1,5 @@
 import { decimalAmount } from '../catalog/pricing';
-import { saleKindOf } from '../payments/sale-kind';
+import { saleKindOf } from '../payments/reporting/sale-kind';
 import type { Sale } from './report';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTitle } from '../catalog';
 import { formatSalesCursor } from './cursor';
-import type { SalesCursor } from '../payments/ledger';
+import type { SalesCursor } from '../payments/ledger/ledger';
 import type { StudioRange } from './range';
 import { sellingReadiness, siteExplorer } from '../payments/wiring';
 import { SALES_PER_PAGE, studioFigures, studioSales, unclaimedTransfers } from './report';

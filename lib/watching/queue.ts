@@ -1,5 +1,5 @@
 import type { Episode, Subtitle } from '../catalog/types';
-import type { ShownOffer } from '../payments/offer-words';
+import type { ShownOffer } from '../payments/checkout/offer-words';
 import type { WatchInfo } from './progress';
 
 /**

@@ -8,9 +8,9 @@
  */
 import { Keypair } from '@solana/web3.js';
 import { chainControl } from '../../e2e/support/chain/control';
-import { PAYMENTS_LOOK_MS } from '../../lib/payments/look-intervals';
-import { DEFAULT_LOOK_TERMS } from '../../lib/payments/payment-watch';
-import { FEE_MARKET_CALLS_PER_MINUTE } from '../../lib/payments/fee-market';
+import { PAYMENTS_LOOK_MS } from '../../lib/payments/chain/look-intervals';
+import { DEFAULT_LOOK_TERMS } from '../../lib/payments/chain/payment-watch';
+import { FEE_MARKET_CALLS_PER_MINUTE } from '../../lib/payments/checkout/fee-market';
 import { CHAIN_URL, LOAD } from './config';
 import type { Stack } from './stack';
 

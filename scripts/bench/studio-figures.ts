@@ -7,10 +7,10 @@
 import { DocumentReference } from 'firebase-admin/firestore';
 import { count, countOnce, dayOf } from '../../lib/figures';
 import { figures } from '../../lib/figures';
-import { SHARDS } from '../../lib/figures/firestore';
+import { SHARDS } from '../../lib/figures/day-shards';
 import { readsSoFar } from '../../lib/firestore-reads';
-import { ledger, type Purchase } from '../../lib/payments/ledger';
-import { saleFigures } from '../../lib/payments/sale-kind';
+import { ledger, type Purchase } from '../../lib/payments/ledger/ledger';
+import { saleFigures } from '../../lib/payments/reporting/sale-kind';
 
 const SALES = 1_000;
 const PLAYS = 10_000;

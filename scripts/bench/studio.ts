@@ -18,7 +18,7 @@ export interface StudioCosts {
   writesPerRepeat: number;
   monthFirstView: { reads: number; writes: number };
   monthReads: number;
-  /** The shards a day's writes spread over (lib/figures/firestore.ts). */
+  /** The shards a day's writes spread over (lib/figures/day-shards.ts). */
   shards: number;
   salesPageReads: number;
   largestDayBytes: number;

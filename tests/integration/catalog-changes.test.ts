@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { syncChangedDocuments } from '@/lib/catalog/sync/changes';
 import { listTag, searchTag, treeTag } from '@/lib/catalog/tags';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { testFirestore, type TestFirestore } from '../support/firestore';

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { scanStep } from '@/lib/catalog/sync/scan';
 import { KIND_LIST } from '@/lib/catalog/kinds';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';

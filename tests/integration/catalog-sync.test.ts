@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { scanCatalog, sweepEntries, syncTree, treesToSync } from '@/lib/catalog/sync/trees';
 import { watchCatalog, type CatalogWatch } from '@/lib/catalog/sync/listeners';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';

@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { censusStep, checkCatalog, claimCheck, kindsToScan, recordCheck, takeCensus } from '@/lib/catalog/sync/census';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { writeAsOperator } from '@/e2e/support/hand-written-catalog';
 import { doc, handWrittenDocuments } from '../fixtures/hand-written-documents';
 import { testFirestore, type TestFirestore } from '../support/firestore';

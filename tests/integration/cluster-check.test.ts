@@ -1,8 +1,8 @@
 import { Connection } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain/server';
-import { CHAIN_UNREACHABLE, CLUSTER_MISMATCH, clusterCheck } from '@/lib/payments/cluster-check';
-import { timedFetch } from '@/lib/payments/rpc';
+import { CHAIN_UNREACHABLE, CLUSTER_MISMATCH, clusterCheck } from '@/lib/payments/chain/cluster-check';
+import { timedFetch } from '@/lib/payments/chain/rpc';
 
 /** Two local chains: one stands in for devnet (its genesis hash), the other is a chain of its own. */
 const PORT = 8961;

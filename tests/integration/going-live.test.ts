@@ -2,10 +2,10 @@ import { ComputeBudgetProgram, Connection, Keypair, PublicKey, SolanaJSONRPCErro
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain/server';
-import { CIRCLE_USDC } from '@/lib/payments/cluster';
-import { readPaymentFacts, UnsupportedTransactionVersion } from '@/lib/payments/facts-cache';
-import { feeMarket } from '@/lib/payments/fee-market';
-import { MEMO_PROGRAM_ID } from '@/lib/payments/payment-transaction';
+import { CIRCLE_USDC } from '@/lib/payments/chain/cluster';
+import { readPaymentFacts, UnsupportedTransactionVersion } from '@/lib/payments/chain/facts-cache';
+import { feeMarket } from '@/lib/payments/checkout/fee-market';
+import { MEMO_PROGRAM_ID } from '@/lib/payments/checkout/payment-transaction';
 
 /**
  * Issue 51 against real JSON-RPC: the local chain answers a version 1 transaction as agave does, the site reads it
@@ -116,7 +116,7 @@ describe('going live', () => {
     vi.stubEnv('SOLANA_RECIPIENT', Keypair.generate().publicKey.toBase58());
     vi.stubEnv('USDC_MINT', CIRCLE_USDC.devnet!);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { startCheckout } = await import('@/lib/payments/start-checkout');
+    const { startCheckout } = await import('@/lib/payments/checkout/start-checkout');
     const { sellingReadiness } = await import('@/lib/payments/wiring');
     const answer = await startCheckout(
       { path: 'trailers/c-vault', kind: 'buy' },

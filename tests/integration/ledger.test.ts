@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { startOutageProxy } from '@/e2e/support/outage-proxy';
-import type { StoredCheckout } from '@/lib/payments/checkout';
-import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
-import { LEGACY_GENESIS_HASH } from '@/lib/payments/cluster';
-import { fileLedger, firestoreLedger, type Ledger, type Purchase } from '@/lib/payments/ledger';
+import type { StoredCheckout } from '@/lib/payments/checkout/checkout';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout/checkout-kept';
+import { LEGACY_GENESIS_HASH } from '@/lib/payments/chain/cluster';
+import { fileLedger, firestoreLedger, type Ledger, type Purchase } from '@/lib/payments/ledger/ledger';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 import { TEST_CLUSTER as CLUSTER, purchaseRecord } from '../support/purchase-record';
 

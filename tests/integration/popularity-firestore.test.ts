@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { countPurchaseIn, recountPurchases } from '@/lib/catalog/purchase-count';
 import { writeCatalog } from '@/lib/catalog/seed-writer';
 import { testFirestore, type TestFirestore } from '../support/firestore';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TitleRef } from '@/lib/catalog/types';
-import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger';
-import { receiptsFor } from '@/lib/payments/receipts';
+import { fileLedger, firestoreLedger, type Ledger } from '@/lib/payments/ledger/ledger';
+import { receiptsFor } from '@/lib/payments/ownership/receipts';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 

@@ -5,10 +5,10 @@ import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
-import { createCheckout } from '@/lib/payments/checkout';
-import { fileLedger } from '@/lib/payments/ledger';
-import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
-import { memoryWatchBoard } from '@/lib/payments/watch-board';
+import { createCheckout } from '@/lib/payments/checkout/checkout';
+import { fileLedger } from '@/lib/payments/ledger/ledger';
+import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/chain/payment-watch';
+import { memoryWatchBoard } from '@/lib/payments/chain/watch-board';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 

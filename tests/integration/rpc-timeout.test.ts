@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalChain, type LocalChain } from '@/e2e/support/chain';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
-import { paymentTransaction } from '@/lib/payments/payment-transaction';
-import { UNIT_PRICE_FLOOR } from '@/lib/payments/fee-market';
-import { createCheckout } from '@/lib/payments/checkout';
-import { fileLedger } from '@/lib/payments/ledger';
-import { providerBackoff, timedFetch } from '@/lib/payments/rpc';
-import { verifyPayment } from '@/lib/payments/verify';
+import { paymentTransaction } from '@/lib/payments/checkout/payment-transaction';
+import { UNIT_PRICE_FLOOR } from '@/lib/payments/checkout/fee-market';
+import { createCheckout } from '@/lib/payments/checkout/checkout';
+import { fileLedger } from '@/lib/payments/ledger/ledger';
+import { providerBackoff, timedFetch } from '@/lib/payments/chain/rpc';
+import { verifyPayment } from '@/lib/payments/confirm/verify';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 

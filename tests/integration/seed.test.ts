@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { embeddedDocuments } from '@/lib/catalog/embedded';
-import { createFirestoreStore } from '@/lib/catalog/firestore';
+import { createFirestoreStore } from '@/lib/catalog/firestore-adapter';
 import { createLocalStore } from '@/lib/catalog/local';
 import { documentsToWrite } from '@/lib/catalog/derived-fields';
 import { emulatorHost, testFirestore } from '../support/firestore';

@@ -8,8 +8,8 @@ import { startRedis, type LocalRedis } from '@/e2e/support/redis';
  */
 async function instance() {
   vi.resetModules();
-  const limits = await import('@/lib/http/rate-limit');
-  const { rateLimit } = await import('@/lib/api/rate-limit');
+  const limits = await import('@/lib/http/client-budgets');
+  const { rateLimit } = await import('@/lib/api/address-budget');
   const redis = await import('@/lib/http/redis');
   const lock = (key: string, ms: number) => redis.takeLapsingLock(key, ms);
   // Not connected yet on purpose: an instance's first requests wait for its first connection and count in Redis too.

@@ -3,11 +3,11 @@ import { Keypair, sendAndConfirmRawTransaction } from '@solana/web3.js';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type LocalRedis } from '@/e2e/support/redis';
-import { createCheckout } from '@/lib/payments/checkout';
-import { watchPayments } from '@/lib/payments/payment-watch';
-import { solanaPayRequests } from '@/lib/payments/solana-pay';
-import { memoryWatchBoard } from '@/lib/payments/watch-board';
-import { boardWithFallback, redisWatchBoard } from '@/lib/payments/watch-board-redis';
+import { createCheckout } from '@/lib/payments/checkout/checkout';
+import { watchPayments } from '@/lib/payments/chain/payment-watch';
+import { solanaPayRequests } from '@/lib/payments/checkout/solana-pay';
+import { memoryWatchBoard } from '@/lib/payments/chain/watch-board';
+import { boardWithFallback, redisWatchBoard } from '@/lib/payments/chain/watch-board-redis';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 

@@ -4,10 +4,10 @@ import BigNumber from 'bignumber.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkoutReference, createCheckout } from '@/lib/payments/checkout';
-import { solanaPayRequests } from '@/lib/payments/solana-pay';
-import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
-import { memoryWatchBoard } from '@/lib/payments/watch-board';
+import { checkoutReference, createCheckout } from '@/lib/payments/checkout/checkout';
+import { solanaPayRequests } from '@/lib/payments/checkout/solana-pay';
+import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/chain/payment-watch';
+import { memoryWatchBoard } from '@/lib/payments/chain/watch-board';
 import { checkoutTerms, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 

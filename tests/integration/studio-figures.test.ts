@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { daysBetween, type FiguresStore } from '@/lib/figures/daily';
 import { fileFigures } from '@/lib/figures/files';
-import { SHARDS, firestoreFigures } from '@/lib/figures/firestore';
+import { SHARDS, firestoreFigures } from '@/lib/figures/day-shards';
 import { readsSoFar } from '@/lib/firestore-reads';
 import { testFirestore, type TestFirestore } from '../support/firestore';
 

@@ -1,10 +1,10 @@
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Keypair, SystemProgram, Transaction, sendAndConfirmRawTransaction, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import { createCheckout } from '@/lib/payments/checkout';
-import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
-import { solanaPayRequests } from '@/lib/payments/solana-pay';
-import { claimWalletPayments } from '@/lib/payments/wallet-claims';
+import { createCheckout } from '@/lib/payments/checkout/checkout';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout/checkout-kept';
+import { solanaPayRequests } from '@/lib/payments/checkout/solana-pay';
+import { claimWalletPayments } from '@/lib/payments/confirm/wallet-claims';
 import { fundedWallet, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 

@@ -1,4 +1,4 @@
-import type { Purchase } from '@/lib/payments/ledger';
+import type { Purchase } from '@/lib/payments/ledger/ledger';
 
 /** The genesis hash the tests' purchases are made on (any string stands for a cluster). */
 export const TEST_CLUSTER = 'test-cluster-genesis-hash';

@@ -16,7 +16,7 @@ afterAll(() => {
 
 const { API_ERROR_STATUS, ApiError, codeOfStatus } = await import('@/lib/errors');
 const { answer, apiRoute } = await import('@/lib/api/route');
-const { BUDGETS, NEW_BROWSERS } = await import('@/lib/http/rate-limit');
+const { BUDGETS, NEW_BROWSERS } = await import('@/lib/http/client-budgets');
 type Bucket = keyof typeof BUDGETS;
 const { browserCookieValue, browserIdFrom, newBrowserId } = await import('@/lib/identity/browser-cookie');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/lib/env/schema';
-import { chooseBackend } from '@/lib/firebase';
+import { chooseBackend } from '@/lib/firebase-admin-app';
 
 const backendFor = (vars: Record<string, string>) => chooseBackend(parseEnv(vars));
 

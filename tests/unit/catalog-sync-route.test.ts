@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = 'unit-test-cron-secret-0123456789'));
 
 const { GET } = await import('@/app/api/cron/catalog-sync/route');
-const { BUDGETS } = await import('@/lib/http/rate-limit');
+const { BUDGETS } = await import('@/lib/http/client-budgets');
 const { processState } = await import('@/lib/process-state');
 
 /** The token the server's own schedule sends (lib/catalog/sync/service.ts keeps it in the process's registry). */

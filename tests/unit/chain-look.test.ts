@@ -5,10 +5,10 @@ import { Keypair, PublicKey, type ConfirmedSignatureInfo, type ParsedTransaction
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
-import type { StoredCheckout } from '@/lib/payments/checkout';
-import { fileLedger, type Ledger } from '@/lib/payments/ledger';
-import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/payment-watch';
-import { memoryWatchBoard, type WatchBoard } from '@/lib/payments/watch-board';
+import type { StoredCheckout } from '@/lib/payments/checkout/checkout';
+import { fileLedger, type Ledger } from '@/lib/payments/ledger/ledger';
+import { watchPayments, type PaymentWatchDeps } from '@/lib/payments/chain/payment-watch';
+import { memoryWatchBoard, type WatchBoard } from '@/lib/payments/chain/watch-board';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 

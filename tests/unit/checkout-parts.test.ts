@@ -2,7 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
-import { createCheckout, type CheckoutTerms } from '@/lib/payments/checkout';
+import { createCheckout, type CheckoutTerms } from '@/lib/payments/checkout/checkout';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 
 const catalog = createCatalog(createLocalStore(fixtureDocuments), { warn: () => {} });

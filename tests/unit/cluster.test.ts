@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chainIdOf, clusterLabel, clusterOfGenesisHash } from '@/lib/payments/cluster';
-import { CHAIN_UNREACHABLE, CLUSTER_MISMATCH, clusterCheck } from '@/lib/payments/cluster-check';
+import { chainIdOf, clusterLabel, clusterOfGenesisHash } from '@/lib/payments/chain/cluster';
+import { CHAIN_UNREACHABLE, CLUSTER_MISMATCH, clusterCheck } from '@/lib/payments/chain/cluster-check';
 
 const DEVNET = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
 const MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';

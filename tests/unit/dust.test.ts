@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strayListOf } from '@/lib/payments/dust';
+import { strayListOf } from '@/lib/payments/reporting/dust';
 
 const CLUSTER = 'test-cluster';
 

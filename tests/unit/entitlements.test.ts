@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { browserCookieValue, browserIdFrom, cookieNeedsRenewal, newBrowserId } from '@/lib/identity/browser-cookie';
-import { unlocks } from '@/lib/payments/unlocks';
+import { unlocks } from '@/lib/payments/ownership/unlocks';
 import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '@/lib/identity/signed-token';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';

@@ -1,7 +1,15 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import { BLOCKHASH_EVERY_MS, EXPIRED_AGAIN_MS, FEES_EVERY_MS, UNIT_PRICE_CEILING, UNIT_PRICE_FLOOR, feeMarket, unitPriceOf } from '@/lib/payments/fee-market';
-import type { SharedValues } from '@/lib/payments/genesis-hash';
+import {
+  BLOCKHASH_EVERY_MS,
+  EXPIRED_AGAIN_MS,
+  FEES_EVERY_MS,
+  UNIT_PRICE_CEILING,
+  UNIT_PRICE_FLOOR,
+  feeMarket,
+  unitPriceOf,
+} from '@/lib/payments/checkout/fee-market';
+import type { SharedValues } from '@/lib/payments/chain/genesis-hash';
 
 const fees = (...prices: number[]) => prices.map((prioritizationFee, slot) => ({ slot, prioritizationFee }));
 

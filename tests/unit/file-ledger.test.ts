@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredCheckout } from '@/lib/payments/checkout';
-import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
+import type { StoredCheckout } from '@/lib/payments/checkout/checkout';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout/checkout-kept';
 import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 
 // Every file the ledger writes goes through open(): a test can make the disk fill up halfway through one.
@@ -26,7 +26,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, open, default: { ...real, open } };
 });
 
-const { fileLedger } = await import('@/lib/payments/ledger');
+const { fileLedger } = await import('@/lib/payments/ledger/ledger');
 
 const BROWSER = 'browser-a-0123456789ab';
 const checkoutRecord = (reference: string, issuedAt = Date.now()): StoredCheckout => ({

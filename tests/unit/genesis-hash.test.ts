@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clusterCheck } from '@/lib/payments/cluster-check';
-import { sharedGenesisHash, type SharedValues } from '@/lib/payments/genesis-hash';
+import { clusterCheck } from '@/lib/payments/chain/cluster-check';
+import { sharedGenesisHash, type SharedValues } from '@/lib/payments/chain/genesis-hash';
 
 const DEVNET = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG';
 const RPC = 'https://rpc.example/?api-key=secret';

@@ -17,7 +17,7 @@ afterAll(() => {
 const reached = vi.hoisted(() => ({ verify: 0, status: 0 }));
 /** The checkout each use case was handed: the route's body check reads the token into its reference, once. */
 const handed = vi.hoisted(() => ({ references: [] as string[] }));
-vi.mock('@/lib/payments/confirm-payment', () => {
+vi.mock('@/lib/payments/confirm/confirm-payment', () => {
   const paid = { path: 'trailers/t', signature: 's', lamports: 1, play: null };
   return {
     confirmPayment: async (reference: string) => (reached.verify++, handed.references.push(reference), { ok: true, paid }),
@@ -28,7 +28,7 @@ vi.mock('@/lib/payments/confirm-payment', () => {
     ),
   };
 });
-vi.mock('@/lib/payments/start-checkout', () => ({
+vi.mock('@/lib/payments/checkout/start-checkout', () => ({
   startCheckout: async (path: string) => ({
     ok: true,
     checkout: {
@@ -44,13 +44,13 @@ vi.mock('@/lib/payments/start-checkout', () => ({
     },
   }),
 }));
-vi.mock('@/lib/payments/playback-link', () => ({ playbackLinkFor: async () => ({ ok: true, url: '/api/media/t/f' }), renewIn: 60 }));
+vi.mock('@/lib/payments/playback/playback-link', () => ({ playbackLinkFor: async () => ({ ok: true, url: '/api/media/t/f' }), renewIn: 60 }));
 
 const { POST: verify } = await import('@/app/api/payments/verify/route');
 const { POST: status } = await import('@/app/api/payments/status/route');
 const { POST: checkout } = await import('@/app/api/checkout/route');
 const { GET: playback } = await import('@/app/api/playback/route');
-const { BUDGETS } = await import('@/lib/http/rate-limit');
+const { BUDGETS } = await import('@/lib/http/client-budgets');
 const { browserCookieValue, newBrowserId } = await import('@/lib/identity/browser-cookie');
 const { signToken } = await import('@/lib/identity/signed-token');
 
@@ -59,7 +59,7 @@ const SITE = 'http://localhost:3000';
 const NO_PARAMS = { params: Promise.resolve({}) };
 const SIGNATURE = '5'.repeat(88);
 
-/** A checkout token as the server signs one (lib/payments/checkout.ts): what a real buyer brings back. */
+/** A checkout token as the server signs one (lib/payments/checkout/checkout.ts): what a real buyer brings back. */
 const checkoutToken = (keys = SECRET, purpose = 'checkout', reference = randomUUID()) =>
   signToken(keys, purpose, {
     reference,

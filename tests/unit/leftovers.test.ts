@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { codeOfStatus, type ErrorCode } from '@/lib/errors';
 import { finishLeftovers } from '@/lib/payments/browser/leftovers';
-import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout-kept';
+import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout/checkout-kept';
 import { pendingPayments, savePending } from '@/lib/payments/browser/pending';
 
 /** localStorage as a browser keeps it, for the page's code running here in Node. */

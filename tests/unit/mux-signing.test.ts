@@ -20,7 +20,7 @@ const owned = vi.hoisted(() => {
   return { paths: [] as string[] };
 });
 vi.mock('@/lib/catalog', () => ({ getVideo: async (path: string) => ({ path, videourl: LOCKED_MUX }) }));
-vi.mock('@/lib/payments/ownership', () => ({
+vi.mock('@/lib/payments/ownership/ownership', () => ({
   libraryOf: async ({ browser }: { browser: string | null }) => ({ owned: browser ? owned.paths : [], rentals: [] }),
 }));
 
@@ -63,7 +63,7 @@ describe('a locked Mux title', () => {
   });
 
   it('yields a signed playback URL to a buyer only', async () => {
-    const { playbackLinkFor } = await import('@/lib/payments/playback-link');
+    const { playbackLinkFor } = await import('@/lib/payments/playback/playback-link');
     owned.paths = [];
     expect(await playbackLinkFor({ browser: 'a-visitor-0123456789ab', owns: 'proven' }, 'trailers/locked-mux')).toMatchObject({ ok: false, code: 'forbidden' });
     expect(await playbackLinkFor({ browser: null, owns: 'none' }, 'trailers/locked-mux')).toMatchObject({ ok: false, code: 'forbidden' });

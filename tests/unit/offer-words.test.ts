@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOR_SALE, offerLine, offerName, priceSummary } from '@/lib/payments/offer-words';
-import type { Offer } from '@/lib/payments/offers';
+import { NOT_FOR_SALE, offerLine, offerName, priceSummary } from '@/lib/payments/checkout/offer-words';
+import type { Offer } from '@/lib/payments/checkout/offers';
 
 const sol = (units: number) => ({ currency: 'SOL' as const, units });
 const buy: Offer = { path: 'shortFilms/glass-harvest', kind: 'buy', price: sol(60_000_000) };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MovieItem, SeriesDetail } from '@/lib/catalog/types';
 import { env } from '@/lib/env/server';
-import type { Offer } from '@/lib/payments/offers';
+import type { Offer } from '@/lib/payments/checkout/offers';
 import { movieJsonLd, offerJsonLd, seriesJsonLd } from '@/lib/seo/jsonld';
-import { movieOffers, showOffers } from '@/lib/payments/title-offers';
+import { movieOffers, showOffers } from '@/lib/payments/checkout/title-offers';
 
 const page = (path: string) => new URL(path, env.NEXT_PUBLIC_SITE_URL).toString();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OWNERS_REMEMBERED, ownedCache } from '@/lib/payments/owned-cache';
+import { OWNERS_REMEMBERED, ownedCache } from '@/lib/payments/ownership/owned-cache';
 
 describe('ownedCache: what recently asked browsers own', () => {
   it('remembers for a minute', () => {

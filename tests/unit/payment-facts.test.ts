@@ -1,7 +1,7 @@
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, type ParsedTransactionWithMeta } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import type { StoredCheckout } from '@/lib/payments/checkout';
-import { judgePayment, paymentFacts, receivedBy, type PaymentFacts } from '@/lib/payments/payment-facts';
+import type { StoredCheckout } from '@/lib/payments/checkout/checkout';
+import { judgePayment, paymentFacts, receivedBy, type PaymentFacts } from '@/lib/payments/chain/payment-facts';
 
 const RECIPIENT = 'Recipient1111111111111111111111111111111111';
 const PAYER = 'Payer11111111111111111111111111111111111111';

@@ -1,7 +1,7 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ComputeBudgetInstruction, ComputeBudgetProgram, Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { MEMO_PROGRAM_ID, computeUnitLimit, orderMemo, orderMessage, paymentTransaction, type OrderTerms } from '@/lib/payments/payment-transaction';
+import { MEMO_PROGRAM_ID, computeUnitLimit, orderMemo, orderMessage, paymentTransaction, type OrderTerms } from '@/lib/payments/checkout/payment-transaction';
 
 const key = () => Keypair.generate().publicKey.toBase58();
 const chain = { blockhash: Keypair.generate().publicKey.toBase58(), lastValidBlockHeight: 1_234, unitPriceMicroLamports: 25_000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isProtected, videoSource } from '@/lib/media/source';
-import { checkPlaybackLink, playbackUrl, renewAfterSeconds, storageUrlSeconds, type LinkTerms } from '@/lib/payments/playback';
+import { checkPlaybackLink, playbackUrl, renewAfterSeconds, storageUrlSeconds, type LinkTerms } from '@/lib/payments/playback/playback';
 import { holderOf, signToken } from '@/lib/identity/signed-token';
 
 const SECRET = 'playback-test-secret-0123456789abcdef';

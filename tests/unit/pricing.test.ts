@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCatalog, needsOperator } from '@/lib/catalog/check';
 import { formatAmount, formatHours, pricingOf } from '@/lib/catalog/pricing';
 import { movieDocSchema, seasonDocSchema } from '@/lib/catalog/schemas';
-import { offersOf } from '@/lib/payments/offers';
+import { offersOf } from '@/lib/payments/checkout/offers';
 
 const DEFAULT_LAMPORTS = 10_000_000;
 

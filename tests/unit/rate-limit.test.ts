@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { rateLimit } from '@/lib/api/rate-limit';
-import { BUDGETS, chargeLimit, clientKey, limitKeys } from '@/lib/http/rate-limit';
+import { rateLimit } from '@/lib/api/address-budget';
+import { BUDGETS, chargeLimit, clientKey, limitKeys } from '@/lib/http/client-budgets';
 
 // The test plays a proxy that appends the client's address (see tests/unit/client-key.test.ts for every setting).
 vi.hoisted(() => {

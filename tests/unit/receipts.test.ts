@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleRef } from '@/lib/catalog/types';
 import { formatAmount } from '@/lib/catalog/pricing';
-import { explorerTransactionUrl } from '@/lib/payments/explorer';
-import type { Grant } from '@/lib/payments/ledger';
-import { holdsReceipt, receiptFor, receiptsFor } from '@/lib/payments/receipts';
+import { explorerTransactionUrl } from '@/lib/payments/reporting/explorer';
+import type { Grant } from '@/lib/payments/ledger/ledger';
+import { holdsReceipt, receiptFor, receiptsFor } from '@/lib/payments/ownership/receipts';
 import { pageOfDocument } from '@/lib/routes';
 import { TEST_CLUSTER, purchaseRecord } from '../support/purchase-record';
 

@@ -1,7 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { signatureSchema, walletSchema } from '@/lib/payments/request-fields';
+import { signatureSchema, walletSchema } from '@/lib/payments/checkout/request-fields';
 
 /**
  * A real node refuses a whole call for one signature or address it cannot parse (agave's verify_signature):

@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from '@/lib/payments/restore-cap';
+import { RESTORE_BROWSERS_PER_DAY, RESTORE_CAP_SECONDS, restoreCap } from '@/lib/payments/ownership/restore-cap';
 
 const freshCap = () => {
   const browsers = new RateLimiterMemory({ points: RESTORE_BROWSERS_PER_DAY, duration: RESTORE_CAP_SECONDS });

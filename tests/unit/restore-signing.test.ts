@@ -4,10 +4,10 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignInChallenge } from '@/lib/payments/contract';
-import { restoreWithWallet } from '@/lib/payments/browser/restore';
-import { signChallenge, type SigningWallet } from '@/lib/payments/browser/sign-in';
-import { signInInput } from '@/lib/identity/sign-in';
-import { RESTORE_STATEMENT } from '@/lib/payments/restore';
+import { restoreWithWallet } from '@/lib/payments/browser/restore-with-wallet';
+import { signChallenge, type SigningWallet } from '@/lib/payments/browser/signing-wallet';
+import { signInInput } from '@/lib/identity/sign-in-purpose';
+import { RESTORE_STATEMENT } from '@/lib/payments/ownership/restore-purchases';
 
 const buyer = Keypair.generate();
 const address = buyer.publicKey.toBase58();

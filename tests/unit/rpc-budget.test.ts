@@ -2,7 +2,7 @@ import { Connection } from '@solana/web3.js';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { spend } from '@/lib/http/limiter';
-import { budgetedFetch, RpcBudgetSpent } from '@/lib/payments/rpc';
+import { budgetedFetch, RpcBudgetSpent } from '@/lib/payments/chain/rpc';
 
 /** A JSON-RPC endpoint that answers getSlot, counting the calls that reached it. */
 function fakeRpc() {

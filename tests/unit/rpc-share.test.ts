@@ -8,7 +8,7 @@ afterAll(() => {
   delete process.env.RPC_CALLS_PER_MINUTE;
 });
 
-const { payingFor, takeRpcCall } = await import('@/lib/payments/rpc-share');
+const { payingFor, takeRpcCall } = await import('@/lib/payments/chain/rpc-share');
 
 const take = (times: number) => Promise.all(Array.from({ length: times }, () => takeRpcCall()));
 

@@ -1,8 +1,8 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import { CIRCLE_USDC, usdcMintOn, type ClusterName } from '@/lib/payments/cluster';
-import { sellingChecks, type SellingCheckDeps } from '@/lib/payments/selling-check';
+import { CIRCLE_USDC, usdcMintOn, type ClusterName } from '@/lib/payments/chain/cluster';
+import { sellingChecks, type SellingCheckDeps } from '@/lib/payments/reporting/selling-check';
 
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 const recipient = Keypair.generate().publicKey.toBase58();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unlocks } from '@/lib/payments/unlocks';
+import { unlocks } from '@/lib/payments/ownership/unlocks';
 
 describe('unlocks', () => {
   it('opens a bought path and everything beneath it: a series its seasons and episodes, a season pass its own episodes', () => {

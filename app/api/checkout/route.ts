@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { titlePathSchema } from '@/lib/catalog/schemas';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { vouchedAddress } from '@/lib/http/rate-limit';
+import { vouchedAddress } from '@/lib/http/client-budgets';
 import type { CheckoutAnswer, CheckoutRequest } from '@/lib/payments/contract';
-import { startCheckout } from '@/lib/payments/start-checkout';
+import { startCheckout } from '@/lib/payments/checkout/start-checkout';
 
 const bodySchema = z.object({ path: titlePathSchema, kind: z.enum(['buy', 'rent']).default('buy') }) satisfies z.ZodType<CheckoutRequest>;
 

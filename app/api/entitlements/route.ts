@@ -1,7 +1,7 @@
 import { apiRoute, answer, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
-import { entitlementsOf } from '@/lib/payments/ownership';
+import { entitlementsOf } from '@/lib/payments/ownership/ownership';
 
 /** What this browser owns and rents: the paths, no links (a video's link is asked for when it plays, at /api/playback). */
 export const GET = apiRoute(

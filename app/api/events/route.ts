@@ -5,7 +5,7 @@ import { titlePathSchema } from '@/lib/catalog/schemas';
 import { apiRoute, noContent } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { countOnce } from '@/lib/figures';
-import { vouchedAddress } from '@/lib/http/rate-limit';
+import { vouchedAddress } from '@/lib/http/client-budgets';
 
 /** What a page reports: a pay dialog opened, a play started, a play finished (where the player treats it as finished). */
 const FIGURES = { dialog: 'dialogs', play: 'plays', complete: 'completions' } as const satisfies Record<ViewingEvent, string>;

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { PlaybackLinkAnswer } from '@/lib/payments/contract';
-import { playbackLinkFor, renewIn } from '@/lib/payments/playback-link';
+import { playbackLinkFor, renewIn } from '@/lib/payments/playback/playback-link';
 
 const videoAsked = (request: Request) => titlePathSchema.safeParse(new URL(request.url).searchParams.get('video') ?? '');
 

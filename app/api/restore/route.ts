@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { ApiError, waitPhrase } from '@/lib/errors';
 import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { fairnessKey } from '@/lib/http/rate-limit';
+import { fairnessKey } from '@/lib/http/client-budgets';
 import type { RestoredAnswer, SignInRequest } from '@/lib/payments/contract';
-import { signatureSchema } from '@/lib/payments/request-fields';
-import { restore } from '@/lib/payments/restore-wallet';
+import { signatureSchema } from '@/lib/payments/checkout/request-fields';
+import { restore } from '@/lib/payments/ownership/restore-wallet';
 
 const bodySchema = z.object({
   token: z.string().min(1).max(2048),

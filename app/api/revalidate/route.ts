@@ -4,7 +4,7 @@ import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
 import { ApiError } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
-import { bearerMatches } from '@/lib/http/secret';
+import { bearerMatches } from '@/lib/http/bearer';
 import { otherMethods } from '@/lib/api/methods';
 
 const bodySchema = z.object({

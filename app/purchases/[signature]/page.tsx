@@ -7,7 +7,7 @@ import { ReceiptSheet } from '@/components/receipts/ReceiptSheet';
 import { ReceiptsBusy } from '@/components/receipts/ReceiptsBusy';
 import { siteExplorer } from '@/lib/payments/wiring';
 import { currentVisitor } from '@/lib/identity/visitor-cookies';
-import { receiptOf } from '@/lib/payments/ownership';
+import { receiptOf } from '@/lib/payments/ownership/ownership';
 
 type Props = { params: Promise<{ signature: string }> };
 

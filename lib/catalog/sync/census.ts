@@ -4,7 +4,7 @@ import { KIND_LIST, KINDS, type Kind } from '../kinds';
 import { POPULAR_KEY } from '../popularity';
 import { SEARCH_COLLECTION } from '../search-entries';
 import { isEditedTitle } from '../tree-state';
-import { countQuery as count, readInTransaction, setDocument } from '../firestore';
+import { countQuery as count, readInTransaction, setDocument } from '../firestore-adapter';
 import { SYNC_RECORDS } from './records';
 import { indexPage, nextPlace, parsePlace, parseStretches, PASS_START, readPassPage, type PassPlace, type Stretch } from './passes';
 

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { catalogQueries, listenTo, type DocumentChange } from '../firestore';
+import { catalogQueries, listenTo, type DocumentChange } from '../firestore-adapter';
 import type { RawDocument } from '../store';
 import { treeOf } from '../tree-state';
 import { treesToSync } from './trees';

@@ -1,5 +1,5 @@
 import { FieldPath, type Firestore } from 'firebase-admin/firestore';
-import { readDocuments, readQuery } from '../firestore';
+import { readDocuments, readQuery } from '../firestore-adapter';
 import { isKind, KINDS, type Kind } from '../kinds';
 import { SEARCH_COLLECTION } from '../search-entries';
 import type { RawDocument } from '../store';

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { readDocument, setDocument } from '../firestore';
+import { readDocument, setDocument } from '../firestore-adapter';
 import { KIND_LIST } from '../kinds';
 import { SYNC_RECORDS } from './records';
 import { everyStretch, indexPage, nextPlace, parsePlace, PASS_START, readPassPage, type PassPlace } from './passes';

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { catalogQueries, commitWrites, countQuery, pagesOf, readDocument, readQuery, type Write } from '../firestore';
+import { catalogQueries, commitWrites, countQuery, pagesOf, readDocument, readQuery, type Write } from '../firestore-adapter';
 import { isKind, KINDS, titleContaining } from '../kinds';
 import { POPULAR_KEY } from '../popularity';
 import { catalogPathOfEntry, SEARCH_COLLECTION, searchEntryId } from '../search-entries';

@@ -15,8 +15,8 @@ import type {
   VerifyAnswer,
   VerifyRequestBody,
 } from '../contract';
-import type { PurchaseKind } from '../offers';
-import { START_RENTAL_WITHIN_MS } from '../rentals';
+import type { PurchaseKind } from '../checkout/offers';
+import { START_RENTAL_WITHIN_MS } from '../ownership/rentals';
 import { prime } from '../../media/primed';
 
 /** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */

@@ -1,6 +1,6 @@
 import bs58 from 'bs58';
 import { SendTransactionError, Transaction, TransactionExpiredBlockheightExceededError, type Connection, type PublicKey } from '@solana/web3.js';
-import type { Offer } from '../offers';
+import type { Offer } from '../checkout/offers';
 import { PaymentApiError, requestCheckout, requestPaymentTransaction, verifySignature, type VerifyAnswer } from './api';
 import { forgetPending, savePending } from './pending';
 import { isFinalVerdict } from './verdict';
@@ -18,7 +18,7 @@ export type PurchaseTimings = Partial<Record<PurchaseStage, number>>;
 
 /**
  * One purchase of an offer (a title to own or to rent), start to finish: checkout → the server builds the
- * transaction (lib/payments/transaction-request.ts, the QR's too) → the wallet signs →
+ * transaction (lib/payments/checkout/transaction-request.ts, the QR's too) → the wallet signs →
  * sent and confirmed at `confirmed` → the server verifies. The signature is kept in localStorage from the
  * moment it exists until the server answers, so a closed tab or a failed verification is finished on the next load.
  */

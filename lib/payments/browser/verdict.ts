@@ -1,4 +1,4 @@
-import { CHECKOUT_KEPT_MS } from '../checkout-kept';
+import { CHECKOUT_KEPT_MS } from '../checkout/checkout-kept';
 import type { PaymentApiError } from './api';
 
 /**

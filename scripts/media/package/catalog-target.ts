@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { format, resolveConfig } from 'prettier';
-import { commitWrites, readDocuments } from '../../../lib/catalog/firestore';
+import { commitWrites, readDocuments } from '../../../lib/catalog/firestore-adapter';
 import { parseTitlePath } from '../../../lib/catalog/kinds';
 
 /**

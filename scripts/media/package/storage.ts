@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getStorage } from 'firebase-admin/storage';
 import type { Env } from '../../../lib/env/schema';
-import { firebaseApp } from '../../../lib/firebase';
+import { firebaseApp } from '../../../lib/firebase-admin-app';
 
 /** `gs://bucket/prefix` → its parts. */
 export function parseGsUrl(url: string): { bucket: string; prefix: string } {

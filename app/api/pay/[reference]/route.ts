@@ -4,9 +4,9 @@ import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { walletFacing, walletPreflight } from '@/lib/api/wallet-facing';
 import type { TransactionRequestAnswer, TransactionRequestBody } from '@/lib/payments/contract';
-import { payerSchema, referenceSchema } from '@/lib/payments/request-fields';
-import { SITE_LABEL } from '@/lib/payments/solana-pay';
-import { buildPaymentTransaction } from '@/lib/payments/transaction-request';
+import { payerSchema, referenceSchema } from '@/lib/payments/checkout/request-fields';
+import { SITE_LABEL } from '@/lib/payments/checkout/solana-pay';
+import { buildPaymentTransaction } from '@/lib/payments/checkout/transaction-request';
 import { absolute } from '@/lib/seo/urls';
 
 type Params = { reference: string };
@@ -26,7 +26,7 @@ const referenceCheck = ({ params }: { params: Params }) =>
 /**
  * A checkout's Solana Pay transaction request (`solana:<this URL>`, the pay dialog's QR and the Phantom button alike).
  * GET: the store's label and icon, shown before the buyer agrees. POST `{ account }`: the transaction the server
- * builds for that wallet (lib/payments/transaction-request.ts). Wallets call from anywhere: any origin may read it.
+ * builds for that wallet (lib/payments/checkout/transaction-request.ts). Wallets call from anywhere: any origin may read it.
  */
 export const GET = walletFacing(
   apiRoute<Params, 'none'>(

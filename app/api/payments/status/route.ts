@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { fairnessKey } from '@/lib/http/rate-limit';
-import { paymentStatus } from '@/lib/payments/confirm-payment';
+import { fairnessKey } from '@/lib/http/client-budgets';
+import { paymentStatus } from '@/lib/payments/confirm/confirm-payment';
 import type { TransferStatusAnswer, TransferStatusRequest } from '@/lib/payments/contract';
-import { checkoutReferenceSchema } from '@/lib/payments/request-fields';
+import { checkoutReferenceSchema } from '@/lib/payments/checkout/request-fields';
 
 // `checkout` arrives as the browser's token and leaves the body check as the reference it names.
 const bodySchema = z.object({ checkout: checkoutReferenceSchema }) satisfies z.ZodType<TransferStatusRequest>;

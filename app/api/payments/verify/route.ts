@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { fairnessKey } from '@/lib/http/rate-limit';
-import { confirmPayment } from '@/lib/payments/confirm-payment';
+import { fairnessKey } from '@/lib/http/client-budgets';
+import { confirmPayment } from '@/lib/payments/confirm/confirm-payment';
 import type { VerifyAnswer, VerifyRequestBody } from '@/lib/payments/contract';
-import { checkoutReferenceSchema, signatureSchema } from '@/lib/payments/request-fields';
+import { checkoutReferenceSchema, signatureSchema } from '@/lib/payments/checkout/request-fields';
 
 // `checkout` arrives as the browser's token and leaves the body check as the reference it names.
 const bodySchema = z.object({ checkout: checkoutReferenceSchema, signature: signatureSchema }) satisfies z.ZodType<VerifyRequestBody>;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { SignInChallenge, SignInChallengeRequest } from '@/lib/payments/contract';
-import { walletSchema } from '@/lib/payments/request-fields';
-import { restoreChallenge } from '@/lib/payments/restore-wallet';
+import { walletSchema } from '@/lib/payments/checkout/request-fields';
+import { restoreChallenge } from '@/lib/payments/ownership/restore-wallet';
 
 const bodySchema = z.object({ wallet: walletSchema }) satisfies z.ZodType<SignInChallengeRequest>;
 

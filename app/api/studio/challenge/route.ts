@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { SignInChallenge } from '@/lib/payments/contract';
-import { walletSchema } from '@/lib/payments/request-fields';
+import { walletSchema } from '@/lib/payments/checkout/request-fields';
 import { studioChallenge } from '@/lib/studio/access';
 
 const bodySchema = z.object({ wallet: walletSchema });

@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/api/methods';
 import { clearStudioCookie, setStudioCookie } from '@/lib/identity/studio-cookie';
 import { isHttps } from '@/lib/identity/visitor-cookies';
 import type { SignInRequest } from '@/lib/payments/contract';
-import { signatureSchema } from '@/lib/payments/request-fields';
+import { signatureSchema } from '@/lib/payments/checkout/request-fields';
 import { openStudioSession } from '@/lib/studio/access';
 
 const bodySchema = z.object({

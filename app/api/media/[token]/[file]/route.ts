@@ -1,8 +1,8 @@
 import { ApiError } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { servePlaybackLink } from '@/lib/payments/media-route';
-import { playbackLinkCheck } from '@/lib/payments/playback-link';
+import { servePlaybackLink } from '@/lib/payments/playback/media-route';
+import { playbackLinkCheck } from '@/lib/payments/playback/playback-link';
 
 /** A private video for the browser its link was made for, while it owns the title: ranges for seeking. */
 export const GET = apiRoute<{ token: string; file: string }, 'optional'>(
