@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { errorResponse } from './lib/api/responses';
+import { refusalResponse } from './lib/api/responses';
+import { refuse } from './lib/errors';
 import { isDocumentId, isMovieKind, kindAtSegment } from './lib/catalog/kinds';
 
 /**
@@ -22,7 +23,7 @@ export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) {
     if (pathname.startsWith('/api/')) {
-      return errorResponse('not_found', 'The URL has a path segment that is not valid percent-encoding.');
+      return refusalResponse(refuse('not_found', 'The URL has a path segment that is not valid percent-encoding.'));
     }
     return notFoundPage(request);
   }

@@ -1,8 +1,8 @@
 /**
  * The one errors module, under every layer and shared with the browser. A refusal names a code (what
- * happened, for code to decide on) and a reason (what a person reads). Results in lib/ return a `Refusal`;
- * code that cannot return one throws an `ApiError`. On the wire a refusal is `{ error, code }` with its
- * code's status (API_ERROR_STATUS): only the HTTP edge (lib/api/responses.ts) reads that table, and the
+ * happened, for code to decide on) and a reason (what a person reads). It is the one error shape: lib/
+ * returns a `Refusal` (nothing is thrown to refuse), and the HTTP edge turns it into `{ error, code }` with its
+ * code's status (API_ERROR_STATUS) in one place, lib/api/responses.ts (refusalResponse). The
  * browser decides by the code, never by the status. Plain module: no imports, so the browser, lib/http and
  * lib/payments may all use it.
  */
@@ -57,27 +57,6 @@ export interface Refusal {
 
 export const refuse = (code: ErrorCode, reason: string, retryAfterMs?: number): Refusal =>
   retryAfterMs === undefined ? { ok: false, code, reason } : { ok: false, code, reason, retryAfterMs };
-
-/**
- * A refusal thrown (as dub's DubApiError): the route wrapper answers it with its code's status and a
- * JSON reason. `retryAfterMs` adds Retry-After (a 429's wait).
- */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly retryAfterMs: number | undefined;
-
-  constructor(code: ErrorCode, message: string, retryAfterMs?: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.retryAfterMs = retryAfterMs;
-  }
-
-  /** A lib/ result's refusal, to throw. */
-  static of({ code, reason, retryAfterMs }: Omit<Refusal, 'ok'>) {
-    return new ApiError(code, reason, retryAfterMs);
-  }
-}
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

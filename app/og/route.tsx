@@ -1,5 +1,6 @@
 import { getMovie, getSeason, getSeries, getShortFilm } from '@/lib/catalog';
-import { errorResponse } from '@/lib/api/responses';
+import { refusalResponse } from '@/lib/api/responses';
+import { refuse } from '@/lib/errors';
 import { rateLimit } from '@/lib/api/address-budget';
 import { renderCard, type Card } from '@/lib/og/card';
 import { SITE_CARD, TITLE_PATH_FORMS, cardForTitle, cardTitleAt } from '@/lib/og/titles';
@@ -19,20 +20,22 @@ export async function GET(request: Request) {
   const params = new URL(request.url).searchParams;
   const unknown = [...new Set(params.keys())].filter((key) => key !== 'path');
   if (unknown.length > 0) {
-    return errorResponse(
-      'invalid_request',
-      `Unknown query parameter ${unknown.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}: /og draws catalog titles only, as /og?path=series/<id>.`,
+    return refusalResponse(
+      refuse(
+        'invalid_request',
+        `Unknown query parameter ${unknown.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}: /og draws catalog titles only, as /og?path=series/<id>.`,
+      ),
     );
   }
   const paths = params.getAll('path');
-  if (paths.length > 1) return errorResponse('invalid_request', 'Give one ?path=.');
+  if (paths.length > 1) return refusalResponse(refuse('invalid_request', 'Give one ?path=.'));
 
   let card: Card = SITE_CARD;
   if (paths.length === 1) {
     const title = cardTitleAt(paths[0]!);
-    if (!title) return errorResponse('not_found', `Not a title path: expected ${TITLE_PATH_FORMS}.`);
+    if (!title) return refusalResponse(refuse('not_found', `Not a title path: expected ${TITLE_PATH_FORMS}.`));
     const found = await cardForTitle(title, catalog);
-    if (!found) return errorResponse('not_found', 'No title at this path in the catalog.');
+    if (!found) return refusalResponse(refuse('not_found', 'No title at this path in the catalog.'));
     card = found;
   }
 

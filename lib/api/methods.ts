@@ -1,4 +1,4 @@
-import { errorResponse } from './responses';
+import { refusalResponse } from './responses';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 
@@ -10,7 +10,7 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 export function otherMethods(...allowed: Method[]) {
   const allow = allowed.join(', ');
   const refuse = () => {
-    const response = errorResponse('method_not_allowed', `This address answers ${allow} only.`);
+    const response = refusalResponse({ code: 'method_not_allowed', reason: `This address answers ${allow} only.` });
     response.headers.set('Allow', allow);
     return response;
   };

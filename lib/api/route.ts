@@ -7,9 +7,9 @@ import { chargeLimit, chargeNewBrowser, giveBackNewBrowser, limitKeys, type Buck
 import { crossSiteReason } from '../http/same-origin';
 import { NOBODY, type Visitor } from '../identity/visitor';
 import { currentVisitor, keepBrowserCookie, markOwner, visitorOrNew } from '../identity/visitor-cookies';
-import { ApiError, type Refusal } from '../errors';
+import { refuse, type Refusal } from '../errors';
 import type { Reply } from '../http/reply';
-import { apiErrorResponse, replyResponse } from './responses';
+import { refusalResponse, replyResponse } from './responses';
 
 /**
  * Which browser a route acts for. `none`: it needs none (revalidate). `optional`: the cookie's, if any
@@ -43,7 +43,7 @@ interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
   /** An empty body stands for `{}` (revalidate without a list). */
   optionalBody?: boolean;
   /** Cheap refusals that cost no budget: a query's shape, a token's signature, a bearer secret. */
-  precheck?: (input: Precheck<P>) => ApiError | null;
+  precheck?: (input: Precheck<P>) => Refusal | null;
   /** Why `required` refuses a request without a browser cookie. */
   noBrowser?: string;
   /** Names the route in the log when the handler fails unexpectedly. */
@@ -83,8 +83,8 @@ export function ownerAnswer(request: Request, browser: string, data: unknown, ca
  * the route's own precheck (a bearer, a token), content type and body, the browser cookie; only then the rate limit,
  * charged to the browser (or the address without one), so junk never spends anyone's budget; a new browser id is
  * charged to the address too (lib/http/client-budgets.ts, NEW_BROWSERS) and set only on a successful answer. The
- * handler returns a Response, or a Reply or a Refusal as data (lib/api/responses.ts sends them), or throws
- * an ApiError; anything else it throws is logged and answered 503 with the route's reassurance. The browser
+ * handler returns a Response, or a Reply or a Refusal as data (lib/api/responses.ts sends them): every check
+ * refuses the same way, with a Refusal. Anything it throws is logged and answered 503 with the route's reassurance. The browser
  * cookie is set or slid on the way out, never replaced.
  */
 export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
@@ -96,25 +96,25 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
     let minting: 'no' | 'charged' | 'given' = 'no';
     try {
       const crossSite = spec.sameOrigin ? crossSiteReason(request, env.NEXT_PUBLIC_SITE_URL) : null;
-      if (crossSite) return apiErrorResponse(new ApiError('cross_site', crossSite));
+      if (crossSite) return refusalResponse(refuse('cross_site', crossSite));
       const visitor = spec.browser === 'none' ? NOBODY : await currentVisitor();
       const params = await next.params;
       const prechecked = spec.precheck?.({ request, params, visitor });
-      if (prechecked) return apiErrorResponse(prechecked);
+      if (prechecked) return refusalResponse(prechecked);
       let body: unknown;
       if (spec.body) {
         const read = await readJsonBody(request, spec.body, { optional: spec.optionalBody });
-        if (!read.ok) return apiErrorResponse(ApiError.of(read));
+        if (!read.ok) return refusalResponse(read);
         body = read.data;
       }
       const refused = browserRefusal(spec, visitor);
-      if (refused) return apiErrorResponse(refused);
+      if (refused) return refusalResponse(refused);
       const keys = limitKeys(request, visitor.browser);
       const limited = spec.unmetered?.(request) ? null : await chargeLimit(spec.limit, keys);
-      if (limited) return apiErrorResponse(limited);
+      if (limited) return refusalResponse(limited);
       if (spec.browser === 'new' && !visitor.browser) {
         const refusedNew = await chargeNewBrowser(request);
-        if (refusedNew) return apiErrorResponse(refusedNew);
+        if (refusedNew) return refusalResponse(refusedNew);
         minting = 'charged';
       }
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
@@ -129,9 +129,8 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       }
       return response;
     } catch (error) {
-      if (error instanceof ApiError) return apiErrorResponse(error);
       console.error(`[${spec.name}]`, error);
-      return apiErrorResponse(new ApiError('unavailable', spec.unavailable));
+      return refusalResponse(refuse('unavailable', spec.unavailable));
     } finally {
       if (minting === 'charged') await giveBackNewBrowser(request);
     }
@@ -139,10 +138,10 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
 }
 
 /** A browser cookie the route cannot act on: two different ones (one planted), or none where a purchase needs one. */
-function browserRefusal(spec: { browser: BrowserNeed; noBrowser?: string }, visitor: Visitor): ApiError | null {
+function browserRefusal(spec: { browser: BrowserNeed; noBrowser?: string }, visitor: Visitor): Refusal | null {
   const needsBrowser = spec.browser === 'required' || spec.browser === 'new';
-  if (needsBrowser && visitor.conflict) return new ApiError('browser_conflict', CONFLICT);
+  if (needsBrowser && visitor.conflict) return refuse('browser_conflict', CONFLICT);
   // Not `forbidden`: a request without the cookie says nothing about the checkout, whose payment its browser keeps.
-  if (spec.browser === 'required' && !visitor.browser) return new ApiError('unauthenticated', spec.noBrowser ?? 'This browser has no purchase here.');
+  if (spec.browser === 'required' && !visitor.browser) return refuse('unauthenticated', spec.noBrowser ?? 'This browser has no purchase here.');
   return null;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '../errors';
+import { refuse } from '../errors';
 import type { Visitor } from '../identity/visitor';
 import { isHttps } from '../identity/visitor-cookies';
 import { studioSessionOf } from '../studio/access';
@@ -12,4 +12,4 @@ const studioWalletOf = (request: Request, visitor: Visitor) =>
 
 /** A route's precheck: refused before any budget or read unless the request holds a live studio session. */
 export const studioOnly = ({ request, visitor }: { request: Request; visitor: Visitor }) =>
-  studioWalletOf(request, visitor) ? null : new ApiError('unauthenticated', SIGN_IN);
+  studioWalletOf(request, visitor) ? null : refuse('unauthenticated', SIGN_IN);

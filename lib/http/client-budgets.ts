@@ -1,6 +1,6 @@
 import 'server-only';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ApiError, waitPhrase } from '../errors';
+import { refuse, waitPhrase, type Refusal } from '../errors';
 import { env } from '../env/server';
 import { UNTRUSTED_CLIENT, clientKeyOf } from './client-key';
 import { giveBack, lazyLimiter, spend } from './limiter';
@@ -85,13 +85,13 @@ export function fairnessKey(request: Request, browser: string): string {
   return address ? `client:${address}` : `browser:${browser}`;
 }
 
-/** Counts one request against the bucket's budget: null while within it, else a rate_limited ApiError naming the wait. */
-export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<ApiError | null> {
+/** Counts one request against the bucket's budget: null while within it, else a rate_limited refusal naming the wait. */
+export async function chargeLimit(bucket: Bucket, keys: LimitKeys): Promise<Refusal | null> {
   const { points, what } = BUDGETS[bucket];
   const spent = await spend(limiters[bucket](), keys.own);
   if (spent.ok) return null;
   const from = keys.own.startsWith('browser:') ? 'this browser' : 'this address';
-  return new ApiError(
+  return refuse(
     'rate_limited',
     `Too many ${what} from ${from} (at most ${points} a minute). Try again in ${waitPhrase(spent.msBeforeNext)}.`,
     spent.msBeforeNext,
@@ -106,16 +106,16 @@ export const NEW_BROWSERS = { points: 20, windowSeconds: 10 * 60 } as const;
 const newBrowsers = lazyLimiter({ name: 'new-browsers', points: NEW_BROWSERS.points, durationSeconds: NEW_BROWSERS.windowSeconds });
 
 /**
- * Charges a new browser id to the request's address: null while within NEW_BROWSERS, else a rate_limited ApiError.
+ * Charges a new browser id to the request's address: null while within NEW_BROWSERS, else a rate_limited refusal.
  * Without an address the deployment vouches for, nothing is charged: every client would share one allowance, and
  * the routes' own cookieless budgets already bound them together.
  */
-export async function chargeNewBrowser(request: Request): Promise<ApiError | null> {
+export async function chargeNewBrowser(request: Request): Promise<Refusal | null> {
   const address = vouchedAddress(request);
   if (!address) return null;
   const spent = await spend(newBrowsers(), `client:${address}`);
   if (spent.ok) return null;
-  return new ApiError(
+  return refuse(
     'rate_limited',
     `Too many new browsers from this address (at most ${NEW_BROWSERS.points} in ${NEW_BROWSERS.windowSeconds / 60} minutes). Try again in ${waitPhrase(spent.msBeforeNext)}.`,
     spent.msBeforeNext,

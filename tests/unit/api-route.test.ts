@@ -14,7 +14,7 @@ afterAll(() => {
   delete process.env.TRUSTED_PROXY_HOPS;
 });
 
-const { API_ERROR_STATUS, ApiError, codeOfStatus } = await import('@/lib/errors');
+const { API_ERROR_STATUS, codeOfStatus, refuse } = await import('@/lib/errors');
 const { answer, apiRoute } = await import('@/lib/api/route');
 const { BUDGETS, NEW_BROWSERS } = await import('@/lib/http/client-budgets');
 type Bucket = keyof typeof BUDGETS;
@@ -38,9 +38,9 @@ const routeLimitedBy = (limit: Bucket) =>
   apiRoute(
     { name: 'test', limit, sameOrigin: true, body: z.object({ n: z.number() }), browser: 'new', unavailable: 'Safe; try again.' },
     async ({ body, browser }) => {
-      if (body.n === 1) throw new ApiError('payment_refused', 'That transaction paid something else.');
+      if (body.n === 1) return refuse('payment_refused', 'That transaction paid something else.');
       if (body.n === 2) throw new Error('the ledger fell over');
-      if (body.n === 3) throw new ApiError('rate_limited', 'Wait.', 1_500);
+      if (body.n === 3) return refuse('rate_limited', 'Wait.', 1_500);
       return answer({ browser });
     },
   );
@@ -62,7 +62,7 @@ describe('error codes', () => {
 });
 
 describe('apiRoute', () => {
-  it('answers a thrown ApiError with its code’s status and { error, code }, never cached', async () => {
+  it('answers a returned refusal with its code’s status and { error, code }, never cached', async () => {
     const response = await route(post('{"n":1}', { cookie: cookie(newBrowserId()) }), NO_PARAMS);
     expect(response.status).toBe(422);
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -35,7 +35,7 @@ describe('limitKeys', () => {
     }
     expect(served).toBe(8 * BUDGETS.restore.points);
     for (let i = 0; i < BUDGETS.restore.points; i += 1) expect(await chargeLimit('restore', limitKeys(from(address), null))).toBeNull();
-    expect((await chargeLimit('restore', limitKeys(from(address), null)))?.message).toMatch(/^Too many restore attempts from this address/);
+    expect((await chargeLimit('restore', limitKeys(from(address), null)))?.reason).toMatch(/^Too many restore attempts from this address/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorResponse, replyResponse } from '@/lib/api/responses';
+import { refusalResponse, replyResponse } from '@/lib/api/responses';
 import { refuse } from '@/lib/errors';
 
 describe('replyResponse: the edge where a domain result becomes HTTP', () => {
@@ -41,6 +41,6 @@ describe('replyResponse: the edge where a domain result becomes HTTP', () => {
 
   it('says when to retry a wait, in whole seconds', () => {
     expect(replyResponse(refuse('rate_limited', 'Wait.', 1_200)).headers.get('retry-after')).toBe('2');
-    expect(errorResponse('rate_limited', 'Wait.', { retryAfterMs: 10 }).headers.get('retry-after')).toBe('1');
+    expect(refusalResponse({ code: 'rate_limited', reason: 'Wait.', retryAfterMs: 10 }).headers.get('retry-after')).toBe('1');
   });
 });

@@ -1,5 +1,5 @@
 import { titlePathSchema } from '@/lib/catalog/schemas';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import type { PlaybackLinkAnswer } from '@/lib/payments/contract';
@@ -17,7 +17,7 @@ export const GET = apiRoute(
     limit: 'playback',
     browser: 'optional',
     precheck: ({ request }) =>
-      videoAsked(request).success ? null : new ApiError('invalid_request', 'Ask for ?video=<path of a movie or an episode>, such as trailers/abc.'),
+      videoAsked(request).success ? null : refuse('invalid_request', 'Ask for ?video=<path of a movie or an episode>, such as trailers/abc.'),
     unavailable: 'Playback is unavailable just now; your purchases are safe. Please try again in a moment.',
   },
   async ({ request, visitor }) => {

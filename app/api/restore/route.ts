@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ApiError, waitPhrase } from '@/lib/errors';
 import { answer, apiRoute, ownerAnswer } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { fairnessKey } from '@/lib/http/client-budgets';
@@ -26,8 +25,6 @@ export const POST = apiRoute(
   async ({ request, body, browser }) => {
     // A restore reads the wallet's history: its address pays for that share (its browser without a trusted address).
     const result = await restore(body, browser, fairnessKey(request, browser));
-    if (!result.ok && result.retryAfterMs !== undefined)
-      throw new ApiError('rate_limited', `${result.reason} Try again in ${waitPhrase(result.retryAfterMs)}.`, result.retryAfterMs);
     if (!result.ok) return result;
     const restored = { wallet: result.wallet, restored: result.paths, more: result.more } satisfies RestoredAnswer;
     return result.paths.length > 0 ? ownerAnswer(request, browser, restored) : answer(restored);

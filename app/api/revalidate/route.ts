@@ -2,7 +2,7 @@ import { revalidatePath, revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { bearerMatches } from '@/lib/http/bearer';
 import { otherMethods } from '@/lib/api/methods';
@@ -35,8 +35,8 @@ export const POST = apiRoute(
     // A wrong bearer costs no budget, so no one can lock the operator out; the secret is 16+ characters (lib/env/schema.ts).
     precheck: ({ request }) => {
       // Not a fault of this server's but a route this site does not offer: a 4xx, as any request for it is refused.
-      if (!env.REVALIDATE_SECRET) return new ApiError('not_found', 'Revalidation is not set up on this site: set REVALIDATE_SECRET to use it.');
-      return bearerMatches(request, env.REVALIDATE_SECRET) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token.');
+      if (!env.REVALIDATE_SECRET) return refuse('not_found', 'Revalidation is not set up on this site: set REVALIDATE_SECRET to use it.');
+      return bearerMatches(request, env.REVALIDATE_SECRET) ? null : refuse('unauthenticated', 'Missing or wrong bearer token.');
     },
     unavailable: 'The refresh could not be made just now. Please try again in a moment.',
   },

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '../../env/server';
-import { refuse, type Refusal } from '../../errors';
+import { refuse, waitPhrase, type Refusal } from '../../errors';
 import { lazyLimiter } from '../../http/limiter';
 import { signingSecret } from '../../identity/signing-secret';
 import { holderOf } from '../../identity/signed-token';
@@ -41,7 +41,8 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
   if (!result.ok) return result;
   const admitted = await admitRestore(result.wallet, holderOf(signingSecret, 'restore', browser));
   if (!admitted.ok) {
-    const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today.`;
+    const wait = waitPhrase(admitted.msBeforeNext);
+    const reason = `This wallet's purchases were already restored into ${RESTORE_BROWSERS_PER_DAY} browsers today. Try again in ${wait}.`;
     return refuse('rate_limited', reason, admitted.msBeforeNext);
   }
   // A wallet's history is the one chain read a visitor's request makes: repeated restores cost the wallet and the client asking.

@@ -2,7 +2,7 @@ import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { syncCatalogChanges } from '@/lib/catalog/sync/service';
 import { env } from '@/lib/env/server';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { bearerMatches } from '@/lib/http/bearer';
 import { otherMethods } from '@/lib/api/methods';
@@ -41,8 +41,8 @@ export const POST = apiRoute(
     // A bulk import is one event a document: the trigger's own calls are never refused for the rate.
     unmetered: fromTrigger,
     precheck: ({ request }) => {
-      if (!env.CATALOG_EVENTS_SECRET) return new ApiError('not_found', 'Catalog events are not set up on this site: set CATALOG_EVENTS_SECRET to use them.');
-      return fromTrigger(request) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token (the trigger sends CATALOG_EVENTS_SECRET).');
+      if (!env.CATALOG_EVENTS_SECRET) return refuse('not_found', 'Catalog events are not set up on this site: set CATALOG_EVENTS_SECRET to use them.');
+      return fromTrigger(request) ? null : refuse('unauthenticated', 'Missing or wrong bearer token (the trigger sends CATALOG_EVENTS_SECRET).');
     },
     unavailable: 'The change could not be indexed just now (Firestore unreachable?); the trigger sends it again.',
   },

@@ -1,6 +1,6 @@
 import { revalidateTag } from 'next/cache';
 import { isOwnSchedule, mayRunSync, runCatalogSync } from '@/lib/catalog/sync/service';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 
@@ -21,7 +21,7 @@ export const GET = apiRoute(
     // The server's own schedule calls it after every burst of edits: charged to a client budget (shared by every
     // caller without a trusted address), a busy minute of editing got 429s and held the operator's edits back.
     unmetered: isOwnSchedule,
-    precheck: ({ request }) => (mayRunSync(request) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token (Vercel sends CRON_SECRET).')),
+    precheck: ({ request }) => (mayRunSync(request) ? null : refuse('unauthenticated', 'Missing or wrong bearer token (Vercel sends CRON_SECRET).')),
     unavailable: 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.',
   },
   async () => {

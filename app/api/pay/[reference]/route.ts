@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { walletFacing, walletPreflight } from '@/lib/api/wallet-facing';
@@ -19,9 +19,7 @@ const bodySchema = z.object({
 
 /** A malformed reference costs no budget: no checkout could have it. */
 const referenceCheck = ({ params }: { params: Params }) =>
-  referenceSchema.safeParse(params.reference).success
-    ? null
-    : new ApiError('not_found', 'No checkout has this address: scan the QR code of the title’s pay dialog.');
+  referenceSchema.safeParse(params.reference).success ? null : refuse('not_found', 'No checkout has this address: scan the QR code of the title’s pay dialog.');
 
 /**
  * A checkout's Solana Pay transaction request (`solana:<this URL>`, the pay dialog's QR and the Phantom button alike).

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { studioOnly } from '@/lib/api/studio';
@@ -22,7 +22,7 @@ export const GET = apiRoute(
     browser: 'optional',
     precheck: (input) => {
       const range = rangeAsked(input.request);
-      return studioOnly(input) ?? (range.ok ? null : new ApiError('invalid_request', range.reason));
+      return studioOnly(input) ?? (range.ok ? null : refuse('invalid_request', range.reason));
     },
     unavailable: 'The sales could not be exported just now. Please try again in a moment.',
   },

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 import { servePlaybackLink } from '@/lib/payments/playback/media-route';
@@ -13,7 +13,7 @@ export const GET = apiRoute<{ token: string; file: string }, 'optional'>(
     // A link that is altered, expired or another browser's costs no budget: junk cannot spend a buyer's.
     precheck: ({ params, visitor }) => {
       const link = playbackLinkCheck(params.token, visitor.browser);
-      return link.ok ? null : ApiError.of(link);
+      return link.ok ? null : link;
     },
     unavailable: 'Playback is unavailable just now. Please try again in a moment.',
   },
