@@ -26,12 +26,14 @@ interface Precheck<P> {
   visitor: Visitor;
 }
 
-interface RouteContext<B, P, N extends BrowserNeed> extends Precheck<P> {
+interface RouteContext<B, P, N extends BrowserNeed, V> extends Precheck<P> {
   body: B;
   browser: BrowserOf<N>;
+  /** What the precheck vouched for (a playback link's claim): checked once, before the budget, and handed on. */
+  vouched: V | null;
 }
 
-interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
+interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed, V> {
   /** The rate-limit bucket, charged only once every cheap check passed. */
   limit: Bucket;
   /** Requests no client pays for: the server's calls to itself, which share no visitor's budget. */
@@ -42,8 +44,8 @@ interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
   body?: S;
   /** An empty body stands for `{}` (revalidate without a list). */
   optionalBody?: boolean;
-  /** Cheap refusals that cost no budget: a query's shape, a token's signature, a bearer secret. */
-  precheck?: (input: Precheck<P>) => Refusal | null;
+  /** Cheap refusals that cost no budget: a query's shape, a token's signature, a bearer secret. A pass may carry what it read. */
+  precheck?: (input: Precheck<P>) => Refusal | V | null;
   /** Why `required` refuses a request without a browser cookie. */
   noBrowser?: string;
   /** Names the route in the log when the handler fails unexpectedly. */
@@ -52,8 +54,8 @@ interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
   unavailable: string;
 }
 
-type Handler<S extends z.ZodType | undefined, P, N extends BrowserNeed> = (
-  context: RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>,
+type Handler<S extends z.ZodType | undefined, P, N extends BrowserNeed, V> = (
+  context: RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N, V>,
 ) => Promise<Response | Reply | Refusal>;
 
 /** Next's second argument to a route handler; routes without dynamic segments get no params worth reading. */
@@ -87,10 +89,12 @@ export function ownerAnswer(request: Request, browser: string, data: unknown, ca
  * refuses the same way, with a Refusal. Anything it throws is logged and answered 503 with the route's reassurance. The browser
  * cookie is set or slid on the way out, never replaced.
  */
-export function apiRoute<P = Record<string, string>, N extends BrowserNeed = BrowserNeed, S extends z.ZodType | undefined = undefined>(
-  spec: RouteSpec<S, P, N>,
-  handler: Handler<S, P, N>,
-) {
+export function apiRoute<
+  P = Record<string, string>,
+  N extends BrowserNeed = BrowserNeed,
+  S extends z.ZodType | undefined = undefined,
+  V extends { ok: true } = never,
+>(spec: RouteSpec<S, P, N, V>, handler: Handler<S, P, N, V>) {
   return async (request: Request, next: NextContext<P>): Promise<Response> => {
     // A new browser id charged to the address, given back unless the answer carries its cookie: refusals mint none.
     let minting: 'no' | 'charged' | 'given' = 'no';
@@ -99,8 +103,8 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       if (crossSite) return refusalResponse(refuse('cross_site', crossSite));
       const visitor = spec.browser === 'none' ? NOBODY : await currentVisitor();
       const params = await next.params;
-      const prechecked = spec.precheck?.({ request, params, visitor });
-      if (prechecked) return refusalResponse(prechecked);
+      const vouched = spec.precheck?.({ request, params, visitor }) ?? null;
+      if (vouched && !vouched.ok) return refusalResponse(vouched);
       let body: unknown;
       if (spec.body) {
         const read = await readJsonBody(request, spec.body, { optional: spec.optionalBody });
@@ -119,7 +123,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       }
       const browser = spec.browser === 'new' ? visitorOrNew(visitor) : visitor.browser;
       // The spec's body schema and browser need decide these two types; TypeScript cannot follow that through the checks above.
-      const context = { request, params, visitor, body, browser } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N>;
+      const context = { request, params, visitor, body, browser, vouched } as RouteContext<S extends z.ZodType ? z.output<S> : undefined, P, N, V>;
       const answered = await handler(context);
       const response = answered instanceof Response ? answered : replyResponse(answered);
       // A reply with a body (a paid file's bytes, a playlist, a key) is a plain Response: its cookie is kept by the page's other requests.

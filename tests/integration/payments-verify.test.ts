@@ -8,7 +8,7 @@ import { signToken } from '@/lib/identity/signed-token';
 import type { Ledger } from '@/lib/payments/ledger/ledger';
 import { paymentTransaction } from '@/lib/payments/checkout/payment-transaction';
 import { UNIT_PRICE_FLOOR } from '@/lib/payments/checkout/fee-market';
-import { verifyPayment, type VerifyDeps } from '@/lib/payments/confirm/verify';
+import { confirmNamed, paymentWatch, type WatchDeps } from '../support/payment-watch';
 import { checkoutTerms, fundedWallet, paymentTestbed } from '../support/payment-testbed';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
@@ -19,7 +19,7 @@ const BROWSER = 'browser-a-0123456789ab';
 const OTHER_BROWSER = 'browser-b-0123456789ab';
 const bed = paymentTestbed(PORT);
 const { recipient, catalog } = bed;
-let deps: VerifyDeps;
+let deps: WatchDeps;
 beforeEach(() => {
   deps = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER, defaultLamports: TEST_DEFAULT_LAMPORTS };
 });
@@ -62,6 +62,18 @@ async function payAsBrowser(payer: Keypair, token: Pick<Awaited<ReturnType<typeo
   const tx = paymentTransaction(payer.publicKey, token.checkout, { ...blockhash, unitPriceMicroLamports: UNIT_PRICE_FLOOR });
   tx.sign(payer);
   return landed(await bed.connection.sendRawTransaction(tx.serialize()));
+}
+
+/**
+ * A transaction that carries the checkout's reference but never reached the recipient: the looks do not read it by
+ * its signature (junk named by anyone costs no read), so the wallet is told "not found yet"; the reference's own
+ * history shows it, and the checkout's status says why it does not pay.
+ */
+async function refusedOnHistory(asked: { reference: string; signature: string; browser: string }) {
+  const watch = paymentWatch(deps);
+  expect(await watch.verify(asked.reference, asked.signature, asked.browser, 'browser:a')).toMatchObject({ ok: false, code: 'not_found' });
+  const status = await watch.status(asked.reference, asked.browser, 'browser:a');
+  return status.ok && status.status.state === 'refused' ? status.status.reason : status;
 }
 
 const ledgerFiles = async () => readdir(join(bed.ledgerDir, 'purchases')).catch(() => []);
@@ -111,8 +123,8 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     // The token is read with today's key and the rotated-out one; the reference only names the stored checkout, which still binds it to its browser.
     const reference = checkoutReference(['a-new-verify-secret-0123456789abcdef', SECRET], started.token);
     expect(reference).toBe(started.checkout.reference);
-    expect(await verifyPayment({ reference: reference!, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, code: 'forbidden' });
-    expect(await verifyPayment({ reference: reference!, signature, browser: BROWSER }, deps)).toMatchObject({ ok: true });
+    expect(await confirmNamed({ reference: reference!, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(await confirmNamed({ reference: reference!, signature, browser: BROWSER }, deps)).toMatchObject({ ok: true });
     expect(await ledgerFiles()).toHaveLength(1);
   });
 
@@ -129,8 +141,8 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const started = await checkout();
     const cheap = signToken(SECRET, 'checkout', { ...started.checkout, price: { currency: 'SOL', units: 1 }, recipient: payer.publicKey.toBase58() });
     const signature = await send(payer, transfer(payer, payer.publicKey, 1, started.checkout.reference));
-    const result = await verifyPayment({ reference: checkoutReference(SECRET, cheap)!, signature, browser: BROWSER }, deps);
-    expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(`at least ${PRICE} lamports`) });
+    const refused = await refusedOnHistory({ reference: checkoutReference(SECRET, cheap)!, signature, browser: BROWSER });
+    expect(refused).toMatch(`at least ${PRICE} lamports`);
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -139,11 +151,11 @@ describe('what verification trusts: the stored checkout, its browser, this clust
     const elsewhere = await createCheckout({ path: 'trailers/c-vault', kind: 'buy' }, BROWSER, { ...terms, cluster: 'another-genesis-hash' });
     if (!elsewhere.ok) throw new Error(elsewhere.reason);
     const signature = await payAsBrowser(payer, elsewhere);
-    expect(await verifyPayment({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await confirmNamed({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
     expect(await ledgerFiles()).toHaveLength(0);
     // Verified where it was made, it unlocks the title there only.
     expect(
-      await verifyPayment({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, { ...deps, cluster: 'another-genesis-hash' }),
+      await confirmNamed({ reference: elsewhere.checkout.reference, signature, browser: BROWSER }, { ...deps, cluster: 'another-genesis-hash' }),
     ).toMatchObject({
       ok: true,
       purchase: { cluster: 'another-genesis-hash' },
@@ -153,12 +165,12 @@ describe('what verification trusts: the stored checkout, its browser, this clust
   });
 });
 
-describe('verifyPayment on a local chain', () => {
+describe('confirming a payment on a local chain', () => {
   it('accepts a valid payment once, records it, and answers a retry of the same checkout the same way', async () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const first = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
+    const first = await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(first).toMatchObject({
       ok: true,
       purchase: {
@@ -173,34 +185,56 @@ describe('verifyPayment on a local chain', () => {
     expect(first.purchase.slot).toBeGreaterThan(0);
     expect(first.purchase.blockTime).toEqual(expect.any(Number));
     expect(await bed.ledger.get(signature)).toEqual(first.purchase);
-    const again = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
+    const again = await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(again).toEqual(first);
     expect(await ledgerFiles()).toHaveLength(1);
+  });
+
+  it('judges, claims and grants a payment once: the browser’s later answers read the purchase back', async () => {
+    const payer = await fundedWallet(bed);
+    const started = await checkout();
+    const signature = await payAsBrowser(payer, started);
+    const calls = { create: 0, grant: 0 };
+    const counted: Ledger = {
+      ...bed.ledger,
+      create: (...args) => ((calls.create += 1), bed.ledger.create(...args)),
+      grant: (...args) => ((calls.grant += 1), bed.ledger.grant(...args)),
+    };
+    const watch = paymentWatch({ ...deps, ledger: counted });
+    const first = await watch.verify(started.checkout.reference, signature, BROWSER, 'browser:a');
+    expect(first).toMatchObject({ ok: true, purchase: { signature } });
+    expect(await watch.verify(started.checkout.reference, signature, BROWSER, 'browser:a')).toEqual(first);
+    expect(await watch.status(started.checkout.reference, BROWSER, 'browser:a')).toMatchObject({ ok: true, status: { state: 'paid' } });
+    expect(calls).toEqual({ create: 1, grant: 1 });
   });
 
   it('grants a series bought whole to the paying browser', async () => {
     const payer = await fundedWallet(bed);
     const started = await checkout(BROWSER, 'series/paid-show');
-    const result = await verifyPayment({ reference: started.checkout.reference, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
+    const result = await confirmNamed({ reference: started.checkout.reference, signature: await payAsBrowser(payer, started), browser: BROWSER }, deps);
     expect(result.ok && result.purchase.path).toBe('series/paid-show');
     expect(await deps.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toContain('series/paid-show');
   });
 
-  const refusals: [string, (payer: Keypair, reference: string) => TransactionInstruction[], string, RegExp][] = [
-    ['pays the wrong recipient', (p, ref) => [transfer(p, Keypair.generate().publicKey, PRICE, ref)], 'payment_refused', /to the recipient/],
-    ['pays less than the price', (p, ref) => [transfer(p, recipient, PRICE - 1, ref)], 'payment_refused', /at least 10000000 lamports/],
-    ['failed on chain', (p, ref) => [transfer(p, recipient, 50_000_000_000, ref)], 'payment_refused', /failed on chain/],
-    ['carries no reference', (p) => [transfer(p, recipient, PRICE)], 'payment_refused', /reference/],
-    ['carries another checkout’s reference', (p) => [transfer(p, recipient, PRICE, Keypair.generate().publicKey.toBase58())], 'payment_refused', /reference/],
+  /** Named: it reached the recipient, so the wallet's signature is read and refused. On its history: see refusedOnHistory. */
+  const refusals: [string, (payer: Keypair, reference: string) => TransactionInstruction[], 'named' | 'on its history', RegExp][] = [
+    ['pays the wrong recipient', (p, ref) => [transfer(p, Keypair.generate().publicKey, PRICE, ref)], 'on its history', /to the recipient/],
+    ['pays less than the price', (p, ref) => [transfer(p, recipient, PRICE - 1, ref)], 'named', /at least 10000000 lamports/],
+    ['failed on chain', (p, ref) => [transfer(p, recipient, 50_000_000_000, ref)], 'on its history', /failed on chain/],
+    ['carries no reference', (p) => [transfer(p, recipient, PRICE)], 'named', /reference/],
+    ['carries another checkout’s reference', (p) => [transfer(p, recipient, PRICE, Keypair.generate().publicKey.toBase58())], 'named', /reference/],
   ];
 
-  it.each(refusals)('refuses a transaction that %s, writing nothing', async (_name, build, code, reason) => {
+  it.each(refusals)('refuses a transaction that %s, writing nothing', async (_name, build, seen, reason) => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await send(payer, ...build(payer, started.checkout.reference));
-    const result = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
-    expect(result).toMatchObject({ ok: false, code });
-    expect(!result.ok && result.reason).toMatch(reason);
+    const asked = { reference: started.checkout.reference, signature, browser: BROWSER };
+    if (seen === 'named') {
+      const result = await confirmNamed(asked, deps);
+      expect(result).toMatchObject({ ok: false, code: 'payment_refused' });
+      expect(!result.ok && result.reason).toMatch(reason);
+    } else expect(await refusedOnHistory(asked)).toMatch(reason);
     expect(await ledgerFiles()).toHaveLength(0);
   });
 
@@ -210,7 +244,7 @@ describe('verifyPayment on a local chain', () => {
     bed.chain.setTimeOffset(-3600);
     try {
       const signature = await payAsBrowser(payer, started);
-      const result = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
+      const result = await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
       expect(result).toMatchObject({ ok: false, code: 'payment_refused', reason: expect.stringMatching(/older than this checkout/) });
     } finally {
       bed.chain.setTimeOffset(0);
@@ -219,12 +253,12 @@ describe('verifyPayment on a local chain', () => {
   });
 
   /** Pays a checkout while the cluster's clock is `offsetSeconds` off ours, then verifies it. */
-  async function payWithClusterClock(started: Awaited<ReturnType<typeof checkout>>, offsetSeconds: number, over: VerifyDeps = deps) {
+  async function payWithClusterClock(started: Awaited<ReturnType<typeof checkout>>, offsetSeconds: number, over: WatchDeps = deps) {
     const payer = await fundedWallet(bed);
     bed.chain.setTimeOffset(offsetSeconds);
     try {
       const signature = await payAsBrowser(payer, started);
-      return await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, over);
+      return await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, over);
     } finally {
       bed.chain.setTimeOffset(0);
     }
@@ -274,7 +308,8 @@ describe('verifyPayment on a local chain', () => {
   });
 
   it('never refuses a payment because the RPC knows no block time for it', async () => {
-    const noBlockTime: VerifyDeps['connection'] = {
+    const noBlockTime: WatchDeps['connection'] = {
+      getSignaturesForAddress: (...args) => bed.connection.getSignaturesForAddress(...args),
       getParsedTransaction: async (...args: Parameters<Connection['getParsedTransaction']>) => {
         const found = await bed.connection.getParsedTransaction(...args);
         return found && { ...found, blockTime: null };
@@ -288,10 +323,10 @@ describe('verifyPayment on a local chain', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const stolen = await verifyPayment({ reference: started.checkout.reference, signature, browser: OTHER_BROWSER }, deps);
+    const stolen = await confirmNamed({ reference: started.checkout.reference, signature, browser: OTHER_BROWSER }, deps);
     expect(stolen).toMatchObject({ ok: false, code: 'forbidden' });
     const own = await checkout(OTHER_BROWSER);
-    expect(await verifyPayment({ reference: own.checkout.reference, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({
+    expect(await confirmNamed({ reference: own.checkout.reference, signature, browser: OTHER_BROWSER }, deps)).toMatchObject({
       ok: false,
       code: 'payment_refused',
     });
@@ -302,16 +337,21 @@ describe('verifyPayment on a local chain', () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    expect((await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    expect((await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
     const second = await checkout();
-    expect(await verifyPayment({ reference: second.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({ ok: false, code: 'conflict' });
+    // Judged before the ledger is read: it carries the first checkout's reference, not this one's.
+    expect(await confirmNamed({ reference: second.checkout.reference, signature, browser: BROWSER }, deps)).toMatchObject({
+      ok: false,
+      code: 'payment_refused',
+      reason: expect.stringMatching(/reference/),
+    });
     expect(await ledgerFiles()).toHaveLength(1);
   });
 
   it('refuses an unknown signature, and reads no reference from an altered checkout', async () => {
     const started = await checkout();
     const unknown = '5'.repeat(88);
-    expect(await verifyPayment({ reference: started.checkout.reference, signature: unknown, browser: BROWSER }, deps)).toMatchObject({
+    expect(await confirmNamed({ reference: started.checkout.reference, signature: unknown, browser: BROWSER }, deps)).toMatchObject({
       ok: false,
       code: 'not_found',
     });
@@ -328,22 +368,22 @@ describe('verifyPayment on a local chain', () => {
     const signature = await payAsBrowser(payer, started);
     bed.chain.setRpcDown(true);
     try {
-      const down = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
+      const down = await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
       expect(down).toMatchObject({ ok: false, code: 'unavailable' });
       expect(await ledgerFiles()).toHaveLength(0);
     } finally {
       bed.chain.setRpcDown(false);
     }
-    expect((await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    expect((await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
   });
 });
 
-describe('verifyPayment: what the browser is granted', () => {
+describe('confirming a payment: what the browser is granted', () => {
   it('records the browser that claimed the purchase and grants the title to that browser only', async () => {
     const payer = await fundedWallet(bed);
     const started = await checkout();
     const signature = await payAsBrowser(payer, started);
-    const result = await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
+    const result = await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
     expect(result).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER } });
     expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
     expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
@@ -355,13 +395,13 @@ describe('verifyPayment: what the browser is granted', () => {
     for (const path of ['trailers/c-vault', 'series/paid-show']) {
       const started = await checkout(BROWSER, path);
       const signature = await payAsBrowser(payer, started);
-      expect((await verifyPayment({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
+      expect((await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
     }
     expect([...(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
   });
 });
 
-describe('verifyPayment while the ledger is failing', () => {
+describe('confirming a payment while the ledger is failing', () => {
   /** The file ledger, with one operation failing while `down` is set, as Firestore does when unreachable. */
   function failing(operation: 'create' | 'grant' | 'get') {
     const state = { down: true, calls: 0 };
@@ -390,20 +430,20 @@ describe('verifyPayment while the ledger is failing', () => {
       const request = { reference: started.checkout.reference, signature, browser: BROWSER };
       const flaky = failing(operation);
 
-      const down = await verifyPayment(request, flaky.deps);
+      const down = await confirmNamed(request, flaky.deps);
       expect(down).toMatchObject({ ok: false, code: 'unavailable' });
       expect(!down.ok && down.reason).toMatch(/payment is safe/i);
       expect(flaky.state.calls).toBeGreaterThan(0);
       // A retry while it is still down is refused the same way, and loses nothing.
-      expect(await verifyPayment(request, flaky.deps)).toMatchObject({ ok: false, code: 'unavailable' });
+      expect(await confirmNamed(request, flaky.deps)).toMatchObject({ ok: false, code: 'unavailable' });
 
       flaky.state.down = false;
-      const back = await verifyPayment(request, flaky.deps);
+      const back = await confirmNamed(request, flaky.deps);
       expect(back).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER, path: 'trailers/c-vault' } });
       expect(await ledgerFiles()).toEqual([`${signature}.json`]);
       expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
       // And the answer stays the same afterwards.
-      expect(await verifyPayment(request, flaky.deps)).toEqual(back);
+      expect(await confirmNamed(request, flaky.deps)).toEqual(back);
       expect(await ledgerFiles()).toHaveLength(1);
     },
   );
@@ -417,13 +457,13 @@ describe('verifyPayment while the ledger is failing', () => {
     const flakyCatalog = {
       getTitle: (path: string) => (down ? Promise.reject(new Error('catalog unavailable')) : catalog.getTitle(path)),
     };
-    expect(await verifyPayment(request, { ...deps, catalog: flakyCatalog })).toMatchObject({
+    expect(await confirmNamed(request, { ...deps, catalog: flakyCatalog })).toMatchObject({
       ok: false,
       code: 'unavailable',
       reason: expect.stringMatching(/payment is safe/i),
     });
     down = false;
-    expect((await verifyPayment(request, { ...deps, catalog: flakyCatalog })).ok).toBe(true);
+    expect((await confirmNamed(request, { ...deps, catalog: flakyCatalog })).ok).toBe(true);
     expect(await ledgerFiles()).toHaveLength(1);
   });
 });

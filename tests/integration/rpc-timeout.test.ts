@@ -11,7 +11,7 @@ import { UNIT_PRICE_FLOOR } from '@/lib/payments/checkout/fee-market';
 import { createCheckout } from '@/lib/payments/checkout/checkout';
 import { fileLedger } from '@/lib/payments/ledger/ledger';
 import { providerBackoff, timedFetch } from '@/lib/payments/chain/rpc';
-import { verifyPayment } from '@/lib/payments/confirm/verify';
+import { confirmNamed } from '../support/payment-watch';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
 
@@ -72,14 +72,14 @@ describe('timedFetch', () => {
   });
 });
 
-describe('verifyPayment under a hung RPC', () => {
+describe('confirming a payment under a hung RPC', () => {
   it('answers 503 "your payment is safe" within about the timeout, then verifies once the RPC answers', async () => {
     const { reference, signature, ledger } = await paidCheckout();
     const deps = { connection: timed, ledger, catalog, cluster: TEST_CLUSTER, defaultLamports: TEST_DEFAULT_LAMPORTS };
     chain.setRpcDown(true, 'hang');
     try {
       const started = Date.now();
-      const result = await verifyPayment({ reference, signature, browser: BROWSER }, deps);
+      const result = await confirmNamed({ reference, signature, browser: BROWSER }, deps);
       const elapsed = Date.now() - started;
       expect(result).toMatchObject({ ok: false, code: 'unavailable' });
       expect(result.ok ? '' : result.reason).toMatch(/payment is safe/i);
@@ -88,7 +88,7 @@ describe('verifyPayment under a hung RPC', () => {
     } finally {
       chain.setRpcDown(false);
     }
-    expect((await verifyPayment({ reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
+    expect((await confirmNamed({ reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
   });
 
   it('stops cleanly with requests still hanging', async () => {

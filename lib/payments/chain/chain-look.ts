@@ -3,8 +3,8 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import { describeFailure } from '../../failure';
 import type { StoredCheckout } from '../checkout/checkout';
 import type { FactsCache } from './facts-cache';
-import { judgePayment, type PaymentFacts } from './payment-facts';
-import type { VerifyResult } from '../confirm/verify';
+import type { PaymentFacts } from './payment-facts';
+import type { ClaimResult } from '../confirm/claim-payment';
 import { emptyLookState, type Finding, type LookState, type OpenCheckout, type WatchBoard } from './watch-board';
 
 export interface LookTerms {
@@ -26,8 +26,8 @@ export interface LookDeps {
   feedAddresses: string[];
   connection: Pick<Connection, 'getSignaturesForAddress'>;
   facts: FactsCache;
-  /** Claims a paying transaction for the browser that started the checkout (create-once: lib/payments/confirm/verify.ts). */
-  claim(checkout: StoredCheckout, signature: string, facts: PaymentFacts): Promise<VerifyResult>;
+  /** Judges a transaction read for a checkout and claims it if it pays, for the browser that started it (lib/payments/confirm/claim-payment.ts). */
+  claim(checkout: StoredCheckout, signature: string, facts: PaymentFacts): Promise<ClaimResult>;
   /** Notes what a transfer to a recipient was, once read: a checkout's payment still unclaimed, or no checkout's. */
   reconcile?(signature: string, facts: PaymentFacts): Promise<void>;
   terms: LookTerms;
@@ -97,16 +97,14 @@ export async function lookAtChain(deps: LookDeps): Promise<void> {
   const needsCall = (entry: OpenCheckout, action: Action) =>
     action === 'page' || !facts.known(action === 'hint' ? entry.hint! : current(entry).unread!.at(-1)!);
 
-  /** Judges a transaction read for a checkout: a payment is claimed at once; anything else says why it does not pay. */
+  /** A transaction read for a checkout, claimed if it pays it (judged there, once); otherwise the finding says why not. */
   async function judge(entry: OpenCheckout, signature: string, read: PaymentFacts, hinted: boolean) {
     const finding = findingOf(entry);
-    const refused = (reason: string) => void (hinted ? (finding.hintRefused = { signature, reason }) : (finding.refusal = reason));
-    const judged = judgePayment(read, entry.asked.checkout);
-    if (typeof judged === 'string') return refused(judged);
     const claimed = await deps.claim(entry.asked.checkout, signature, read);
     // A claim the ledger could not finish (unavailable) is finished by the next poll: the payment is found.
-    if (claimed.ok || claimed.code === 'unavailable') Object.assign(finding, { paidBy: signature, refusal: undefined });
-    else refused(claimed.reason);
+    if (claimed.ok || claimed.code === 'unavailable') Object.assign(finding, { paidBy: signature, claimed: claimed.ok, refusal: undefined });
+    else if (hinted) finding.hintRefused = { signature, reason: claimed.reason };
+    else finding.refusal = claimed.reason;
   }
 
   /** One step of a checkout: reads the named signature, the next listed one, or the next page of its history. */

@@ -9,7 +9,7 @@ import { describeFailure } from '../../failure';
 import type { Ledger, Purchase } from '../ledger/ledger';
 import { lateShortfall } from '../checkout/late-price';
 import { strayListOf } from '../reporting/dust';
-import { claimFromFacts, storedCheckout, type RecordDeps, type VerifyResult } from '../confirm/verify';
+import { claimedPurchase, claimPayment, storedCheckout, type ClaimDeps, type ClaimResult } from '../confirm/claim-payment';
 import type { Finding, WatchBoard } from './watch-board';
 
 /**
@@ -23,7 +23,7 @@ type TransferStatus =
 
 export type TransferStatusResult = { ok: true; status: TransferStatus } | Refusal;
 
-export interface PaymentWatchDeps extends RecordDeps {
+export interface PaymentWatchDeps extends ClaimDeps {
   ledger: Ledger;
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   /** Shared by every instance with REDIS_URL (lib/payments/chain/watch-board-redis.ts), else this instance's memory. */
@@ -87,17 +87,21 @@ export function watchPayments(deps: PaymentWatchDeps) {
     },
   };
 
-  const claim = (checkout: StoredCheckout, signature: string, browser: string, read = facts.known(signature)) =>
-    read ? claimFromFacts(checkout, signature, read, browser, deps) : claimFound(checkout, signature, browser);
-
-  /** A payment another instance's look found: its claim is in the ledger, or its transaction is read once here. */
-  async function claimFound(checkout: StoredCheckout, signature: string, browser: string): Promise<VerifyResult> {
+  /** Claims a transaction for a checkout (lib/payments/confirm/claim-payment.ts), read once if no look here read it. */
+  async function claim(checkout: StoredCheckout, signature: string, browser: string): Promise<ClaimResult> {
+    let read: PaymentFacts | null | undefined = facts.known(signature);
     try {
-      const read = await facts.read(signature);
-      return read ? claimFromFacts(checkout, signature, read, browser, deps) : refuse('unavailable', RPC_DOWN);
+      read ??= await facts.read(signature);
     } catch {
       return refuse('unavailable', RPC_DOWN);
     }
+    return read ? claimPayment(checkout, signature, read, browser, deps) : refuse('unavailable', RPC_DOWN);
+  }
+
+  /** A payment a look found: the purchase its claim left is read back; a claim the ledger interrupted is finished here. */
+  async function paid(checkout: StoredCheckout, finding: Finding & { paidBy: string }, browser: string): Promise<ClaimResult> {
+    const purchase = finding.claimed ? await claimedPurchase(checkout, finding.paidBy, deps) : null;
+    return purchase ?? claim(checkout, finding.paidBy, browser);
   }
 
   /**
@@ -140,7 +144,7 @@ export function watchPayments(deps: PaymentWatchDeps) {
           feedAddresses,
           connection: deps.connection,
           facts,
-          claim: (checkout, signature, read) => claim(checkout, signature, checkout.browser, read),
+          claim: (checkout, signature, read) => claimPayment(checkout, signature, read, checkout.browser, deps),
           reconcile: (signature, read) =>
             reconcile(signature, read).catch((error: unknown) => console.error(`[studio] could not note ${signature}: ${describeFailure(error)}`)),
           terms,
@@ -169,8 +173,8 @@ export function watchPayments(deps: PaymentWatchDeps) {
       finding = await board.finding(reference);
     }
     if (finding?.paidBy) {
-      const paid = await claim(found.checkout, finding.paidBy, browser);
-      return paid.ok ? { ok: true, status: { state: 'paid', purchase: paid.purchase } } : paid;
+      const answer = await paid(found.checkout, { ...finding, paidBy: finding.paidBy }, browser);
+      return answer.ok ? { ok: true, status: { state: 'paid', purchase: answer.purchase } } : answer;
     }
     const state = await board.lookState();
     if (state?.failure) return refuse('unavailable', RPC_DOWN);
@@ -183,17 +187,17 @@ export function watchPayments(deps: PaymentWatchDeps) {
    * Verifies the payment a wallet in this browser signed (Phantom): named by its signature, read once it has
    * reached the recipient, and answered within `verifyWaitMs`, or "not found yet" with when to ask again.
    */
-  async function verify(reference: string, signature: string, browser: string, group: string): Promise<VerifyResult> {
+  async function verify(reference: string, signature: string, browser: string, group: string): Promise<ClaimResult> {
     const found = await checkoutAsked(reference, browser);
     if (!found.ok) return found;
     const { checkout } = found;
-    // Read before (by a look here, or an earlier question): judged again with no call.
-    if (facts.known(signature)) return claim(checkout, signature, browser);
     const board = deps.board();
     const askedAt = now();
     let finding: Finding | null = await board.ask(reference, { checkout, group }, signature, askedAt);
+    // Read before (by a look here, or an earlier question) and not found paying yet: claimed with no call.
+    if (!finding?.paidBy && facts.known(signature)) return claim(checkout, signature, browser);
     for (;;) {
-      if (finding?.paidBy) return claim(checkout, finding.paidBy, browser);
+      if (finding?.paidBy) return paid(checkout, { ...finding, paidBy: finding.paidBy }, browser);
       if (finding?.hintRefused?.signature === signature) return refuse('payment_refused', finding.hintRefused.reason);
       const state = await board.lookState();
       if (state?.failure && state.lookedAt >= askedAt) return refuse('unavailable', RPC_DOWN);

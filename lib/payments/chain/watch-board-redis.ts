@@ -47,8 +47,9 @@ export function redisWatchBoard(redis: Redis, prefix: string): WatchBoard {
       .exec();
   }
 
-  /** A finding with the payment found for it, which no later write can take back. */
-  const withPaid = (finding: Finding | null, paid: string | null | undefined): Finding | null => (paid ? { ...finding, paidBy: paid } : finding);
+  /** A finding with the payment found for it, which no later write can take back (claimed only if the claim was of that one). */
+  const withPaid = (finding: Finding | null, paid: string | null | undefined): Finding | null =>
+    paid ? { ...finding, paidBy: paid, claimed: finding?.paidBy === paid && finding.claimed === true } : finding;
   const token = randomUUID();
 
   return {

@@ -11,10 +11,11 @@ export interface Asked {
 /** What the looks found for a checkout: written only by the instance that takes a look. */
 export interface Finding {
   /**
-   * The signature whose transaction pays it: the look claims it, and so may any poll (the claim is create-once).
-   * Once found it stays found, whatever a later look writes.
+   * The signature whose transaction pays it: the look claims it. Once found it stays found, whatever a later look writes.
    */
   paidBy?: string;
+  /** The look's claim finished (the purchase is in the ledger, granted): a poll reads it back. Else the poll finishes the claim. */
+  claimed?: boolean;
   /** Why the latest transaction carrying the reference does not pay it. */
   refusal?: string;
   /** A signature a wallet in the browser said pays it, once read, and why it does not. */

@@ -3,9 +3,9 @@ import { oldestPayableAt } from '../checkout/checkout';
 import type { Ledger, Purchase, WalletScan } from '../ledger/ledger';
 import { readPaymentFacts } from '../chain/facts-cache';
 import type { PaymentFacts } from '../chain/payment-facts';
-import { claimFromFacts, type RecordDeps } from './verify';
+import { claimPayment, type ClaimDeps } from './claim-payment';
 
-export interface WalletClaimDeps extends RecordDeps {
+export interface WalletClaimDeps extends ClaimDeps {
   connection: Pick<Connection, 'getSignaturesForAddress' | 'getParsedTransaction'>;
   ledger: Ledger;
   /** The clock the walk back through the wallet's history stops by. */
@@ -79,7 +79,7 @@ async function claimByReference(facts: PaymentFacts, signature: string, wallet: 
   for (const reference of facts.referenceCandidates) {
     const checkout = await deps.ledger.checkoutOf(reference);
     if (!checkout) continue;
-    const result = await claimFromFacts(checkout, signature, facts, checkout.browser, deps);
+    const result = await claimPayment(checkout, signature, facts, checkout.browser, deps);
     if (result.ok) return result.purchase;
     if (result.code === 'unavailable') return 'retry';
   }

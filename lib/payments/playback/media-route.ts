@@ -7,8 +7,7 @@ import type { Reply } from '../../http/reply';
 import { fileReply } from '../../media/file-reply';
 import { videoSource } from '../../media/source';
 import { signedStorageUrl } from '../../media/storage';
-import { checkPlaybackLink, storageUrlSeconds } from './playback';
-import { signingSecret } from '../../identity/signing-secret';
+import { storageUrlSeconds, type CheckedLink } from './playback';
 import { ownsVideo, type Owner } from '../ownership/ownership';
 import { streamAnswer } from './stream-answer';
 import { describeFailure } from '../../failure';
@@ -23,16 +22,13 @@ function namesMatch(segment: string, name: string): boolean {
 }
 
 /**
- * GET /api/media/{token}/{file}: checks the link (signature, expiry, this browser), that this browser
- * still owns the title, then streams the catalog video's private file, redirects to a short-lived signed URL,
+ * GET /api/media/{token}/{file}, once its link checked out (signature, expiry, this browser: the route's precheck):
+ * checks that this browser still owns the title, then streams the catalog video's private file, redirects to a short-lived signed URL,
  * or answers a stream's playlists and key (stream-answer.ts).
  * `owner` is the browser the route wrapper read from the cookies. The reply or refusal is data: the route wrapper sends it.
  */
-export async function servePlaybackLink(request: Request, owner: Owner, token: string, file: string): Promise<Reply | Refusal> {
+export async function servePlaybackLink(request: Request, owner: Owner, { claim }: CheckedLink, file: string): Promise<Reply | Refusal> {
   const { browser } = owner;
-  const link = checkPlaybackLink(signingSecret, token, browser);
-  if (!link.ok) return link;
-  const { claim } = link;
   let video: Awaited<ReturnType<typeof getVideo>>;
   try {
     // A link only checks out for the browser it was made for, so `browser` is that browser here.

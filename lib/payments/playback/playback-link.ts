@@ -47,7 +47,7 @@ export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<
   return refuse('not_found', `The video at ${videoPath} cannot be played just now.`);
 }
 
-/** Whether a playback link is this server's, unexpired and this browser's: a check without I/O, before any budget. */
+/** Whether a playback link is this server's, unexpired and this browser's: the one check, without I/O, before any budget. */
 export const playbackLinkCheck = (token: string, browser: string | null) => checkPlaybackLink(signingSecret, token, browser);
 
 /**

@@ -58,7 +58,9 @@ export function storageUrlSeconds(claim: MediaClaim, longest: number, now = Date
 /** When the page should ask for fresh links: well before they run out. */
 export const renewAfterSeconds = (ttl: number) => Math.max(5, Math.floor(ttl * 0.8));
 
-export type LinkCheck = { ok: true; claim: MediaClaim } | Refusal;
+/** A playback link that checked out: what it grants, for the media route to serve. */
+export type CheckedLink = { ok: true; claim: MediaClaim };
+export type LinkCheck = CheckedLink | Refusal;
 
 /** The checks that need no ledger: signature, expiry, and the browser the link was made for. */
 export function checkPlaybackLink(secret: SigningKeys, token: string, browser: string | null, now = Date.now()): LinkCheck {

@@ -1,22 +1,12 @@
-import type { Connection } from '@solana/web3.js';
 import type { Catalog } from '../../catalog/types';
 import type { StoredCheckout } from '../checkout/checkout';
 import type { Ledger, Purchase } from '../ledger/ledger';
 import { refuse, type Refusal } from '../../errors';
 import { describeFailure } from '../../failure';
-import { readPaymentFacts } from '../chain/facts-cache';
 import { lateShortfall } from '../checkout/late-price';
 import { judgePayment, type Paid, type PaymentFacts } from '../chain/payment-facts';
 
-export interface VerifyRequest {
-  /** The checkout's reference, read once from the token the browser brought (lib/payments/checkout/request-fields.ts). */
-  reference: string;
-  signature: string;
-  browser: string;
-}
-
-export interface VerifyDeps {
-  connection: Pick<Connection, 'getParsedTransaction'>;
+export interface ClaimDeps {
   ledger: Ledger;
   catalog: Pick<Catalog, 'getTitle'>;
   /** The genesis hash of the cluster this site verifies on: checkouts and purchases of another one count for nothing. */
@@ -25,28 +15,7 @@ export interface VerifyDeps {
   defaultLamports: number;
 }
 
-/** What recording a payment needs: the ledger, the catalog and the cluster. */
-export type RecordDeps = Pick<VerifyDeps, 'ledger' | 'catalog' | 'cluster' | 'defaultLamports'>;
-
-/** What claiming a payment by its signature needs: a way to read what its transaction did, and where to record it. */
-interface ClaimDeps extends RecordDeps {
-  /** The transaction as a payment; null when the node does not know it (yet). */
-  readFacts(signature: string): Promise<PaymentFacts | null>;
-}
-
-/** Reads a transaction as a payment straight from the chain. */
-const factsFrom = (connection: VerifyDeps['connection']) => (signature: string) => readPaymentFacts(connection, signature);
-
-export type VerifyResult = { ok: true; purchase: Purchase } | Refusal;
-
-/**
- * The server's own on-chain check of a payment, then an atomic claim of its signature.
- * Nothing the browser says is trusted: its token only named the checkout, whose terms the server kept.
- */
-export async function verifyPayment(request: VerifyRequest, deps: VerifyDeps): Promise<VerifyResult> {
-  const found = await storedCheckout(request.reference, request.browser, deps);
-  return found.ok ? claimPayment(found.checkout, request.signature, request.browser, { ...deps, readFacts: factsFrom(deps.connection) }) : found;
-}
+export type ClaimResult = { ok: true; purchase: Purchase } | Refusal;
 
 type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
 
@@ -57,7 +26,7 @@ type StoredCheckoutResult = { ok: true; checkout: StoredCheckout } | Refusal;
 export async function storedCheckout(
   reference: string,
   browser: string,
-  deps: Pick<VerifyDeps, 'cluster'> & { ledger: Pick<Ledger, 'checkoutOf'> },
+  deps: Pick<ClaimDeps, 'cluster'> & { ledger: Pick<Ledger, 'checkoutOf'> },
 ): Promise<StoredCheckoutResult> {
   let checkout: StoredCheckout | null;
   try {
@@ -75,48 +44,34 @@ export async function storedCheckout(
 }
 
 /**
- * Verifies `signature` as the payment of a checkout the server kept, reading its transaction from the chain,
- * claims it once, and grants the title to `browser`.
+ * The one way a payment becomes a purchase: what the chain said of `signature`'s transaction (read once, by a look
+ * or a restore) is judged against the checkout the server kept, once, before any ledger read, so junk costs the
+ * ledger nothing; then the signature is claimed once (create-once) and the title granted to `browser`. Nothing the
+ * browser says is trusted: its token only named the checkout, whose terms the server kept.
  */
-async function claimPayment(checkout: StoredCheckout, signature: string, browser: string, deps: ClaimDeps): Promise<VerifyResult> {
+export async function claimPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, browser: string, deps: ClaimDeps): Promise<ClaimResult> {
   if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster.');
+  const paid = judgePayment(facts, checkout);
+  if (typeof paid === 'string') return refuse('payment_refused', paid);
   return safely(signature, async () => {
     const claimed = await deps.ledger.get(signature);
-    if (claimed) return answerClaimed(claimed, checkout, browser, deps);
-    let facts: PaymentFacts | null;
-    try {
-      facts = await deps.readFacts(signature);
-    } catch (error) {
-      console.error(`[payments] RPC failed while verifying ${signature}: ${describeFailure(error)}`);
-      return refuse('unavailable', 'The Solana RPC could not be reached. Your payment is safe; verification will be retried.');
-    }
-    if (!facts) return refuse('not_found', 'Transaction not found at confirmed commitment.');
-    return recordPayment(checkout, signature, facts, browser, deps);
+    return claimed ? answerClaimed(claimed, checkout, browser, deps) : recordPayment(checkout, signature, facts, paid, browser, deps);
   });
 }
 
 /**
- * Claims a payment from what the chain already said of its transaction (the shared look read it once):
- * judged against the stored checkout first, so junk costs the ledger nothing.
+ * The purchase a look already claimed for this checkout (and granted to its browser), read back for the browser
+ * asking: no second judgment, claim or grant. Null when the ledger holds none for it.
  */
-export async function claimFromFacts(
-  checkout: StoredCheckout,
-  signature: string,
-  facts: PaymentFacts,
-  browser: string,
-  deps: RecordDeps,
-): Promise<VerifyResult> {
-  if (checkout.cluster !== deps.cluster) return refuse('conflict', 'This checkout was made for another Solana cluster.');
-  const judged = judgePayment(facts, checkout);
-  if (typeof judged === 'string') return refuse('payment_refused', judged);
+export async function claimedPurchase(checkout: StoredCheckout, signature: string, deps: Pick<ClaimDeps, 'ledger'>): Promise<ClaimResult | null> {
   return safely(signature, async () => {
     const claimed = await deps.ledger.get(signature);
-    return claimed ? answerClaimed(claimed, checkout, browser, deps) : recordPayment(checkout, signature, facts, browser, deps);
+    return claimed && isPurchaseOf(claimed, checkout) ? { ok: true, purchase: claimed } : null;
   });
 }
 
 /** The ledger or the catalog failed (Firestore unreachable): the browser keeps the signature and retries. */
-async function safely(signature: string, work: () => Promise<VerifyResult>): Promise<VerifyResult> {
+async function safely<T>(signature: string, work: () => Promise<T | Refusal>): Promise<T | Refusal> {
   try {
     return await work();
   } catch (error) {
@@ -125,9 +80,7 @@ async function safely(signature: string, work: () => Promise<VerifyResult>): Pro
   }
 }
 
-async function recordPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, browser: string, deps: RecordDeps) {
-  const paid = judgePayment(facts, checkout);
-  if (typeof paid === 'string') return refuse('payment_refused', paid);
+async function recordPayment(checkout: StoredCheckout, signature: string, facts: PaymentFacts, paid: Paid, browser: string, deps: ClaimDeps) {
   const shortfall = await lateShortfall(checkout, facts.blockTime, deps);
   if (shortfall) {
     await deps.ledger.noteExtraPayment({ ...paymentToRefund(checkout, signature, facts, paid), priceNow: shortfall.priceNow });
@@ -171,7 +124,7 @@ async function recordExtraPayment(
   paid: Paid,
   credited: string,
   browser: string,
-  deps: RecordDeps,
+  deps: ClaimDeps,
 ) {
   const { reference, path } = checkout;
   await deps.ledger.noteExtraPayment({ ...paymentToRefund(checkout, signature, facts, paid), credited });
@@ -194,14 +147,17 @@ const paymentToRefund = (checkout: StoredCheckout, signature: string, facts: Pic
 });
 
 /** A retry of the same checkout gets the same answer (and finishes a grant a failure interrupted); anyone else is refused. */
-function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: string, deps: RecordDeps) {
-  if (claimed.reference !== checkout.reference || claimed.path !== checkout.path || claimed.cluster !== checkout.cluster) {
+function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: string, deps: ClaimDeps) {
+  if (!isPurchaseOf(claimed, checkout)) {
     return Promise.resolve(refuse('conflict', 'This transaction has already been claimed for another purchase.'));
   }
   return grantTo(claimed, browser, deps);
 }
 
-async function grantTo(purchase: Purchase, browser: string, deps: RecordDeps): Promise<VerifyResult> {
+const isPurchaseOf = (claimed: Purchase, checkout: StoredCheckout) =>
+  claimed.reference === checkout.reference && claimed.path === checkout.path && claimed.cluster === checkout.cluster;
+
+async function grantTo(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<ClaimResult> {
   await deps.ledger.grant(browser, purchase.path, purchase.signature, purchase.cluster, purchase.kind === 'rent' ? 'rent' : 'own');
   if (!(await deps.catalog.getTitle(purchase.path))) return refuse('not_found', `The title ${purchase.path} no longer exists.`);
   return { ok: true, purchase };
