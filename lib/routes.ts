@@ -1,4 +1,5 @@
 import { KINDS, parseTitlePath, type Kind, type MovieKind } from './catalog/kinds';
+import type { StudioRange } from './studio/range';
 
 const segment = encodeURIComponent;
 
@@ -53,3 +54,50 @@ export const listRoutes = {
 
 /** A checkout's Solana Pay transaction request (GET its label, POST `{account}` for the transaction to sign). */
 export const transactionRequestRoute = (reference: string) => `/api/pay/${segment(reference)}`;
+
+/** A generated share card (app/og): of a title by its catalog path, or the site's own. */
+export const ogCardRoute = (titlePath?: string) => (titlePath ? `/og?${new URLSearchParams({ path: titlePath })}` : '/og');
+
+/** Where the API lives: crawlers are kept out of it (app/robots.ts). */
+export const API_BASE = '/api/';
+
+/**
+ * What the pay dialog, the player and restore call (lib/payments/browser/api.ts). Not in `routes`, which is in
+ * every page's browser code: these ride with the payment code, fetched on the first pay click or play.
+ */
+export const paymentApi = {
+  checkout: '/api/checkout',
+  verify: '/api/payments/verify',
+  status: '/api/payments/status',
+  entitlements: '/api/entitlements',
+  playback: (videoPath: string) => `/api/playback?video=${segment(videoPath)}`,
+  restoreChallenge: '/api/restore/challenge',
+  restore: '/api/restore',
+};
+
+/** The studio's page. Not in `routes`: only the studio links here. */
+export const STUDIO_PATH = '/studio';
+
+/** The studio over a range, narrowed to one title and paged through sales when asked. */
+export function studioHref(range: StudioRange, extra: { title?: string; after?: string } = {}) {
+  const query = new URLSearchParams({ from: range.from, to: range.to });
+  if (extra.title) query.set('title', extra.title);
+  if (extra.after) query.set('after', extra.after);
+  return `${STUDIO_PATH}?${query}`;
+}
+
+/** The studio's sign-in, session and sales export (a CSV of the range). */
+export const studioApi = {
+  challenge: '/api/studio/challenge',
+  session: '/api/studio/session',
+  sales: (range: StudioRange) => `/api/studio/sales?${new URLSearchParams({ from: range.from, to: range.to })}`,
+};
+
+/** Where a page reports a view (lib/analytics/viewing.ts). */
+export const eventsRoute = '/api/events';
+
+const MEDIA_BASE = '/api/media/';
+/** A private video's signed playback link: the token, then the file's own name (ranges and playlists are relative to it). */
+export const mediaLink = (token: string, file: string) => `${MEDIA_BASE}${token}/${segment(file)}`;
+/** Whether a URL path is one of our playback links (the player sends no referrer to others, and primes only these). */
+export const isMediaLink = (path: string) => path.startsWith(MEDIA_BASE);

@@ -7,6 +7,7 @@ import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
 import { forgetPrimed } from '@/lib/media/primed';
 import { offerLine, type ShownOffer } from '@/lib/payments/checkout/offer-words';
+import { isMediaLink } from '@/lib/routes';
 import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, watchedToEnd, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
@@ -41,7 +42,6 @@ type Props = {
 const NO_SUBTITLES: Subtitle[] = [];
 
 /** Links to paid videos are short-lived and bound to this browser (see /api/media). */
-const isPlaybackLink = (src: string) => src.startsWith('/api/media/');
 
 /** Plays rather than trusting the autoplay attribute; if the browser refuses, its controls stay for the viewer's press. */
 function playAsAsked(video: HTMLVideoElement) {
@@ -115,7 +115,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
   }, [src, videoPath, links, fail]);
 
   const onError = (event: SyntheticEvent<HTMLVideoElement>) => {
-    if (links && videoPath && isPlaybackLink(pinned) && retries.current < 2) {
+    if (links && videoPath && isMediaLink(pinned) && retries.current < 2) {
       retries.current += 1;
       resume.current = { ...position.current };
       setFailedLink(pinned);
@@ -206,7 +206,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
       video.setAttribute('controlslist', 'nodownload');
       video.setAttribute('disablepictureinpicture', '');
       // A source can fail before React listens (an instant 404 while the element is still detached).
-      if (video.error && !isPlaybackLink(video.currentSrc)) fail(video.error);
+      if (video.error && !isMediaLink(video.currentSrc)) fail(video.error);
     },
     [fail],
   );

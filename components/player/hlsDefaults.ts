@@ -2,6 +2,7 @@
 
 import type { Hls } from 'hls-video-element';
 import { takePrimed } from '@/lib/media/primed';
+import { isMediaLink } from '@/lib/routes';
 
 /** Where hls.js reports a 403 from /api/media (a paid stream's playlist or key): as its own error, never the element's. */
 export const hlsRefusals = new EventTarget();
@@ -20,7 +21,7 @@ const DEFAULTS: Partial<Hls['config']> = {
   testBandwidth: false,
   capLevelToPlayerSize: true,
   xhrSetup(xhr, url) {
-    if (!new URL(url, location.href).pathname.startsWith('/api/media/')) return;
+    if (!isMediaLink(new URL(url, location.href).pathname)) return;
     xhr.addEventListener('loadend', () => xhr.status === 403 && hlsRefusals.dispatchEvent(new Event('refused')));
   },
 };

@@ -2,7 +2,7 @@ import { formatAmount } from '@/lib/catalog/pricing';
 import { addInto, amountsOf, paidCount, SOURCE_OF, type FigureSource, type Metric, type TitleDay } from '@/lib/figures/daily';
 import type { StudioReport } from '@/lib/studio/report';
 import { amountIn, count, dayName } from './format';
-import { studioHref } from './links';
+import { studioHref } from '@/lib/routes';
 import styles from './studio.module.css';
 
 /** How each figure says where it comes from: the chain's payments, or what browsers report (lib/figures). */

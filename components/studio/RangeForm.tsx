@@ -1,6 +1,6 @@
 import { lastDays, type StudioRange } from '@/lib/studio/range';
 import button from '../ui/button.module.css';
-import { STUDIO_PATH, salesExportHref, studioHref } from './links';
+import { STUDIO_PATH, studioApi, studioHref } from '@/lib/routes';
 import styles from './studio.module.css';
 
 const PRESETS = [7, 30, 90, 365] as const;
@@ -27,7 +27,7 @@ export function RangeForm({ range, now }: { range: StudioRange; now: number }) {
           </a>
         ))}
       </div>
-      <a className={`${button.button} ${button.ghost}`} href={salesExportHref(range)} download>
+      <a className={`${button.button} ${button.ghost}`} href={studioApi.sales(range)} download>
         Download sales (CSV)
       </a>
     </form>

@@ -11,7 +11,7 @@ import { SellingChecklist } from './SellingChecklist';
 import { StudioRefresh } from './StudioRefresh';
 import { StudioSignOut } from './StudioSignOut';
 import { DustList, RefundTable, StrayTable, UnclaimedTable } from './TransferTables';
-import { studioHref } from './links';
+import { studioHref } from '@/lib/routes';
 import styles from './studio.module.css';
 
 interface Props {

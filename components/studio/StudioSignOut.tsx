@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { studioApi } from '@/lib/routes';
 import button from '../ui/button.module.css';
 
 /** Ends the studio session in this browser (it would run out by itself). */
@@ -11,7 +12,7 @@ export function StudioSignOut() {
   const signOut = async () => {
     setBusy(true);
     try {
-      await fetch('/api/studio/session', { method: 'DELETE' });
+      await fetch(studioApi.session, { method: 'DELETE' });
     } finally {
       setBusy(false);
       router.refresh();

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { absolute } from './urls';
+import { ogCardRoute } from '../routes';
 
 interface TitlePage {
   title: string;
@@ -16,7 +17,7 @@ interface TitlePage {
  * A generated card (app/og) stands in for a page without a cover of its own. It is addressed by
  * the title's catalog path, never by free text: app/og reads the name from the catalog.
  */
-const generatedOgImage = (ogPath?: string) => absolute(ogPath ? `/og?${new URLSearchParams({ path: ogPath }).toString()}` : '/og');
+const generatedOgImage = (ogPath?: string) => absolute(ogCardRoute(ogPath));
 
 /** An address with nothing behind it (Next adds noindex to every 404). */
 export const notFoundMetadata: Metadata = { title: 'Page not found' };

@@ -18,6 +18,7 @@ import type {
 import type { PurchaseKind } from '../checkout/offers';
 import { START_RENTAL_WITHIN_MS } from '../ownership/rentals';
 import { prime } from '../../media/primed';
+import { paymentApi, studioApi, transactionRequestRoute } from '../../routes';
 
 /** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */
 
@@ -111,27 +112,27 @@ function mayGiveId<Request, Answer>(send: (body: Request) => Promise<Answer>) {
   };
 }
 
-const checkout = mayGiveId(post<CheckoutRequest, CheckoutAnswer>('/api/checkout'));
-const verify = post<VerifyRequestBody, VerifyAnswer>('/api/payments/verify');
-const status = post<TransferStatusRequest, TransferStatusAnswer>('/api/payments/status');
-const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>('/api/restore/challenge'));
+const checkout = mayGiveId(post<CheckoutRequest, CheckoutAnswer>(paymentApi.checkout));
+const verify = post<VerifyRequestBody, VerifyAnswer>(paymentApi.verify);
+const status = post<TransferStatusRequest, TransferStatusAnswer>(paymentApi.status);
+const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(paymentApi.restoreChallenge));
 
 /** A checkout of one offer: `path` to own (`buy`) or to rent. */
 export const requestCheckout = (path: string, kind: PurchaseKind) => checkout({ path, kind });
 /** The transaction the server built for this checkout and wallet (the QR's transaction request); `expired`: the blockhash found expired. */
 export const requestPaymentTransaction = (reference: string, account: string, expired?: string) =>
-  call<TransactionRequestAnswer>(`/api/pay/${encodeURIComponent(reference)}`, { account, ...(expired && { expired }) } satisfies TransactionRequestBody);
+  call<TransactionRequestAnswer>(transactionRequestRoute(reference), { account, ...(expired && { expired }) } satisfies TransactionRequestBody);
 export const verifySignature = (checkoutToken: string, signature: string) => verify({ checkout: checkoutToken, signature });
 export const checkTransfer = (checkoutToken: string) => status({ checkout: checkoutToken });
-export const fetchEntitlements = () => call<EntitlementsAnswer>('/api/entitlements');
+export const fetchEntitlements = () => call<EntitlementsAnswer>(paymentApi.entitlements);
 /** A link to play an owned video with; `starting` (the player opens now): a stream's first requests are asked for with it. */
 export const fetchPlaybackLink = (videoPath: string, starting = false) =>
-  call<PlaybackLinkAnswer>(`/api/playback?video=${encodeURIComponent(videoPath)}`).then((answer) => {
+  call<PlaybackLinkAnswer>(paymentApi.playback(videoPath)).then((answer) => {
     if (starting && answer.start) prime([answer.url, ...answer.start]);
     return answer;
   });
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
-export const restoreWithSignature = mayGiveId(post<SignInRequest, RestoredAnswer>('/api/restore'));
+export const restoreWithSignature = mayGiveId(post<SignInRequest, RestoredAnswer>(paymentApi.restore));
 
 /** What a verified payment grants, in the shape the page keeps: a rental runs from its first play. */
 export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer => ({
@@ -139,6 +140,6 @@ export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer
   rentals: kind === 'rent' ? [{ path, hours: hours ?? 0, startedAt: null, endsAt: Date.now() + START_RENTAL_WITHIN_MS }] : [],
 });
 
-const studioChallenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>('/api/studio/challenge'));
+const studioChallenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(studioApi.challenge));
 export const requestStudioChallenge = (wallet: string) => studioChallenge({ wallet });
-export const openStudioSession = post<SignInRequest, { wallet: string; expiresInSeconds: number }>('/api/studio/session');
+export const openStudioSession = post<SignInRequest, { wallet: string; expiresInSeconds: number }>(studioApi.session);

@@ -10,6 +10,7 @@ import { streamPlaylist } from '../../media/stream-files';
 import { libraryOf, startRental, type Owner } from '../ownership/ownership';
 import { rentalEnded, rentalPlays } from '../ownership/rentals';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
+import { isMediaLink } from '../../routes';
 import { unlocks } from '../ownership/unlocks';
 
 const muxSigning = muxSigningKey(env);
@@ -58,7 +59,7 @@ export const playbackLinkCheck = (token: string, browser: string | null) => chec
  */
 async function streamStart(videourl: string, link: string): Promise<{ start: string[] } | undefined> {
   const source = videoSource(videourl);
-  if (source?.kind !== 'stream' || !link.startsWith('/api/media/')) return undefined;
+  if (source?.kind !== 'stream' || !isMediaLink(link)) return undefined;
   const master = await streamPlaylist(source.base, source.name);
   const rendition = master === null ? undefined : uriLines(master)[0];
   const playlist = rendition && (await streamPlaylist(source.base, rendition));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isProtected, videoSource } from '../../media/source';
 import { holderOf, isHolder, readToken, signToken, type SigningKeys } from '../../identity/signed-token';
 import { refuse, type Refusal } from '../../errors';
+import { mediaLink } from '../../routes';
 
 const PURPOSE = 'media';
 
@@ -44,7 +45,7 @@ export function playbackUrl(video: { path: string; videourl: string }, owner: st
   const rentalEnd = terms.until === undefined ? Infinity : Math.floor(terms.until / 1000);
   const holder = holderOf(terms.secret, PURPOSE, terms.browser);
   const claim: MediaClaim = rentalEnd < exp ? { video: video.path, owner, holder, exp: rentalEnd, rental: true } : { video: video.path, owner, holder, exp };
-  return `/api/media/${signToken(terms.secret, PURPOSE, claim)}/${encodeURIComponent(source.name)}`;
+  return mediaLink(signToken(terms.secret, PURPOSE, claim), source.name);
 }
 
 /**
