@@ -60,6 +60,7 @@ const SALE_COLUMNS: Column[] = [
   { head: 'Purchases', metric: 'purchases' },
   { head: 'Passes', metric: 'passes' },
   { head: 'Rentals', metric: 'rentals' },
+  { head: 'Of them in a Blink', metric: 'blinkSales' },
   { head: 'SOL', metric: 'amounts' },
   { head: 'USDC', metric: 'amounts' },
 ];
@@ -72,6 +73,7 @@ const saleCells = (figures: TitleDay) => [
   count(figures.purchases),
   count(figures.passes),
   count(figures.rentals),
+  count(figures.blinkSales),
   amountIn(figures, 'SOL'),
   amountIn(figures, 'USDC'),
 ];

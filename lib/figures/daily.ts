@@ -3,9 +3,10 @@ import type { Amount } from '../catalog/pricing';
 /**
  * What the studio counts per title and per day: the funnel (pay dialogs opened, checkouts started, sales) and the
  * watching (plays started and completed, one per browser, title and day). Sales are split by kind: a movie or an
- * episode bought, a pass (a series, season or short film bought whole), a rental.
+ * episode bought, a pass (a series, season or short film bought whole), a rental; and, of them all, those made in a
+ * Blink (`blinkSales`: a post a Blink client unfurled; the rest were made on the site).
  */
-const METRICS = ['dialogs', 'checkouts', 'purchases', 'passes', 'rentals', 'plays', 'completions'] as const;
+const METRICS = ['dialogs', 'checkouts', 'purchases', 'passes', 'rentals', 'blinkSales', 'plays', 'completions'] as const;
 export type Metric = (typeof METRICS)[number];
 
 /**
@@ -24,6 +25,7 @@ export const SOURCE_OF: Record<Metric | 'amounts', FigureSource> = {
   purchases: 'chain',
   passes: 'chain',
   rentals: 'chain',
+  blinkSales: 'chain',
   amounts: 'chain',
 };
 

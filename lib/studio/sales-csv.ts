@@ -7,7 +7,10 @@ import type { Sale } from './report';
  * every text quoted, and a text a spreadsheet would run as a formula (a title starting with `=`, `+`, `-`, `@`)
  * kept as text. Amounts are plain decimals in their currency; times are UTC.
  */
-export const CSV_HEADER = ['Time (UTC)', 'Title', 'Path', 'Sale', 'Amount', 'Currency', 'Paying wallet', 'Signature'];
+export const CSV_HEADER = ['Time (UTC)', 'Title', 'Path', 'Sale', 'Channel', 'Amount', 'Currency', 'Paying wallet', 'Signature'];
+
+/** Where a sale was made, as the export names it. */
+export const channelName = (sale: Pick<Sale, 'channel'>) => (sale.channel === 'blink' ? 'Blink' : 'Site');
 export const CSV_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -29,6 +32,7 @@ export function saleLine(sale: Sale): string {
     sale.name,
     sale.path,
     saleKindOf(sale),
+    channelName(sale),
     decimalAmount(sale.price),
     sale.price.currency,
     sale.wallet,

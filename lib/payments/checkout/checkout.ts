@@ -37,6 +37,10 @@ export const withLegacyPrice = (data: unknown) => {
  * The server never trusts these terms: it pays out against its own stored copy, found by `reference`.
  * The price is fixed when the checkout starts: an operator's later edit does not change what it asks.
  */
+/** Where a sale was made, when not on the site itself: a Blink (a post a Blink client unfurled). */
+export const saleChannelSchema = z.enum(['blink']);
+export type SaleChannel = z.infer<typeof saleChannelSchema>;
+
 const checkoutFields = {
   reference: z.string(),
   path: z.string(),
@@ -67,6 +71,8 @@ export const storedCheckoutSchema = z.preprocess(
     cluster: z.string().default(LEGACY_GENESIS_HASH),
     /** The title's price for this kind when it started, before a rental's credit: what a late payment is held to (late-price.ts). */
     offerPrice: amountSchema.optional(),
+    /** Where it was started: absent on the site's own pay dialog, `blink` in a post a Blink client unfurled (lib/payments/blink). */
+    channel: saleChannelSchema.optional(),
   }),
 );
 export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
@@ -89,6 +95,8 @@ export interface CheckoutTerms {
   checkouts: { recordCheckout(checkout: StoredCheckout): Promise<boolean> };
   /** How long the request is drawn as payable (default DEFAULT_CHECKOUT_WINDOW_MS). */
   windowMs?: number;
+  /** Started from a Blink rather than the site's dialog: its sale is counted as the Blink's. */
+  channel?: SaleChannel;
   now?: () => number;
 }
 
@@ -130,7 +138,8 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
     holder: holderOf(terms.secret, PURPOSE, browser),
   };
   // A fresh random reference: a clash would mean a broken random source, never a retry to absorb.
-  if (!(await terms.checkouts.recordCheckout({ ...checkout, browser, cluster: terms.cluster, offerPrice: offer.price }))) {
+  const stored = { ...checkout, browser, cluster: terms.cluster, offerPrice: offer.price, ...(terms.channel && { channel: terms.channel }) };
+  if (!(await terms.checkouts.recordCheckout(stored))) {
     throw new Error(`Checkout ${checkout.reference} already exists.`);
   }
   return { ok: true, checkout, token: signToken(terms.secret, PURPOSE, checkout) };

@@ -105,6 +105,7 @@ async function recordPayment(checkout: StoredCheckout, signature: string, facts:
     reference: checkout.reference,
     browser,
     cluster: checkout.cluster,
+    ...(checkout.channel && { channel: checkout.channel }),
   };
   if (!(await deps.ledger.create(purchase))) {
     const winner = await deps.ledger.get(signature);

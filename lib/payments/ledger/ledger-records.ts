@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { amountSchema, keptUntil, withLegacyPrice, type StoredCheckout } from '../checkout/checkout';
+import { amountSchema, keptUntil, saleChannelSchema, withLegacyPrice, type StoredCheckout } from '../checkout/checkout';
 import type { Amount } from '../../catalog/pricing';
 import { LEGACY_GENESIS_HASH } from '../chain/cluster';
 
@@ -25,6 +25,8 @@ export const purchaseSchema = z.preprocess(
     browser: z.string().optional(),
     /** The genesis hash of the cluster it was paid on: it unlocks nothing on another. */
     cluster: z.string().default(LEGACY_GENESIS_HASH),
+    /** Its checkout's channel: absent for a sale on the site itself. */
+    channel: saleChannelSchema.optional(),
   }),
 );
 export type Purchase = z.infer<typeof purchaseSchema>;

@@ -15,7 +15,8 @@ export function saleKindOf({ path, kind }: Pick<Purchase, 'path' | 'kind'>): Sal
 const METRIC_OF_SALE = { rental: 'rentals', pass: 'passes', purchase: 'purchases' } as const;
 
 /** What a sale adds to its title's day in the studio's figures: one of its kind, and its amount. */
-export const saleFigures = (purchase: Pick<Purchase, 'path' | 'kind' | 'price'>): TitleDay => ({
+export const saleFigures = (purchase: Pick<Purchase, 'path' | 'kind' | 'price' | 'channel'>): TitleDay => ({
   [METRIC_OF_SALE[saleKindOf(purchase)]]: 1,
+  ...(purchase.channel === 'blink' && { blinkSales: 1 }),
   amounts: { [purchase.price.currency]: purchase.price.units },
 });
