@@ -1,7 +1,9 @@
-import { KINDS, parseTitlePath, type Kind, type MovieKind } from './catalog/kinds';
+import { isDocumentId, KIND_LIST, KINDS, parseTitlePath, type Kind, type MovieKind, type TitleAddress } from './catalog/kinds';
 import type { StudioRange } from './studio/range';
 
 const segment = encodeURIComponent;
+/** A season's page, beneath its series': `/series/a/season/b`. */
+const SEASON_SEGMENT = 'season';
 
 /** The one place that knows the site's URLs. */
 export const routes = {
@@ -11,7 +13,7 @@ export const routes = {
   aiAgent: '/ai-agent',
   contact: '/contact',
   series: (seriesId: string) => titlePage('series', seriesId),
-  season: (seriesId: string, seasonId: string) => `${titlePage('series', seriesId)}/season/${segment(seasonId)}`,
+  season: (seriesId: string, seasonId: string) => `${titlePage('series', seriesId)}/${SEASON_SEGMENT}/${segment(seasonId)}`,
   shortFilm: (shortFilmId: string) => titlePage('shortFilms', shortFilmId),
   watch: (collection: MovieKind, id: string) => titlePage(collection, id),
 };
@@ -101,3 +103,34 @@ const MEDIA_BASE = '/api/media/';
 export const mediaLink = (token: string, file: string) => `${MEDIA_BASE}${token}/${segment(file)}`;
 /** Whether a URL path is one of our playback links (the player sends no referrer to others, and primes only these). */
 export const isMediaLink = (path: string) => path.startsWith(MEDIA_BASE);
+
+const ACTIONS_BASE = '/api/actions';
+
+/**
+ * The title a page shows, from the page's path: `/series/a` → series a, `/series/a/season/b` → its season b,
+ * `/watch/trailers/c` → trailer c. The inverse of the title pages' routes; null for any other path.
+ */
+export function titleAtPage(pagePath: string): TitleAddress | null {
+  for (const kind of KIND_LIST) {
+    const base = `${KINDS[kind].pageBase}/`;
+    if (!pagePath.startsWith(base)) continue;
+    const [id, level, seasonId, ...rest] = pagePath.slice(base.length).split('/');
+    if (!isDocumentId(id) || rest.length > 0) return null;
+    if (level === undefined) return { kind, depth: 'title', ids: [id] };
+    return kind === 'series' && level === SEASON_SEGMENT && isDocumentId(seasonId) ? { kind, depth: 'season', ids: [id, seasonId] } : null;
+  }
+  return null;
+}
+
+/** A title page's Solana Action (what a Blink client unfurls from the page's URL): the page's path under the actions API. */
+export const actionRoute = (pagePath: string) => `${ACTIONS_BASE}${pagePath}`;
+
+/** Where a Blink client says a Blink's transaction was sent (its `links.next`): the checkout by its signed token, and the page. */
+export const actionPaidRoute = (checkoutToken: string, pagePath: string) =>
+  `${ACTIONS_BASE}/paid?${new URLSearchParams({ checkout: checkoutToken, page: pagePath })}`;
+
+/** actions.json's rules: every title page's URL maps to its action, a season's page before its series'. */
+export const actionRules = () => [
+  { pathPattern: `${KINDS.series.pageBase}/*/${SEASON_SEGMENT}/*`, apiPath: actionRoute(`${KINDS.series.pageBase}/*/${SEASON_SEGMENT}/*`) },
+  ...KIND_LIST.map((kind) => ({ pathPattern: `${KINDS[kind].pageBase}/*`, apiPath: actionRoute(`${KINDS[kind].pageBase}/*`) })),
+];

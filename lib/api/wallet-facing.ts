@@ -1,4 +1,5 @@
 import 'server-only';
+import { ACTIONS_CORS_HEADERS } from '@solana/actions';
 import { NextResponse } from 'next/server';
 import type { ApiErrorBody } from '../errors';
 
@@ -17,11 +18,39 @@ const WALLET_CORS_HEADERS = {
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /** `handler`'s answers, readable from any origin, its refusals worded for a wallet too. */
-export function walletFacing<C>(handler: Handler<C>): Handler<C> {
+export const walletFacing = <C>(handler: Handler<C>): Handler<C> => facing(handler, async () => WALLET_CORS_HEADERS);
+
+/** What an action route's answers declare of the spec: its version, and the chain it pays on (CAIP-2), null while unknown. */
+export interface ActionSpec {
+  version: string;
+  blockchainId: string | null;
+}
+
+/**
+ * The answers of Solana Action routes and of actions.json, and only theirs (the rest of the site keeps its own
+ * policy): the spec's CORS headers (@solana/actions), X-Action-Version and X-Blockchain-Ids, and refusals as the
+ * spec's `{ message }`; with the preflight of the same.
+ */
+export function actionFacing(specOf: () => Promise<ActionSpec>) {
+  const headersOf = async (): Promise<Record<string, string>> => {
+    const { version, blockchainId } = await specOf();
+    return { ...ACTIONS_CORS_HEADERS, 'X-Action-Version': version, ...(blockchainId && { 'X-Blockchain-Ids': blockchainId }) };
+  };
+  return {
+    answers: <C>(handler: Handler<C>): Handler<C> => facing(handler, headersOf),
+    preflight: async () => {
+      const headers = new Headers(await headersOf());
+      headers.delete('Content-Type');
+      return new Response(null, { status: 204, headers });
+    },
+  };
+}
+
+function facing<C>(handler: Handler<C>, headersOf: () => Promise<Record<string, string>>): Handler<C> {
   return async (request, context) => {
-    const response = await handler(request, context);
+    const [response, extra] = await Promise.all([handler(request, context), headersOf()]);
     const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(WALLET_CORS_HEADERS)) headers.set(name, value);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
     if (response.ok) return new Response(response.body, { status: response.status, headers });
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
     if (!body?.error) return new Response(null, { status: response.status, headers });

@@ -15,6 +15,8 @@ export const BUDGETS = {
   verify: { points: 30, what: 'payment verifications' },
   // A wallet asking a checkout's transaction: once per scan, again when its blockhash expired.
   'transaction-request': { points: 30, what: 'payment transaction requests' },
+  // A Blink client unfurling a title's post: its answer is cached a minute, so a client asks a few times at most.
+  action: { points: 60, what: 'Blink requests' },
   'restore-challenge': { points: 10, what: 'restore requests' },
   restore: { points: 10, what: 'restore attempts' },
   revalidate: { points: 10, what: 'refresh requests' },

@@ -10,7 +10,7 @@ import type { Sale } from './report';
 export const CSV_HEADER = ['Time (UTC)', 'Title', 'Path', 'Sale', 'Channel', 'Amount', 'Currency', 'Paying wallet', 'Signature'];
 
 /** Where a sale was made, as the export names it. */
-export const channelName = (sale: Pick<Sale, 'channel'>) => (sale.channel === 'blink' ? 'Blink' : 'Site');
+const channelName = (sale: Pick<Sale, 'channel'>) => (sale.channel === 'blink' ? 'Blink' : 'Site');
 export const CSV_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;

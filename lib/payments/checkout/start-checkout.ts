@@ -4,7 +4,8 @@ import { env } from '../../env/server';
 import { countOnce } from '../../figures';
 import { refuse, type Refusal } from '../../errors';
 import { signingSecret } from '../../identity/signing-secret';
-import { createCheckout, type CheckoutRequest } from './checkout';
+import { createCheckout, type Checkout, type CheckoutRequest, type SaleChannel } from './checkout';
+import type { ClusterName } from '../chain/cluster';
 import type { CheckoutAnswer } from '../contract';
 import { ledger } from '../ledger/ledger';
 import { libraryOf, type Owner } from '../ownership/ownership';
@@ -35,6 +36,27 @@ export async function startCheckout(
   owner: Owner,
   { siteOrigin, address }: { siteOrigin: string; address: string | null },
 ): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
+  const opened = await openCheckout(request, browser, owner, { address });
+  if (!opened.ok) return opened;
+  const { checkout, token, network } = opened;
+  const { reference, recipient, price, kind, hours, mint, title, expiresAt } = checkout;
+  const solanaPay = await solanaPayRequests(checkout, new URL(transactionRequestRoute(reference), siteOrigin).toString());
+  return {
+    ok: true,
+    checkout: { checkout: token, reference, recipient, price, kind, hours, mint, path: checkout.path, title, expiresAt, network, solanaPay },
+  };
+}
+
+/**
+ * A checkout kept and counted, with its signed token, by the same rules whatever starts it: the site's pay dialog
+ * (startCheckout) or a Blink (`channel`, lib/payments/blink).
+ */
+export async function openCheckout(
+  request: CheckoutRequest,
+  browser: string,
+  owner: Owner,
+  { address, channel }: { address: string | null; channel?: SaleChannel },
+): Promise<{ ok: true; checkout: Checkout; token: string; network: ClusterName } | Refusal> {
   // Before any checkout exists: a browser must not pay on a cluster the server does not verify.
   const cluster = await paymentCluster();
   if (!cluster.ok) return cluster;
@@ -50,6 +72,7 @@ export async function startCheckout(
     windowMs: env.CHECKOUT_WINDOW_SECONDS * 1000,
     catalog,
     checkouts: ledger,
+    channel,
   });
   if (!started.ok) return started;
   const { checkout, token } = started;
@@ -58,10 +81,5 @@ export async function startCheckout(
     return refuse('conflict', ready.usdcRefusal);
   }
   await countOnce(checkout.path, 'checkouts', { browser, address });
-  const { reference, recipient, price, kind, hours, mint, title, expiresAt } = checkout;
-  const solanaPay = await solanaPayRequests(checkout, new URL(transactionRequestRoute(reference), siteOrigin).toString());
-  return {
-    ok: true,
-    checkout: { checkout: token, reference, recipient, price, kind, hours, mint, path: checkout.path, title, expiresAt, network: cluster.cluster, solanaPay },
-  };
+  return { ok: true, checkout, token, network: cluster.cluster };
 }
