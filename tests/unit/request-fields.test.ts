@@ -1,7 +1,7 @@
-import { Keypair } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { signatureSchema, walletSchema } from '@/lib/payments/checkout/request-fields';
+import { payerSchema, signatureSchema, walletSchema } from '@/lib/payments/checkout/request-fields';
 
 /**
  * A real node refuses a whole call for one signature or address it cannot parse (agave's verify_signature):
@@ -30,5 +30,12 @@ describe('the signatures and wallets a request names', () => {
     for (const junk of ['1'.repeat(31), 'z'.repeat(44), '2'.repeat(40), bs58.encode(new Uint8Array(33).fill(9)), 'not-base58-0OIl']) {
       expect(walletSchema.safeParse(junk).success, junk).toBe(false);
     }
+  });
+
+  it('refuses as a payer, without throwing, what is no wallet at all, and an address no key signs for', () => {
+    for (const junk of ['not-a-wallet', 'not-base58-0OIl', '', '1'.repeat(31)]) expect(payerSchema.safeParse(junk).success, junk).toBe(false);
+    const [programAddress] = PublicKey.findProgramAddressSync([Buffer.from('vault')], SystemProgram.programId);
+    expect(payerSchema.safeParse(programAddress.toBase58()).success).toBe(false);
+    expect(payerSchema.safeParse(Keypair.generate().publicKey.toBase58()).success).toBe(true);
   });
 });

@@ -42,6 +42,10 @@ export const referenceSchema = base58Bytes(32, 'a checkout reference');
 
 /** The wallet that pays and signs a transaction request's transaction: an address with a private key (on the curve). */
 export const payerSchema = walletSchema.refine(
-  (text) => PublicKey.isOnCurve(bs58.decode(text)),
+  // Zod runs this refinement even when the address check above failed: text that is not base58 is no payer either.
+  (text) => {
+    const bytes = bs58.decodeUnsafe(text);
+    return bytes !== undefined && PublicKey.isOnCurve(bytes);
+  },
   'expected the paying wallet: an address a key signs for (a program address cannot pay)',
 );
