@@ -53,3 +53,6 @@ export const listRoutes = {
 
 /** A checkout's Solana Pay transaction request (GET its label, POST `{account}` for the transaction to sign). */
 export const transactionRequestRoute = (reference: string) => `/api/pay/${segment(reference)}`;
+
+/** The catalog sync: Vercel's Cron Job calls it (vercel.json), and on `next start` the server itself (instrumentation.ts). */
+export const catalogSyncRoute = '/api/cron/catalog-sync';

@@ -43,7 +43,7 @@ interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed> {
   /** An empty body stands for `{}` (revalidate without a list). */
   optionalBody?: boolean;
   /** Cheap refusals that cost no budget: a query's shape, a token's signature, a bearer secret. */
-  precheck?: (input: Precheck<P>) => ApiError | null;
+  precheck?: (input: Precheck<P>) => Refusal | ApiError | null;
   /** Why `required` refuses a request without a browser cookie. */
   noBrowser?: string;
   /** Names the route in the log when the handler fails unexpectedly. */
@@ -100,7 +100,7 @@ export function apiRoute<P = Record<string, string>, N extends BrowserNeed = Bro
       const visitor = spec.browser === 'none' ? NOBODY : await currentVisitor();
       const params = await next.params;
       const prechecked = spec.precheck?.({ request, params, visitor });
-      if (prechecked) return apiErrorResponse(prechecked);
+      if (prechecked) return prechecked instanceof ApiError ? apiErrorResponse(prechecked) : replyResponse(prechecked);
       let body: unknown;
       if (spec.body) {
         const read = await readJsonBody(request, spec.body, { optional: spec.optionalBody });

@@ -1,8 +1,8 @@
-import { revalidatePath, revalidateTag } from 'next/cache';
+import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
+import { expireCatalogReads } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { bearerMatches } from '@/lib/http/bearer';
 import { otherMethods } from '@/lib/api/methods';
@@ -35,18 +35,16 @@ export const POST = apiRoute(
     // A wrong bearer costs no budget, so no one can lock the operator out; the secret is 16+ characters (lib/env/schema.ts).
     precheck: ({ request }) => {
       // Not a fault of this server's but a route this site does not offer: a 4xx, as any request for it is refused.
-      if (!env.REVALIDATE_SECRET) return new ApiError('not_found', 'Revalidation is not set up on this site: set REVALIDATE_SECRET to use it.');
-      return bearerMatches(request, env.REVALIDATE_SECRET) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token.');
+      if (!env.REVALIDATE_SECRET) return refuse('not_found', 'Revalidation is not set up on this site: set REVALIDATE_SECRET to use it.');
+      return bearerMatches(request, env.REVALIDATE_SECRET) ? null : refuse('unauthenticated', 'Missing or wrong bearer token.');
     },
     unavailable: 'The refresh could not be made just now. Please try again in a moment.',
   },
   async ({ body }) => {
     const { paths = [], titles = [] } = body;
-    // Stale, not expired: the next visit gets the last good page while the new one renders, so a refresh
-    // during a Firestore outage never turns pages into errors (store-outage.spec.ts). Without titles,
-    // every catalog read is marked stale; named pages are expired outright (their next visit waits).
-    const tags = titles.length > 0 ? tagsToExpire(titles) : [CATALOG_TAG];
-    for (const tag of tags) revalidateTag(tag, 'max');
+    // The way every edit reaches pages (expireCatalogReads): the next visit renders anew. Without titles, every
+    // catalog read; named pages are expired the same way, at once.
+    expireCatalogReads(titles.length > 0 ? titles : 'everything');
     for (const path of paths) revalidatePath(path);
     const everything = paths.length === 0 && titles.length === 0;
     return answer({ revalidated: everything ? ['/ (every page)'] : [...titles, ...paths], at: new Date().toISOString() });

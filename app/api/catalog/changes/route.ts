@@ -1,8 +1,7 @@
-import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { syncCatalogChanges } from '@/lib/catalog/sync/service';
 import { env } from '@/lib/env/server';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { bearerMatches } from '@/lib/http/bearer';
 import { otherMethods } from '@/lib/api/methods';
@@ -23,8 +22,6 @@ const bodySchema = z.object({
  */
 async function takeChanges({ body }: { body: z.output<typeof bodySchema> }) {
   const synced = await syncCatalogChanges(body.documents);
-  // Expired, not stale: the event comes from Firestore, which is up, and the next visitor must see the edit.
-  for (const tag of synced.tags) revalidateTag(tag, { expire: 0 });
   if (synced.indexed.length > 0) console.log(`[catalog sync] events: indexed ${synced.indexed.join(', ')}`);
   return answer(synced);
 }
@@ -41,8 +38,8 @@ export const POST = apiRoute(
     // A bulk import is one event a document: the trigger's own calls are never refused for the rate.
     unmetered: fromTrigger,
     precheck: ({ request }) => {
-      if (!env.CATALOG_EVENTS_SECRET) return new ApiError('not_found', 'Catalog events are not set up on this site: set CATALOG_EVENTS_SECRET to use them.');
-      return fromTrigger(request) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token (the trigger sends CATALOG_EVENTS_SECRET).');
+      if (!env.CATALOG_EVENTS_SECRET) return refuse('not_found', 'Catalog events are not set up on this site: set CATALOG_EVENTS_SECRET to use them.');
+      return fromTrigger(request) ? null : refuse('unauthenticated', 'Missing or wrong bearer token (the trigger sends CATALOG_EVENTS_SECRET).');
     },
     unavailable: 'The change could not be indexed just now (Firestore unreachable?); the trigger sends it again.',
   },

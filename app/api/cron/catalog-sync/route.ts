@@ -1,6 +1,5 @@
-import { revalidateTag } from 'next/cache';
 import { isOwnSchedule, mayRunSync, runCatalogSync } from '@/lib/catalog/sync/service';
-import { ApiError } from '@/lib/errors';
+import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
 
@@ -10,7 +9,8 @@ export const maxDuration = 60;
 
 /**
  * Brings the operator's Firestore edits into lists, search, sitemaps and pages (see lib/catalog/sync/service.ts):
- * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself.
+ * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself
+ * (instrumentation.ts), for the listeners' edits.
  */
 export const GET = apiRoute(
   {
@@ -21,14 +21,12 @@ export const GET = apiRoute(
     // The server's own schedule calls it after every burst of edits: charged to a client budget (shared by every
     // caller without a trusted address), a busy minute of editing got 429s and held the operator's edits back.
     unmetered: isOwnSchedule,
-    precheck: ({ request }) => (mayRunSync(request) ? null : new ApiError('unauthenticated', 'Missing or wrong bearer token (Vercel sends CRON_SECRET).')),
+    precheck: ({ request }) => (mayRunSync(request) ? null : refuse('unauthenticated', 'Missing or wrong bearer token (Vercel sends CRON_SECRET).')),
     unavailable: 'The catalog sync could not finish (Firestore unreachable?); it is tried again on the next run.',
   },
   async () => {
     const report = await runCatalogSync();
     if (!report) return answer({ synced: false, reason: 'nothing to sync yet (embedded catalog, or the watch is taking its first look)' });
-    // Stale, not expired, as /api/revalidate does: the next visit gets the last good page while the new one renders.
-    for (const tag of report.tags) revalidateTag(tag, 'max');
     if (report.indexed.length > 0 || report.removedEntries > 0) {
       console.log(`[catalog sync] ${report.mode}: indexed ${report.indexed.length} titles, removed ${report.removedEntries} entries, ${report.reads} reads`);
     }
