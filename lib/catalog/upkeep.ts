@@ -9,9 +9,8 @@ export const VISITS_STEP_BUDGET_MS = 20_000;
  * - `watch` (`next start` without the trigger): Firestore listeners see each edit; the sync expires exactly the reads
  *   it changed within seconds, so cached reads keep the day's backstop.
  * - `visits` (Vercel without the trigger, where no listener outlives a request): pages that visitors open check for
- *   edits at most every `checkEverySeconds` (a few count() reads) and expire the reads of what they indexed; cached
- *   reads live `lifetimeSeconds`, for the edits beneath a title the checks cannot see (its pages read them), so an
- *   edit is live within CATALOG_SYNC_SECONDS of the first visit after it, with no cron, and an idle site reads nothing.
+ *   edits at most every `checkEverySeconds` (a few count() reads), and cached reads live `lifetimeSeconds` (a page's
+ *   `after()` cannot expire tags within its ISR render), so an edit is live within CATALOG_SYNC_SECONDS of the first visit after it, with no cron, and an idle site reads nothing.
  * - `events` (the Firestore trigger deployed, CATALOG_EVENTS_SECRET set; on Vercel or `next start`): each edit arrives
  *   as an event naming its documents (POST /api/catalog/changes), which expires exactly the reads it changed; cached
  *   reads keep the day's backstop, no listener runs and visits check nothing (nothing syncs an edit twice), so reads
@@ -30,9 +29,8 @@ export function catalogUpkeep(env: Env): CatalogUpkeep {
     return { mode: 'off', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: 0 };
   if (env.CATALOG_EVENTS_SECRET) return { mode: 'events', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: 0 };
   if (!env.VERCEL) return { mode: 'watch', lifetimeSeconds: env.REVALIDATE_SECONDS, checkEverySeconds: env.CATALOG_SYNC_SECONDS };
-  // An edit the checks find is shown at the next visit after its check (its reads expired). One beneath a title,
-  // which they cannot see, waits for the cached reads that show it to run out, then for a visit to render them anew
-  // (a stale page is served once while it renders): a third of the setting for the check and for the lifetime each.
+  // An edit waits for the next check, then for the cached reads that show it to expire, then for a visit to
+  // render them anew (a stale page is served once while it renders): a third of the setting each.
   const third = Math.max(1, Math.floor(env.CATALOG_SYNC_SECONDS / 3));
   return { mode: 'visits', lifetimeSeconds: Math.min(env.REVALIDATE_SECONDS, third), checkEverySeconds: third };
 }

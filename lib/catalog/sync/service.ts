@@ -148,9 +148,8 @@ async function upkeepOnce(db: Firestore): Promise<void> {
     indexed.push(...(checked?.indexed ?? []).filter((tree) => !indexed.includes(tree)));
   }
   if (indexed.length === 0) return;
-  const tags = expireCatalogReads(indexed);
   const reads = readsSoFar() - readsBefore;
-  const report: SyncReport = { at: new Date().toISOString(), mode: 'visits', indexed, removedEntries: 0, reads, durationMs: Date.now() - started, tags };
+  const report: SyncReport = { at: new Date().toISOString(), mode: 'visits', indexed, removedEntries: 0, reads, durationMs: Date.now() - started, tags: [] };
   await setDocument(db, SYNC_RECORDS.status, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
   const named = indexed.length > 20 ? `${indexed.slice(0, 20).join(', ')} and ${indexed.length - 20} more` : indexed.join(', ');
   console.log(`[catalog sync] visits: indexed ${indexed.length} titles (${named}), ${reads} reads`);
@@ -158,9 +157,9 @@ async function upkeepOnce(db: Firestore): Promise<void> {
 
 /**
  * Where no listener runs (Vercel), called after a page renders (`after()`): indexes the titles the pages found edited,
- * and at most every `checkEverySeconds` takes the census that finds titles added, written by hand or deleted, then
- * expires the reads that show what it indexed: the render is over, and Next runs `after()` callbacks where tags can
- * be expired. Never fails the page.
+ * and at most every `checkEverySeconds` takes the census that finds titles added, written by hand or deleted.
+ * The reads it changed expire by their lifetime: a page's `after()` runs within its ISR render, where Next 16.4.6
+ * refuses `revalidateTag` (DynamicServerError, though the phase is 'after'). Never fails the page.
  */
 export async function keepCatalogFresh(): Promise<void> {
   if (upkeep.mode !== 'visits' || isBuilding()) return;
