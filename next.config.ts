@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import type { NextConfig } from 'next';
 import { parseEnv } from './lib/env/schema';
 import { firebaseWebConfigFrom } from './lib/analytics/config';
 import { securityHeaderRules } from './lib/http/security-headers';
 import { addCompileHints } from './lib/build/compile-hints';
-import { syncCatalogBeforePrerender } from './lib/build/catalog-sync';
+import { catalogUpkeep } from './lib/catalog/upkeep';
 
 // Fail the build or the server start at once, with a message naming the bad variable.
 const env = parseEnv(process.env);
@@ -22,6 +23,29 @@ const fieldInsight = firebaseWebConfigFrom(env) !== undefined;
  */
 const testBuild = process.env.E2E_BUILD === '1';
 
+/** The build's sync starts no title after this; Vercel stops a build at 45 minutes. */
+const BUILD_SYNC_SECONDS = 300;
+/** A sync past its budget by this much (a hung Firestore call) is stopped: the deploy goes on without it. */
+const GRACE_SECONDS = 60;
+
+/**
+ * Before `next build` prerenders, the catalog's derived fields are brought up to date (`npm run catalog:sync`),
+ * so titles written by hand in the Firebase console are on the prerendered rows, browse pages and sitemaps of a
+ * fresh deploy, Vercel's included. A child process: the catalog's modules are server-only, which this config
+ * cannot load. A sync that fails, or runs out of time, never fails the deploy: the site's upkeep indexes the rest.
+ */
+function syncCatalogBeforePrerender(): void {
+  if (catalogUpkeep(env).mode === 'off') return;
+  const sync = spawnSync('npm', ['run', 'catalog:sync', '--silent', '--', `--seconds=${BUILD_SYNC_SECONDS}`], {
+    stdio: 'inherit',
+    env: process.env,
+    timeout: (BUILD_SYNC_SECONDS + GRACE_SECONDS) * 1000,
+    killSignal: 'SIGKILL',
+  });
+  if (sync.status !== 0)
+    console.warn('catalog:sync did not finish before prerendering: titles written by hand since the last sync show once the site indexes them');
+}
+
 const nextConfig: NextConfig = {
   /**
    * Names this build in the keys of the catalog's cached reads (lib/catalog/index.ts): a build never reads values a
@@ -33,7 +57,7 @@ const nextConfig: NextConfig = {
     // After the compile, before any page is prerendered.
     runAfterProductionCompile: async (build) => {
       await addCompileHints(build);
-      syncCatalogBeforePrerender(env);
+      syncCatalogBeforePrerender();
     },
   },
   turbopack: {

@@ -87,7 +87,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   await clearFirestore(`127.0.0.1:${E2E_PORTS.firestoreEmulator}`, HAND_WRITTEN_PROJECT_ID);
   await writeAsOperator(db, catalog);
-  // As Vercel builds: the build derives what the pages need before it prerenders them (lib/build/catalog-sync.ts).
+  // As Vercel builds: the build derives what the pages need before it prerenders them (next.config.ts).
   if (!(process.env.E2E_SKIP_BUILD && existsSync(`${DIST_DIR}/BUILD_ID`))) await run('npx', ['next', 'build'], ON_VERCEL);
   else await run('npm', ['run', 'catalog:sync', '--silent'], ON_VERCEL);
 });

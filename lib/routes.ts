@@ -134,3 +134,6 @@ export const actionRules = () => [
   { pathPattern: `${KINDS.series.pageBase}/*/${SEASON_SEGMENT}/*`, apiPath: actionRoute(`${KINDS.series.pageBase}/*/${SEASON_SEGMENT}/*`) },
   ...KIND_LIST.map((kind) => ({ pathPattern: `${KINDS[kind].pageBase}/*`, apiPath: actionRoute(`${KINDS[kind].pageBase}/*`) })),
 ];
+
+/** The catalog sync: Vercel's Cron Job calls it (vercel.json), and on `next start` the server itself (instrumentation.ts). */
+export const catalogSyncRoute = '/api/cron/catalog-sync';

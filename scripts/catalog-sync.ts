@@ -1,7 +1,7 @@
 /**
  * `npm run catalog:sync [-- --seconds=N]`: indexes every title written or edited by hand since the site last did
  * (its sort key, so lists and sitemaps show it; its search entries) and removes what deleted titles left in
- * search. A `next build` with Firestore runs it before prerendering (lib/build/catalog-sync.ts), so a deploy of a
+ * search. A `next build` with Firestore runs it before prerendering (next.config.ts), so a deploy of a
  * catalog written in the Firebase console is whole from its first visit. Reads each title once, never a season
  * or an episode unless its title changed. Starts no page of titles after `--seconds` (default 300): a bulk import of
  * thousands of titles must not hold a deploy near its time limit; what is left, the site's upkeep picks up.

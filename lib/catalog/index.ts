@@ -20,7 +20,7 @@ import type { Kind, MovieKind } from './kinds';
 export type * from './types';
 export type { Page } from './paging';
 export { PAGE_SIZES } from './paging';
-export { CATALOG_TAG, tagsToExpire } from './tags';
+export { expireCatalogReads } from './tags';
 export { keepCatalogFresh } from './sync/service';
 
 const catalogBackend = chooseBackend(env);

@@ -17,6 +17,13 @@ describe('how the catalog is kept fresh', () => {
     expect(catalogUpkeep(parseEnv(FIRESTORE))).toEqual({ mode: 'watch', lifetimeSeconds: 86_400, checkEverySeconds: 300 });
   });
 
+  it('with the Firestore trigger deployed, edits arrive as events, on Vercel and on next start alike: no listener syncs them again', () => {
+    const EVENTS = { ...FIRESTORE, CATALOG_EVENTS_SECRET: 'catalog-events-secret-0123456789' };
+    const events = { mode: 'events', lifetimeSeconds: 86_400, checkEverySeconds: 0 };
+    expect(catalogUpkeep(parseEnv(EVENTS))).toEqual(events);
+    expect(catalogUpkeep(parseEnv({ ...EVENTS, VERCEL: '1' }))).toEqual(events);
+  });
+
   it('a shorter setting shortens both; never a lifetime longer than REVALIDATE_SECONDS', () => {
     expect(catalogUpkeep(parseEnv({ ...FIRESTORE, VERCEL: '1', CATALOG_SYNC_SECONDS: '15' }))).toMatchObject({ lifetimeSeconds: 5, checkEverySeconds: 5 });
     expect(catalogUpkeep(parseEnv({ ...FIRESTORE, VERCEL: '1', REVALIDATE_SECONDS: '30' }))).toMatchObject({ lifetimeSeconds: 30 });

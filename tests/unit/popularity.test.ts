@@ -4,7 +4,6 @@ import { createLocalStore } from '@/lib/catalog/local';
 import { titleContaining } from '@/lib/catalog/kinds';
 import { popularKey, popularKeySchema } from '@/lib/catalog/popularity';
 import type { RawDocument } from '@/lib/catalog/store';
-import { tagsToExpire } from '@/lib/catalog/tags';
 import { documentsToWrite } from '@/lib/catalog/derived-fields';
 
 const series = (id: string, extra: Record<string, unknown>): RawDocument => ({ id, path: `series/${id}`, data: { title: id, locked: false, ...extra } });
@@ -36,13 +35,5 @@ describe('popular order', () => {
   it('counts an episode’s purchase toward its title', () => {
     expect(titleContaining('series/a/seasons/b/episodes/c')).toEqual({ kind: 'series', depth: 'title', ids: ['a'] });
     expect(titleContaining('purchases/x')).toBeNull();
-  });
-});
-
-describe('revalidation tags', () => {
-  it('expires a title’s tree, the list of its kind when its own document changed, and search', () => {
-    expect(tagsToExpire(['series/a/seasons/b/episodes/c']).sort()).toEqual(['catalog:search', 'catalog:tree:series/a']);
-    expect(tagsToExpire(['trailers/t']).sort()).toEqual(['catalog:list:trailers', 'catalog:search', 'catalog:tree:trailers/t']);
-    expect(tagsToExpire(['shortFilms']).sort()).toEqual(['catalog:list:shortFilms', 'catalog:search']);
   });
 });

@@ -1,6 +1,6 @@
-import { revalidatePath, revalidateTag } from 'next/cache';
+import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { CATALOG_TAG, tagsToExpire } from '@/lib/catalog';
+import { expireCatalogReads } from '@/lib/catalog';
 import { env } from '@/lib/env/server';
 import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
@@ -42,11 +42,9 @@ export const POST = apiRoute(
   },
   async ({ body }) => {
     const { paths = [], titles = [] } = body;
-    // Stale, not expired: the next visit gets the last good page while the new one renders, so a refresh
-    // during a Firestore outage never turns pages into errors (store-outage.spec.ts). Without titles,
-    // every catalog read is marked stale; named pages are expired outright (their next visit waits).
-    const tags = titles.length > 0 ? tagsToExpire(titles) : [CATALOG_TAG];
-    for (const tag of tags) revalidateTag(tag, 'max');
+    // The way every edit reaches pages (expireCatalogReads): the next visit renders anew. Without titles, every
+    // catalog read; named pages are expired the same way, at once.
+    expireCatalogReads(titles.length > 0 ? titles : 'everything');
     for (const path of paths) revalidatePath(path);
     const everything = paths.length === 0 && titles.length === 0;
     return answer({ revalidated: everything ? ['/ (every page)'] : [...titles, ...paths], at: new Date().toISOString() });

@@ -13,14 +13,12 @@ import { checkCatalog } from './census';
 import { SYNC_RECORDS } from './records';
 import { sweepEntries } from './trees';
 import { scanStep } from './scan';
-import { tagsToExpire } from '../tags';
+import { expireCatalogReads } from '../tags';
 import { catalogUpkeep, VISITS_STEP_BUDGET_MS } from '../upkeep';
 import { watchCatalog, type CatalogWatch } from './listeners';
-import { syncChangedDocuments, type ChangesSynced } from './changes';
+import { syncChangedDocuments } from './changes';
 
 const upkeep = catalogUpkeep(env);
-/** The route that runs a sync: Vercel's Cron Job calls it, and so does the server itself on `next start`. */
-const SYNC_ROUTE = '/api/cron/catalog-sync';
 
 export interface SyncReport {
   at: string;
@@ -36,11 +34,11 @@ export interface SyncReport {
   /** Firestore reads this process made meanwhile (the sync's, and any page's rendered at the same time). */
   reads: number;
   durationMs: number;
-  /** Cache tags the route expires. */
+  /** Cache tags expired (expireCatalogReads). */
   tags: string[];
 }
 
-/** One a process (lib/process-state.ts): instrumentation starts the watch, the route runs the sync. */
+/** One a process (lib/process-state.ts): instrumentation starts the watch, the cron route runs the sync. */
 type SyncProcess = {
   token: string;
   watch?: CatalogWatch;
@@ -78,7 +76,7 @@ async function sync(): Promise<SyncReport | null> {
   if (watched) {
     try {
       // The trees the listeners saw change go through the one handler the trigger's events take.
-      ({ indexed } = await syncChangedDocuments(db, watched.trees));
+      indexed = await syncChangedDocuments(db, watched.trees);
       if (watched.firstLook) removed = await sweepEntries(db, watched.documents);
     } catch (error) {
       shared.watch?.giveBack(watched);
@@ -97,7 +95,7 @@ async function sync(): Promise<SyncReport | null> {
     removedEntries: removed.length,
     reads: readsSoFar() - readsBefore,
     durationMs: Date.now() - started,
-    tags: indexed.length + removed.length > 0 ? tagsToExpire([...indexed, ...removed]) : [],
+    tags: expireCatalogReads([...indexed, ...removed]),
   };
   // A watch's run that found only the sync's own writes is no news for the operator.
   if (report.mode === 'scan' || report.tags.length > 0)
@@ -106,17 +104,21 @@ async function sync(): Promise<SyncReport | null> {
 }
 
 /**
- * Brings the operator's edits into the derived data: with a watch in this process, the trees it saw
- * change; otherwise (a cron on Vercel) one bounded step of the scan. Null when there is nothing to sync with (the embedded
+ * Brings the operator's edits into the derived data and expires the reads that show them: with a watch in this process,
+ * the trees it saw change; otherwise (a cron on Vercel) one bounded step of the scan. Within a request (the cron route).
+ * Null when there is nothing to sync with (the embedded
  * catalog, or a watch still taking its first look). One sync at a time; a call during a sync gets the next
  * one, which takes the edits that came in meanwhile (shared by every call during that sync).
  */
 export const runCatalogSync = (): Promise<SyncReport | null> => catchUp(shared.runs, sync);
 
-/** Documents a Firestore trigger says an edit wrote (POST /api/catalog/changes): nothing to do without Firestore. */
-export async function syncCatalogChanges(documentPaths: readonly string[]): Promise<ChangesSynced> {
-  if (chooseBackend(env) !== 'firestore') return { indexed: [], tags: [] };
-  return syncChangedDocuments(firestore(env), documentPaths);
+/**
+ * Documents a Firestore trigger says an edit wrote (POST /api/catalog/changes): their trees indexed and the reads that
+ * show them expired; nothing to do without Firestore.
+ */
+export async function syncCatalogChanges(documentPaths: readonly string[]): Promise<{ indexed: string[]; tags: string[] }> {
+  const indexed = chooseBackend(env) === 'firestore' ? await syncChangedDocuments(firestore(env), documentPaths) : [];
+  return { indexed, tags: expireCatalogReads(indexed) };
 }
 
 /** A page read a title whose document changed since it was indexed: the next visit's upkeep indexes it (on Vercel). */
@@ -131,7 +133,7 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   shared.edited.clear();
   const indexed: string[] = [];
   try {
-    indexed.push(...(await syncChangedDocuments(db, edited)).indexed);
+    indexed.push(...(await syncChangedDocuments(db, edited)));
   } catch (error) {
     for (const tree of edited) shared.edited.add(tree);
     throw error;
@@ -149,13 +151,15 @@ async function upkeepOnce(db: Firestore): Promise<void> {
   const reads = readsSoFar() - readsBefore;
   const report: SyncReport = { at: new Date().toISOString(), mode: 'visits', indexed, removedEntries: 0, reads, durationMs: Date.now() - started, tags: [] };
   await setDocument(db, SYNC_RECORDS.status, { ...report, indexed: indexed.slice(0, 100), indexedCount: indexed.length });
-  console.log(`[catalog sync] visits: indexed ${indexed.length} titles, ${reads} reads`);
+  const named = indexed.length > 20 ? `${indexed.slice(0, 20).join(', ')} and ${indexed.length - 20} more` : indexed.join(', ');
+  console.log(`[catalog sync] visits: indexed ${indexed.length} titles (${named}), ${reads} reads`);
 }
 
 /**
- * Where no listener runs (Vercel), called after a page renders: indexes the titles the pages found edited, and
- * at most every `checkEverySeconds` takes the census that finds titles added, written by hand or deleted.
- * The reads it changed expire by their lifetime (a render cannot expire tags). Never fails the page.
+ * Where no listener runs (Vercel), called after a page renders (`after()`): indexes the titles the pages found edited,
+ * and at most every `checkEverySeconds` takes the census that finds titles added, written by hand or deleted.
+ * The reads it changed expire by their lifetime: a page's `after()` runs within its ISR render, where Next 16.4.6
+ * refuses `revalidateTag` (DynamicServerError, though the phase is 'after'). Never fails the page.
  */
 export async function keepCatalogFresh(): Promise<void> {
   if (upkeep.mode !== 'visits' || isBuilding()) return;
@@ -174,23 +178,19 @@ const RETRY_MS = 5_000;
 const QUIET_MS = 2_000;
 
 /**
- * On a long-running server (`next start`), watches the catalog and syncs what changed through the route
- * (cache tags can only be expired within a request): once the edits have been quiet for a moment, and
- * every CATALOG_SYNC_SECONDS whatever happens, so a change never waits longer than that.
- * Not on Vercel (the visits keep the catalog there: keepCatalogFresh), nor while building, nor with the sync turned off.
+ * On a long-running server (`next start`), watches the catalog and hands `syncThroughRoute` this process's own bearer
+ * once the edits have been quiet for a moment, and every CATALOG_SYNC_SECONDS whatever happens, so a change never waits
+ * longer than that; a failed call is tried again. The caller, the app's edge (instrumentation.ts), runs the sync
+ * through the cron route: tags can only be expired within a request. Not where the Firestore trigger or the visits
+ * keep the catalog (lib/catalog/upkeep.ts), nor while building, nor with the sync turned off.
  */
-export function startCatalogSync(): void {
+export function watchCatalogEdits(syncThroughRoute: (authorization: string) => Promise<void>): void {
   if (upkeep.mode !== 'watch' || isBuilding()) return;
   if (shared.watch) return;
-  const origin = () => process.env.__NEXT_PRIVATE_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
   async function tick() {
     if (!shared.watch?.hasChanges()) return;
     try {
-      const response = await fetch(`${origin()}${SYNC_ROUTE}`, {
-        headers: { authorization: `Bearer ${shared.token}` },
-        signal: AbortSignal.timeout(10 * 60_000),
-      });
-      if (!response.ok) throw new Error(`${response.status} ${(await response.text()).slice(0, 200)}`);
+      await syncThroughRoute(`Bearer ${shared.token}`);
     } catch (error) {
       console.warn(`[catalog sync] could not sync (${error instanceof Error ? error.message : error}); trying again in ${RETRY_MS / 1000} s`);
       setTimeout(tick, RETRY_MS).unref();

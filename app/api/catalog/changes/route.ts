@@ -1,4 +1,3 @@
-import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
 import { syncCatalogChanges } from '@/lib/catalog/sync/service';
 import { env } from '@/lib/env/server';
@@ -23,8 +22,6 @@ const bodySchema = z.object({
  */
 async function takeChanges({ body }: { body: z.output<typeof bodySchema> }) {
   const synced = await syncCatalogChanges(body.documents);
-  // Expired, not stale: the event comes from Firestore, which is up, and the next visitor must see the edit.
-  for (const tag of synced.tags) revalidateTag(tag, { expire: 0 });
   if (synced.indexed.length > 0) console.log(`[catalog sync] events: indexed ${synced.indexed.join(', ')}`);
   return answer(synced);
 }

@@ -1,4 +1,3 @@
-import { revalidateTag } from 'next/cache';
 import { isOwnSchedule, mayRunSync, runCatalogSync } from '@/lib/catalog/sync/service';
 import { refuse } from '@/lib/errors';
 import { answer, apiRoute } from '@/lib/api/route';
@@ -10,7 +9,8 @@ export const maxDuration = 60;
 
 /**
  * Brings the operator's Firestore edits into lists, search, sitemaps and pages (see lib/catalog/sync/service.ts):
- * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself.
+ * Vercel's Cron Job calls it with `Authorization: Bearer $CRON_SECRET`; on `next start` the server calls it itself
+ * (instrumentation.ts), for the listeners' edits.
  */
 export const GET = apiRoute(
   {
@@ -27,8 +27,6 @@ export const GET = apiRoute(
   async () => {
     const report = await runCatalogSync();
     if (!report) return answer({ synced: false, reason: 'nothing to sync yet (embedded catalog, or the watch is taking its first look)' });
-    // Stale, not expired, as /api/revalidate does: the next visit gets the last good page while the new one renders.
-    for (const tag of report.tags) revalidateTag(tag, 'max');
     if (report.indexed.length > 0 || report.removedEntries > 0) {
       console.log(`[catalog sync] ${report.mode}: indexed ${report.indexed.length} titles, removed ${report.removedEntries} entries, ${report.reads} reads`);
     }
