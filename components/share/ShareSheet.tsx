@@ -2,7 +2,7 @@
 
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
 import button from '../ui/button.module.css';
-import { ShareIcon } from '../ui/icons';
+import { ShareIcon } from './ShareIcon';
 import styles from './ShareSheet.module.css';
 
 /** What a title page shares: its canonical absolute URL (lib/seo/urls.ts) and its title. */

@@ -1,6 +1,6 @@
 import { IntentLink } from '../ui/IntentLink';
 import button from '../ui/button.module.css';
-import { ShareIcon } from '../ui/icons';
+import { ShareIcon } from './ShareIcon';
 
 /**
  * A title page's Share control: a link to the title's share page, so it costs the title page no script at all. A

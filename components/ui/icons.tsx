@@ -83,12 +83,6 @@ export const SearchIcon = (props: IconProps) => (
   </Svg>
 );
 
-export const ShareIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M12 3.5v11M7.5 8 12 3.5 16.5 8M5 12.5V19a1.5 1.5 0 0 0 1.5 1.5h11A1.5 1.5 0 0 0 19 19v-6.5" />
-  </Svg>
-);
-
 export const ExternalIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M14 5h5v5M19 5l-8 8M17 14v4a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h4" />
