@@ -1,10 +1,6 @@
 import type { Metadata } from 'next';
-import { NotFoundPage } from '@/components/feedback/NotFoundPage';
-import { PageIntro } from '@/components/guides/PageIntro';
-import { PageBody } from '@/components/layout/PageBody';
-import { ShareSheet } from '@/components/share/ShareSheet';
-import { BackLink } from '@/components/ui/BackLink';
-import { notFoundMetadata } from '@/lib/seo/metadata';
+import { notFound } from 'next/navigation';
+import { SharePageBody } from '@/components/share/SharePageBody';
 import { sharedTitle } from '../../_title/sharedTitle';
 
 type Props = { params: Promise<{ path: string[] }> };
@@ -15,19 +11,13 @@ type Props = { params: Promise<{ path: string[] }> };
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const shared = await sharedTitle((await params).path);
-  return shared ? { title: `Share ${shared.title}`, robots: { index: false, follow: true } } : notFoundMetadata;
+  // Decided here, before the page streams, so that a path naming no title or season answers 404.
+  if (!shared) notFound();
+  return { title: `Share ${shared.title}`, robots: { index: false, follow: true } };
 }
 
 export default async function SharePage({ params }: Props) {
   const shared = await sharedTitle((await params).path);
-  if (!shared) return <NotFoundPage />;
-  return (
-    <PageBody width="narrow">
-      <BackLink href={shared.page}>Back to {shared.title}</BackLink>
-      <PageIntro eyebrow="Share" title={shared.title}>
-        <p>Post this link anywhere: where a wallet can pay from a post, it shows the title&apos;s price and Buy button.</p>
-      </PageIntro>
-      <ShareSheet url={shared.url} title={shared.title} />
-    </PageBody>
-  );
+  if (!shared) notFound();
+  return <SharePageBody {...shared} />;
 }
