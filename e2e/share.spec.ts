@@ -6,7 +6,7 @@ import { SITE_URL } from './support/ports';
 const TITLE_PAGES = [
   { path: '/watch/trailers/iron-meridian', title: 'Iron Meridian' },
   { path: '/series/harbor-lights', title: 'Harbor Lights' },
-  { path: '/series/harbor-lights/season/season-one', title: 'Harbor Lights: Season One' },
+  { path: '/series/harbor-lights/season/season-one', title: 'Harbor Lights: Season 1: Night Shift' },
   { path: '/short-films/the-moth-collector', title: 'The Moth Collector' },
 ];
 
@@ -85,11 +85,12 @@ test.describe('without a share sheet', () => {
   test('Share, from the keyboard, copies the canonical URL and says "Link copied"', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SITE_URL });
     await open(page, '/short-films/the-moth-collector');
+    const url = await canonical(page);
     await shareButton(page).focus();
     await page.keyboard.press('Enter');
     const dialog = shareDialog(page);
     await expect(dialog.getByRole('status')).toHaveText('Link copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await canonical(page));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
   });
 
