@@ -27,7 +27,8 @@ export const viewport: Viewport = { themeColor: '#09090d', colorScheme: 'dark' }
  */
 const NO_SCRIPT_CSS = 'body>div[hidden][id^="S:"]{display:block;order:1}body>footer{order:2}[data-skeleton]{display:none}';
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/** `share`: a title's share page opened over the title as a dialog (app/@share), or nothing. */
+export default function RootLayout({ children, share }: { children: React.ReactNode; share: React.ReactNode }) {
   // Where no listener runs (Vercel), the pages visitors open bring the operator's edits in (lib/catalog/upkeep.ts).
   after(keepCatalogFresh);
   return (
@@ -49,6 +50,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               {children}
             </main>
             <SiteFooter />
+            {share}
           </PlayerProvider>
           <FieldInsightSlot />
         </PurchasesProvider>

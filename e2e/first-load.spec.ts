@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPILE_HINT } from '../lib/build/compile-hints';
-import { scriptsAddedByPayClick, visit, WALLET_MARKERS, walletScripts } from './support/first-load';
+import { scriptsAddedByPayClick, SHARE_MARKER, visit, WALLET_MARKERS, walletScripts } from './support/first-load';
 import { installedFramework, pinnedFloor, SCRIPT_ABOVE_FLOOR_BUDGET_BYTES } from './support/floor';
 import { expect, test } from './support/offline';
 
@@ -48,6 +48,26 @@ test('the wallet check sees wallet code: each marker is in the build, and the fi
 
   const added = await scriptsAddedByPayClick(page, await visit(page, '/watch/trailers/iron-meridian'));
   expect(walletScripts(added).length).toBeGreaterThan(0);
+});
+
+test("a title page's Share button brings its code with its click, none before", async ({ page }) => {
+  // The check below finds nothing if the marker is minified away: it must be in the build's client chunks.
+  const chunksDir = '.next/static/chunks';
+  const chunks = readdirSync(chunksDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  expect(chunks.some((file) => readFileSync(join(chunksDir, file), 'utf8').includes(SHARE_MARKER))).toBe(true);
+
+  const visited = await visit(page, '/series/harbor-lights');
+  const shareCode = (scripts: typeof visited.scripts) => scripts.filter((s) => s.body.includes(SHARE_MARKER));
+  expect(shareCode(visited.scripts).map((s) => s.url)).toEqual([]);
+  const before = visited.scripts.length;
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Share\b/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Share Harbor Lights' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await visited.settled();
+  expect(shareCode(visited.scripts.slice(before))).toHaveLength(1);
 });
 
 test("the framework's start-up scripts ask V8 to compile them while they download, not on the main thread", async ({ page }) => {

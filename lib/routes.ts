@@ -28,6 +28,12 @@ function titlePage(kind: Kind, id: string) {
  */
 export const searchRoute = '/search';
 
+/**
+ * A title's share page, by its catalog path (a title or a season): opened over the title's page as a dialog. Not in
+ * `routes` (in every page's browser code): only server components link here.
+ */
+export const shareRoute = (titlePath: string) => `/share/${titlePath.split('/').map(segment).join('/')}`;
+
 /** One payment's printable receipt. Not in `routes`: only the receipts list and the paid dialog link it. */
 export const receiptRoute = (signature: string) => `/purchases/${segment(signature)}`;
 

@@ -4,8 +4,10 @@ import { CoverImage } from '../cards/CoverImage';
 import { LockBadge } from '../cards/LockBadge';
 import type { ReactNode } from 'react';
 import { PAYWALLED_CLASS } from '@/lib/seo/paywall';
+import { shareRoute } from '@/lib/routes';
 import { BackLink } from '../ui/BackLink';
 import { Eyebrow } from '../ui/Eyebrow';
+import { ShareTitleButton } from '../share/ShareTitleButton';
 import styles from './DetailHeader.module.css';
 
 /**
@@ -35,10 +37,12 @@ type Props = {
   locked?: boolean;
   /** Play or purchase controls. */
   actions?: ReactNode;
+  /** The title's catalog path (a title or a season), for its Share button. */
+  sharePath: string;
 };
 
-/** The top of a series, season or short-film page: back link, cover, title and what it is. */
-export function DetailHeader({ back, eyebrow, title, description, coverimg, meta, locked = false, actions }: Props) {
+/** The top of a title's page (a movie, a series, a season, a short film): back link, cover, title, what it is, and Share. */
+export function DetailHeader({ back, eyebrow, title, description, coverimg, meta, locked = false, actions, sharePath }: Props) {
   return (
     <header className={styles.header}>
       <div className={styles.backdrop} aria-hidden="true">
@@ -58,6 +62,7 @@ export function DetailHeader({ back, eyebrow, title, description, coverimg, meta
             {meta && <p className={styles.meta}>{meta}</p>}
             {description && <p className={styles.description}>{description}</p>}
             {actions && <div className={locked ? `${styles.actions} ${PAYWALLED_CLASS}` : styles.actions}>{actions}</div>}
+            <ShareTitleButton href={shareRoute(sharePath)} title={title} />
           </div>
         </div>
       </div>

@@ -26,6 +26,7 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
         coverimg={movie.coverimg}
         meta={movie.type}
         locked={movie.locked}
+        sharePath={movie.path}
         actions={
           movie.locked ? (
             <>

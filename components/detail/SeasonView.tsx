@@ -32,6 +32,7 @@ export function SeasonView({ season, offers, episodeOffers, following, jsonLd }:
         coverimg={season.coverimg ?? series.coverimg}
         meta={`Season ${season.seasonNumber} · ${countOf(season.totalEpisodes, 'episode')}`}
         locked={series.locked}
+        sharePath={season.path}
         actions={
           series.locked && (
             <>

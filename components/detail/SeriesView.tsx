@@ -22,6 +22,7 @@ export function SeriesView({ series, offers, jsonLd }: { series: SeriesDetail; o
         coverimg={series.coverimg}
         meta={`${countOf(series.totalSeasons, 'season')} · ${countOf(series.episodeCount, 'episode')}`}
         locked={series.locked}
+        sharePath={series.path}
         actions={
           series.locked && (
             <>

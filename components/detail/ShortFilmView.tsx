@@ -30,6 +30,7 @@ export function ShortFilmView({ film, offers, episodeOffers, jsonLd }: Props) {
         coverimg={film.coverimg}
         meta={countOf(film.episodeCount, 'episode')}
         locked={film.locked}
+        sharePath={film.path}
         actions={
           film.locked && (
             <>

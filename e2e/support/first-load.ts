@@ -13,6 +13,9 @@ export const WALLET_MARKERS = {
 };
 const markers = Object.values(WALLET_MARKERS);
 
+/** A string only the share dialog's code holds (components/share/ShareSheet.tsx), kept through a build. */
+export const SHARE_MARKER = 'Copy the link from the field above';
+
 export interface LoadedScript {
   url: string;
   body: Buffer;
