@@ -1,13 +1,12 @@
 import { Connection, Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction } from '@solana/web3.js';
 import type { ActionGetResponse, ActionsJson, CompletedAction } from '@solana/actions-spec';
 import bs58 from 'bs58';
-import type { Browser, Page } from '@playwright/test';
 import { content } from './support/catalog';
 import { NOT_COUNTED } from './support/chain';
 import { expect, test } from './support/offline';
 import { createTestWallet, fundTestWallet } from './support/phantom/wallet';
 import { CHAIN_URL, E2E_RECIPIENT, SITE_URL } from './support/ports';
-import { withWallet } from './support/purchase';
+import { ownedPaths, restoreInNewBrowser } from './support/purchase';
 
 /**
  * Issue 54: a Blink client's walk through a locked title's Solana Action, on the shared local chain. The client is
@@ -45,16 +44,6 @@ function expectActionHeaders(response: Response) {
   expect(response.headers.get('x-action-version')).toBe('2.4');
   expect(response.headers.get('x-blockchain-ids')).toMatch(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/);
 }
-
-/** A new browser of `wallet` that restores its purchases from the wallet guide. */
-async function restoreInNewBrowser(browser: Browser, wallet: Keypair) {
-  const fresh = await browser.newPage();
-  await withWallet(fresh, wallet, 0);
-  await fresh.goto('/solenema-wallet');
-  await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
-  return fresh;
-}
-const ownedPaths = async (page: Page) => ((await (await page.request.get('/api/entitlements')).json()) as { paths: string[] }).paths;
 
 test.describe('every locked title a Blink', () => {
   test('a Blink client resolves a title page to its action, pays exactly the page’s price, and the wallet’s restore plays it', async ({ browser }) => {

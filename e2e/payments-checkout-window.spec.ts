@@ -4,7 +4,7 @@ import { content } from './support/catalog';
 import { expect, test } from './support/offline';
 import { SHORT_CHECKOUT_SITE_URL } from './support/ports';
 import { stopServer } from './support/processes';
-import { openQrDialog } from './support/purchase';
+import { openQrDialog, ownedPaths } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
 import { payRequest, referenceOf, scanQrCode } from './support/solana-pay-wallet';
 
@@ -24,8 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(() => stopServer(site));
 
 const openQrCheckout = (page: Page) => openQrDialog(page, trailerPage);
-
-const ownedPaths = async (page: Page) => ((await (await page.request.get(`${SHORT_CHECKOUT_SITE_URL}/api/entitlements`)).json()) as { paths: string[] }).paths;
 
 test('the dialog says until when its QR is payable, draws a fresh one when it expires, and a payment of the expired one is still credited', async ({
   page,
@@ -51,7 +49,7 @@ test('the dialog says until when its QR is payable, draws a fresh one when it ex
   // A phone that scanned the expired code pays it anyway: the server still keeps that checkout, and the page finishes it.
   await payRequest(firstUrl);
   await page.reload();
-  await expect.poll(() => ownedPaths(page), { timeout: 20_000 }).toContain(`trailers/${trailerId}`);
+  await expect.poll(() => ownedPaths(page, SHORT_CHECKOUT_SITE_URL), { timeout: 20_000 }).toContain(`trailers/${trailerId}`);
 });
 
 test('"Try again" after a refused checkout makes a new one, and no refused code stays drawn', async ({ page }) => {

@@ -6,7 +6,7 @@ import { chainControl } from './support/chain';
 import { createTestWallet } from './support/phantom/wallet';
 import { CHAIN_URL, E2E_RECIPIENT } from './support/ports';
 import { expect, test } from './support/offline';
-import { openQrDialog, withWallet } from './support/purchase';
+import { openQrDialog, ownedPaths, restoreInNewBrowser } from './support/purchase';
 import { askTransactionAnswer, payRequest, referenceOf, scanQrCode, transactionLinkOf } from './support/solana-pay-wallet';
 
 const [trailerId, trailer] = content.trailers.find(([, t]) => t.locked)!;
@@ -28,22 +28,11 @@ async function payForgottenCheckout(browser: Browser, wallet: Keypair) {
   await payRequest(url, {}, wallet);
 }
 
-/** A new browser of `wallet` that asks to restore its purchases from the wallet guide. */
-async function restoreInNewBrowser(browser: Browser, wallet: Keypair) {
-  const fresh = await browser.newPage();
-  await withWallet(fresh, wallet, 0);
-  await fresh.goto('/solenema-wallet');
-  await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
-  return fresh;
-}
-
 const statusChecks = (page: Page) => {
   const seen: string[] = [];
   page.on('request', (request) => request.url().endsWith('/api/payments/status') && seen.push(request.url()));
   return seen;
 };
-
-const ownedPaths = async (page: Page) => ((await (await page.request.get('/api/entitlements')).json()) as { paths: string[] }).paths;
 
 test.describe('Solana Pay QR code', () => {
   test('a visitor without an extension scans, a phone wallet pays, and the page unlocks and plays without a reload', async ({ page, browser }) => {

@@ -24,7 +24,7 @@ import { expect, test } from './support/offline';
 import { createTestWallet, installPhantom, phantomState, setPhantom } from './support/phantom/wallet';
 import { CHAIN_URL, E2E_PORTS, E2E_RECIPIENT, TRANSACTION_SITE_URL } from './support/ports';
 import { stopServer } from './support/processes';
-import { purchaseDialog } from './support/purchase';
+import { ownedPaths, purchaseDialog } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
 import { askTransactionAnswer, payRequest, referenceOf, scanQrCode, transactionLinkOf } from './support/solana-pay-wallet';
 
@@ -97,8 +97,6 @@ async function openDialog(page: Page, wallet?: Keypair) {
 
 const unlocked = (page: Page) => expect(purchaseDialog(page).locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 40_000 });
 
-const ownedPaths = async (page: Page) => ((await (await page.request.get(`${TRANSACTION_SITE_URL}/api/entitlements`)).json()) as { paths: string[] }).paths;
-
 /** The instruction of `program` in `transaction`, decoded by `decode`. */
 function only<T>(transaction: Transaction, program: PublicKey, decode: (ix: TransactionInstruction) => T | null): T[] {
   return transaction.instructions.filter((ix) => ix.programId.equals(program)).flatMap((ix) => [decode(ix)].filter((value): value is T => value !== null));
@@ -162,7 +160,7 @@ test('a QR payment sent in version 1 unlocks within 40 s, and a restore in anoth
   await fresh.goto(`${TRANSACTION_SITE_URL}/solenema-wallet`);
   await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
   await expect(fresh.getByRole('dialog').getByRole('alert')).toContainText('Restored 1 purchase', { timeout: 30_000 });
-  expect(await ownedPaths(fresh)).toEqual([`trailers/${trailerId}`]);
+  expect(await ownedPaths(fresh, TRANSACTION_SITE_URL)).toEqual([`trailers/${trailerId}`]);
   await context.close();
 });
 

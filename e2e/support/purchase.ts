@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Keypair } from '@solana/web3.js';
 import { fundTestWallet, installPhantom } from './phantom/wallet';
 import { CHAIN_URL } from './ports';
@@ -88,3 +88,15 @@ export async function openPurchase(page: Page, title: string, carouselLabel: str
   await target.getByRole('button', { name: /Pay with Solana/ }).click();
   return { card: target, dialog: purchaseDialog(page) };
 }
+
+/** A new browser of `wallet` that asks to restore its purchases from the wallet guide. */
+export async function restoreInNewBrowser(browser: Browser, wallet: Keypair) {
+  const fresh = await browser.newPage();
+  await withWallet(fresh, wallet, 0);
+  await fresh.goto('/solenema-wallet');
+  await fresh.getByRole('button', { name: 'Restore my purchases' }).click();
+  return fresh;
+}
+
+/** The paths a page's browser owns, as the site answers it (`site`: another instance than the shared one). */
+export const ownedPaths = async (page: Page, site = '') => ((await (await page.request.get(`${site}/api/entitlements`)).json()) as { paths: string[] }).paths;
