@@ -36,8 +36,8 @@ export const E2E_PORTS = {
   transactionChain: 8905 + offset,
 } as const;
 export const E2E_PROJECT_ID = 'demo-solenema';
-/** Not the default (300), so a test can tell the setting reaches the pages. */
-export const E2E_REVALIDATE_SECONDS = 120;
+/** Not the default, so a test can tell the setting reaches the pages; short, so the outage spec waits out a page's lifetime quickly. */
+export const E2E_REVALIDATE_SECONDS = 45;
 export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789';
 /** Short, so a test can watch a playback link run out and the page renew it. */
 export const E2E_MEDIA_TOKEN_SECONDS = 30;
