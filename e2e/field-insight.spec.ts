@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { content } from './support/catalog';
+import { insightSiteReady, READY_TIMEOUT_MS } from './support/insight-site';
 import { E2E_FIREBASE, INSIGHT_SITE_URL, SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 
@@ -76,6 +77,10 @@ test.describe('unconfigured (the default build)', () => {
 
 test.describe('configured, consent required', () => {
   test.use({ baseURL: INSIGHT_SITE_URL });
+  test.beforeAll(async () => {
+    test.setTimeout(READY_TIMEOUT_MS);
+    await insightSiteReady();
+  });
 
   test('nothing loads before the visitor agrees, nor after "No thanks" (remembered)', async ({ page, context }) => {
     const calls = await interceptGoogle(context);

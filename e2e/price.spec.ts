@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { content } from './support/catalog';
+import { insightSiteReady, READY_TIMEOUT_MS } from './support/insight-site';
 import { E2E_VARIANT_PRICE_LAMPORTS, INSIGHT_SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
 import { card, purchaseDialog, reveal } from './support/purchase';
@@ -10,6 +11,10 @@ const DEFAULT_PRICE = /0\.01\s*SOL/;
 const [lockedTrailerId, lockedTrailer] = content.trailers.find(([, t]) => t.locked)!;
 
 test.use({ baseURL: INSIGHT_SITE_URL });
+test.beforeAll(async () => {
+  test.setTimeout(READY_TIMEOUT_MS);
+  await insightSiteReady();
+});
 
 /** What a visitor and a crawler read: the text, and the description in the head. */
 const readable = async (page: Page) => `${await page.locator('body').innerText()}\n${await page.locator('meta[name="description"]').getAttribute('content')}`;

@@ -4,12 +4,9 @@ import { startFirestoreEmulator } from './firestore-emulator';
 import { serveOutageSwitch, startOutageProxy } from './outage-proxy';
 import {
   CHAIN_URL,
-  E2E_FIREBASE,
   E2E_FIRESTORE_TIMEOUT_MS,
   E2E_ENTITLEMENT_SECRET,
   E2E_MEDIA_HOST,
-  E2E_VARIANT_PRICE_LAMPORTS,
-  INSIGHT_SITE_URL,
   E2E_MEDIA_TOKEN_SECONDS,
   E2E_PORTS,
   E2E_PROJECT_ID,
@@ -21,6 +18,7 @@ import {
   SITE_LOG,
   SITE_URL,
 } from './ports';
+import { startInsightSite } from './insight-site';
 import { run, startServer, stopServer } from './processes';
 
 /** Settings the e2e build is made with; NEXT_PUBLIC_* ones are inlined into the bundle at build time. */
@@ -57,19 +55,6 @@ export const e2eSiteEnv = {
   E2E_BUILD: '1',
 };
 
-const INSIGHT_DIST_DIR = '.next/field-insight';
-const insightSiteEnv = {
-  NEXT_DIST_DIR: INSIGHT_DIST_DIR,
-  NEXT_PUBLIC_SITE_URL: INSIGHT_SITE_URL,
-  NEXT_PUBLIC_FIREBASE_API_KEY: E2E_FIREBASE.apiKey,
-  NEXT_PUBLIC_FIREBASE_PROJECT_ID: E2E_FIREBASE.projectId,
-  NEXT_PUBLIC_FIREBASE_APP_ID: E2E_FIREBASE.appId,
-  NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: E2E_FIREBASE.measurementId,
-  NEXT_PUBLIC_ANALYTICS_CONSENT: 'required',
-  // Pages are prerendered with the build's price: this build and its server charge another one.
-  PRICE_LAMPORTS: String(E2E_VARIANT_PRICE_LAMPORTS),
-};
-
 /**
  * The whole stack the browser tests run against: Google's Firestore emulator behind an outage proxy, seeded with `npm run seed`
  * (the operator's own command), a local Solana chain, then a production build of the site using both.
@@ -88,14 +73,12 @@ export default async function globalSetup() {
   await run('npm', ['run', 'seed', '--silent'], env);
   if (!(process.env.E2E_SKIP_BUILD && existsSync('.next/BUILD_ID'))) await run('npx', ['next', 'build'], env);
   const site = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.site), '-H', '127.0.0.1'], env, SITE_URL, { logFile: SITE_LOG });
-  // NEXT_PUBLIC_* settings and prerendered prices are fixed at build time: field insight and the other price
-  // need a build of their own (inside .next, built after the first).
-  const insightEnv = { ...env, ...insightSiteEnv };
-  if (!(process.env.E2E_SKIP_BUILD && existsSync(`${INSIGHT_DIST_DIR}/BUILD_ID`))) await run('npx', ['next', 'build'], insightEnv);
-  const insightSite = await startServer('npx', ['next', 'start', '-p', String(E2E_PORTS.insightSite), '-H', '127.0.0.1'], insightEnv, INSIGHT_SITE_URL);
+  // Not awaited: the second build overlaps the first tests, and the specs on its site wait for it.
+  const insightSite = startInsightSite(env);
+  insightSite.catch(() => {});
   return async () => {
     stopServer(site);
-    stopServer(insightSite);
+    stopServer(await insightSite.catch(() => undefined));
     await Promise.all([proxy.stop().then(emulator.stop), chain.stop(), stopOutageSwitch()]);
   };
 }

@@ -3,25 +3,25 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 
-/** Sends a child's output to this terminal and, with `logFile`, to that file too. */
-function tee(child: ChildProcess, logFile?: string) {
+/** Sends a child's output to this terminal (unless `quiet`) and, with `logFile`, to that file too. */
+function tee(child: ChildProcess, logFile?: string, quiet = false) {
   const log = logFile ? (mkdirSync(dirname(logFile), { recursive: true }), createWriteStream(logFile)) : null;
   for (const [from, to] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ] as const) {
     from?.on('data', (chunk: Buffer) => {
-      to.write(chunk);
+      if (!quiet) to.write(chunk);
       log?.write(chunk);
     });
   }
 }
 
-/** Runs a command to completion, its output shown (and kept in `logFile`); rejects on a non-zero exit. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { logFile }: { logFile?: string } = {}): Promise<void> {
+/** Runs a command to completion, its output shown (unless `quiet`) and kept in `logFile`; rejects on a non-zero exit. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { logFile, quiet }: { logFile?: string; quiet?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    tee(child, logFile);
+    tee(child, logFile, quiet);
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
