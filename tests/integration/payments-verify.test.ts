@@ -1,82 +1,16 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Connection, Keypair, type TransactionInstruction } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import type { Ledger } from '@/lib/payments/ledger/ledger';
 import { DEFAULT_CHECKOUT_WINDOW_MS, checkoutReference, createCheckout } from '@/lib/payments/checkout/checkout';
 import { CHECKOUT_KEPT_MS } from '@/lib/payments/checkout/checkout-kept';
 import { signToken } from '@/lib/identity/signed-token';
-import type { Ledger } from '@/lib/payments/ledger/ledger';
-import { paymentTransaction } from '@/lib/payments/checkout/payment-transaction';
-import { UNIT_PRICE_FLOOR } from '@/lib/payments/checkout/fee-market';
 import { confirmNamed, paymentWatch, type WatchDeps } from '../support/payment-watch';
-import { checkoutTerms, fundedWallet, paymentTestbed } from '../support/payment-testbed';
-import { TEST_CLUSTER, TEST_DEFAULT_LAMPORTS } from '../support/purchase-record';
+import { fundedWallet } from '../support/payment-testbed';
+import { TEST_CLUSTER } from '../support/purchase-record';
+import { BROWSER, OTHER_BROWSER, PRICE, SECRET, transfer, verifyBed } from '../support/verify-bed';
 
-const PORT = 8921;
-const PRICE = 10_000_000;
-const SECRET = 'verify-test-secret-0123456789abcdef';
-const BROWSER = 'browser-a-0123456789ab';
-const OTHER_BROWSER = 'browser-b-0123456789ab';
-const bed = paymentTestbed(PORT);
-const { recipient, catalog } = bed;
-let deps: WatchDeps;
-beforeEach(() => {
-  deps = { connection: bed.connection, ledger: bed.ledger, catalog, cluster: TEST_CLUSTER, defaultLamports: TEST_DEFAULT_LAMPORTS };
-});
-
-const terms = checkoutTerms(bed, SECRET, PRICE);
-
-async function checkout(browser = BROWSER, path = 'trailers/c-vault', issuedAt = Date.now()) {
-  const result = await createCheckout({ path: path, kind: 'buy' }, browser, { ...terms, now: () => issuedAt });
-  if (!result.ok) throw new Error(result.reason);
-  return result;
-}
-
-/**
- * The local chain executes a transaction before it answers sendTransaction: it has landed, with no
- * confirmTransaction, whose status poll would still be in flight (and reject unhandled) when a test
- * takes the RPC down right after.
- */
-async function landed(signature: string) {
-  expect((await bed.connection.getSignatureStatus(signature)).value).not.toBeNull();
-  return signature;
-}
-
-/** Signs and sends, skipping preflight so a failing transaction still lands, like a real validator. */
-async function send(payer: Keypair, ...instructions: TransactionInstruction[]) {
-  const blockhash = await bed.connection.getLatestBlockhash('confirmed');
-  const tx = new Transaction({ feePayer: payer.publicKey, ...blockhash }).add(...instructions);
-  tx.sign(payer);
-  return landed(await bed.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true }));
-}
-
-function transfer(payer: Keypair, to: PublicKey, lamports: number, reference?: string) {
-  const instruction = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports });
-  if (reference) instruction.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
-  return instruction;
-}
-
-/** Pays a checkout exactly as the browser does, with the site's own transaction builder. */
-async function payAsBrowser(payer: Keypair, token: Pick<Awaited<ReturnType<typeof checkout>>, 'checkout'>) {
-  const blockhash = await bed.connection.getLatestBlockhash('confirmed');
-  const tx = paymentTransaction(payer.publicKey, token.checkout, { ...blockhash, unitPriceMicroLamports: UNIT_PRICE_FLOOR });
-  tx.sign(payer);
-  return landed(await bed.connection.sendRawTransaction(tx.serialize()));
-}
-
-/**
- * A transaction that carries the checkout's reference but never reached the recipient: the looks do not read it by
- * its signature (junk named by anyone costs no read), so the wallet is told "not found yet"; the reference's own
- * history shows it, and the checkout's status says why it does not pay.
- */
-async function refusedOnHistory(asked: { reference: string; signature: string; browser: string }) {
-  const watch = paymentWatch(deps);
-  expect(await watch.verify(asked.reference, asked.signature, asked.browser, 'browser:a')).toMatchObject({ ok: false, code: 'not_found' });
-  const status = await watch.status(asked.reference, asked.browser, 'browser:a');
-  return status.ok && status.status.state === 'refused' ? status.status.reason : status;
-}
-
-const ledgerFiles = async () => readdir(join(bed.ledgerDir, 'purchases')).catch(() => []);
+const { bed, deps, terms, checkout, send, payAsBrowser, refusedOnHistory, ledgerFiles } = verifyBed(8921);
+const { recipient } = bed;
 
 describe('checkout', () => {
   it('issues a fresh reference per checkout, bound to the title and the browser', async () => {
@@ -375,95 +309,5 @@ describe('confirming a payment on a local chain', () => {
       bed.chain.setRpcDown(false);
     }
     expect((await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
-  });
-});
-
-describe('confirming a payment: what the browser is granted', () => {
-  it('records the browser that claimed the purchase and grants the title to that browser only', async () => {
-    const payer = await fundedWallet(bed);
-    const started = await checkout();
-    const signature = await payAsBrowser(payer, started);
-    const result = await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps);
-    expect(result).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER } });
-    expect(await bed.ledger.get(signature)).toMatchObject({ browser: BROWSER, path: 'trailers/c-vault' });
-    expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
-    expect(await bed.ledger.ownedBy(OTHER_BROWSER, TEST_CLUSTER)).toEqual([]);
-  });
-
-  it('keeps every title a browser buys', async () => {
-    const payer = await fundedWallet(bed);
-    for (const path of ['trailers/c-vault', 'series/paid-show']) {
-      const started = await checkout(BROWSER, path);
-      const signature = await payAsBrowser(payer, started);
-      expect((await confirmNamed({ reference: started.checkout.reference, signature, browser: BROWSER }, deps)).ok).toBe(true);
-    }
-    expect([...(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER))].sort()).toEqual(['series/paid-show', 'trailers/c-vault']);
-  });
-});
-
-describe('confirming a payment while the ledger is failing', () => {
-  /** The file ledger, with one operation failing while `down` is set, as Firestore does when unreachable. */
-  function failing(operation: 'create' | 'grant' | 'get') {
-    const state = { down: true, calls: 0 };
-    const wrapped: Ledger = {
-      ...bed.ledger,
-      [operation]: async (...args: unknown[]) => {
-        state.calls += 1;
-        if (state.down) throw Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 });
-        return (bed.ledger[operation] as (...a: unknown[]) => Promise<unknown>)(...args);
-      },
-    };
-    return { state, deps: { ...deps, ledger: wrapped } };
-  }
-
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    return () => vi.restoreAllMocks();
-  });
-
-  it.each(['create', 'grant', 'get'] as const)(
-    'answers 503 "your payment is safe" when the ledger’s %s throws, then finishes the same request once it is back',
-    async (operation) => {
-      const payer = await fundedWallet(bed);
-      const started = await checkout();
-      const signature = await payAsBrowser(payer, started);
-      const request = { reference: started.checkout.reference, signature, browser: BROWSER };
-      const flaky = failing(operation);
-
-      const down = await confirmNamed(request, flaky.deps);
-      expect(down).toMatchObject({ ok: false, code: 'unavailable' });
-      expect(!down.ok && down.reason).toMatch(/payment is safe/i);
-      expect(flaky.state.calls).toBeGreaterThan(0);
-      // A retry while it is still down is refused the same way, and loses nothing.
-      expect(await confirmNamed(request, flaky.deps)).toMatchObject({ ok: false, code: 'unavailable' });
-
-      flaky.state.down = false;
-      const back = await confirmNamed(request, flaky.deps);
-      expect(back).toMatchObject({ ok: true, purchase: { signature, browser: BROWSER, path: 'trailers/c-vault' } });
-      expect(await ledgerFiles()).toEqual([`${signature}.json`]);
-      expect(await bed.ledger.ownedBy(BROWSER, TEST_CLUSTER)).toEqual(['trailers/c-vault']);
-      // And the answer stays the same afterwards.
-      expect(await confirmNamed(request, flaky.deps)).toEqual(back);
-      expect(await ledgerFiles()).toHaveLength(1);
-    },
-  );
-
-  it('answers 503 when the catalog cannot be read, and succeeds once it can', async () => {
-    const payer = await fundedWallet(bed);
-    const started = await checkout();
-    const signature = await payAsBrowser(payer, started);
-    const request = { reference: started.checkout.reference, signature, browser: BROWSER };
-    let down = true;
-    const flakyCatalog = {
-      getTitle: (path: string) => (down ? Promise.reject(new Error('catalog unavailable')) : catalog.getTitle(path)),
-    };
-    expect(await confirmNamed(request, { ...deps, catalog: flakyCatalog })).toMatchObject({
-      ok: false,
-      code: 'unavailable',
-      reason: expect.stringMatching(/payment is safe/i),
-    });
-    down = false;
-    expect((await confirmNamed(request, { ...deps, catalog: flakyCatalog })).ok).toBe(true);
-    expect(await ledgerFiles()).toHaveLength(1);
   });
 });
