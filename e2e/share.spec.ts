@@ -43,7 +43,7 @@ test.describe('with the system share sheet', () => {
     }
   });
 
-  test('a cancelled share is no error, and closing the dialog returns to the title', async ({ page }) => {
+  test('a cancelled share is no error, and closing the dialog returns to the title and its Share control', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', {
         configurable: true,
@@ -61,6 +61,7 @@ test.describe('with the system share sheet', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(`${SITE_URL}/series/harbor-lights`);
+    await expect(shareButton(page)).toBeFocused();
     expect(errors).toEqual([]);
   });
 
