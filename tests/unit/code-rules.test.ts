@@ -53,7 +53,7 @@ describe('what a code takes off', () => {
 describe('when and where a code is taken', () => {
   it('names why: not started, ended, for another title or kind, spent', () => {
     expect(whyNotUsable(code({ startsAt: NOW + DAY }), 'trailers/a', NOW)).toBe('Code SPRING starts on 2026-12-08.');
-    expect(whyNotUsable(code({ endsAt: NOW }), 'trailers/a', NOW)).toBe('Code SPRING ended on 2026-12-07.');
+    expect(whyNotUsable(code({ endsAt: NOW }), 'trailers/a', NOW)).toBe('Code SPRING ended on 2026-12-06.');
     expect(whyNotUsable(code({ scope: { type: 'title', path: 'trailers/b' } }), 'trailers/a', NOW)).toBe(
       'Code SPRING is not for this title: it is for trailers/b.',
     );

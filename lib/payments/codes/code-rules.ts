@@ -78,7 +78,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export function whyNotUsable(code: PromoCode, path: string, now: number, counting = true): string | null {
   if (code.startsAt !== undefined && now < code.startsAt) return `Code ${code.code} starts on ${day(code.startsAt)}.`;
-  if (code.endsAt !== undefined && now >= code.endsAt) return `Code ${code.code} ended on ${day(code.endsAt)}.`;
+  if (code.endsAt !== undefined && now >= code.endsAt) return `Code ${code.code} ended on ${day(code.endsAt - 1)}.`;
   if (!inScope(code.scope, path)) return `Code ${code.code} is not for this title: it is for ${scopeWords(code.scope)}.`;
   if (counting && code.cap !== undefined && code.uses >= code.cap) return `Code ${code.code} has been used as many times as it may (${code.cap}).`;
   return null;
