@@ -4,7 +4,7 @@ import { getTitle } from '../catalog';
 import { isKind } from '../catalog/kinds';
 import { CURRENCIES, unitsOf } from '../catalog/pricing';
 import { refuse, type Refusal } from '../errors';
-import { codeStore } from '../payments/codes/codes';
+import { codeStore } from '../payments/codes/redeem';
 import { codeTextSchema, promoCodeSchema, type CodeScope, type PromoCode } from '../payments/codes/code-rules';
 
 /** Codes and uses the studio lists: the newest, enough for a launch's codes and its press screeners. */

@@ -7,7 +7,7 @@ import { signingSecret } from '../../identity/signing-secret';
 import { createCheckout, type Checkout, type CheckoutRequest, type SaleChannel } from './checkout';
 import type { ClusterName } from '../chain/cluster';
 import type { CheckoutAnswer, ScreenerAnswer } from '../contract';
-import { codeRedeemer, namesScreener, quoteCode, unlockWithScreener } from '../codes/codes';
+import { codeRedeemer, namesScreener, quoteCode, unlockWithScreener } from '../codes/redeem';
 import { ledger } from '../ledger/ledger';
 import { libraryOf, type Owner } from '../ownership/ownership';
 import { START_RENTAL_WITHIN_MS } from '../ownership/rentals';
