@@ -10,17 +10,16 @@ import { amountSchema } from '../checkout/checkout';
  */
 
 /** What a code's text may be once normalised: letters, digits, `-` and `_`, 3 to 32 of them. */
-export const CODE_TEXT = /^[A-Z0-9_-]{3,32}$/;
-export const normalizeCode = (text: string) => text.trim().toUpperCase();
+const CODE_TEXT = /^[A-Z0-9_-]{3,32}$/;
+const normalizeCode = (text: string) => text.trim().toUpperCase();
 export const codeTextSchema = z.string().max(64).transform(normalizeCode).pipe(z.string().regex(CODE_TEXT, 'a code is 3 to 32 letters, digits, - or _'));
 
-export const codeOffSchema = z.discriminatedUnion('type', [
+const codeOffSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('percent'), percent: z.number().int().min(1).max(100) }),
   z.object({ type: z.literal('amount'), amount: amountSchema }),
 ]);
-export type CodeOff = z.infer<typeof codeOffSchema>;
 
-export const codeScopeSchema = z.discriminatedUnion('type', [
+const codeScopeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('all') }),
   z.object({ type: z.literal('kind'), kind: z.enum(KIND_LIST as [Kind, ...Kind[]]) }),
   z.object({ type: z.literal('title'), path: z.string().refine((path) => parseTitlePath(path) !== null, 'expected a title path such as trailers/abc') }),
@@ -92,9 +91,13 @@ export const unknownCode = (text: string) => `There is no code ${text}: check it
  */
 export function priceWithCode(code: PromoCode, price: Amount): { ok: true; price: Amount } | { ok: false; reason: string } {
   if (isScreener(code)) return { ok: true, price: { ...price, units: 0 } };
-  if (code.off.type === 'percent') return { ok: true, price: { ...price, units: Math.max(1, price.units - Math.floor((price.units * code.off.percent) / 100)) } };
+  if (code.off.type === 'percent')
+    return { ok: true, price: { ...price, units: Math.max(1, price.units - Math.floor((price.units * code.off.percent) / 100)) } };
   if (code.off.amount.currency !== price.currency) {
-    return { ok: false, reason: `Code ${code.code} takes ${formatAmount(code.off.amount)} off prices in ${code.off.amount.currency}; this one is in ${price.currency}.` };
+    return {
+      ok: false,
+      reason: `Code ${code.code} takes ${formatAmount(code.off.amount)} off prices in ${code.off.amount.currency}; this one is in ${price.currency}.`,
+    };
   }
   return { ok: true, price: { ...price, units: Math.max(1, price.units - code.off.amount.units) } };
 }

@@ -12,7 +12,7 @@ import { codeUseSchema, promoCodeSchema, unknownCode, type CodeUse, type PromoCo
 
 /** Whether a use may be counted (`counting`: it is a new one): a refusal, or null to count it. */
 export type UseCheck = (code: PromoCode, counting: boolean) => Refusal | null;
-export type Redeemed = { ok: true; code: PromoCode; counted: boolean } | Refusal;
+type Redeemed = { ok: true; code: PromoCode; counted: boolean } | Refusal;
 
 /**
  * Where codes and their uses are kept: Firestore's `promoCodes/{code}` and `codeUses/{id}`, or files beside the file
@@ -31,7 +31,7 @@ export interface CodeStore {
 }
 
 /** One use per code, browser and title: a fixed-length id, whatever the path. */
-export const useId = ({ code, browser, path }: Pick<CodeUse, 'code' | 'browser' | 'path'>) =>
+const useId = ({ code, browser, path }: Pick<CodeUse, 'code' | 'browser' | 'path'>) =>
   createHash('sha256').update(`${code}\n${browser}\n${path}`).digest('base64url').slice(0, 32);
 
 const newestCodes = (a: PromoCode, b: PromoCode) => b.createdAt.localeCompare(a.createdAt);
@@ -139,7 +139,6 @@ export function fileCodes(dir: string, samples: PromoCode[] = []): CodeStore {
         await createRecordFile(useFile, use, tmp);
         return { ok: true, code: counted, counted: true };
       }),
-    uses: async (limit) =>
-      (await readAllIn(uses, (data, name) => parseWith(codeUseSchema, data, name))).sort((a, b) => b.at - a.at).slice(0, limit),
+    uses: async (limit) => (await readAllIn(uses, (data, name) => parseWith(codeUseSchema, data, name))).sort((a, b) => b.at - a.at).slice(0, limit),
   };
 }

@@ -15,7 +15,13 @@ import { isScreener, offWords, priceWithCode, unknownCode, whyNotUsable, type Pr
  * The sample code a site without Firestore takes (`npm run dev`, README): HALFOFF, 50 % off every title, no cap.
  * Never in production, and never seeded into Firestore: a real store has only the codes its studio made.
  */
-export const SAMPLE_CODE: PromoCode = { code: 'HALFOFF', off: { type: 'percent', percent: 50 }, scope: { type: 'all' }, uses: 0, createdAt: '2026-01-01T00:00:00.000Z' };
+const SAMPLE_CODE: PromoCode = {
+  code: 'HALFOFF',
+  off: { type: 'percent', percent: 50 },
+  scope: { type: 'all' },
+  uses: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 /** Codes live where the ledger does (lib/payments/ledger/ledger.ts). */
 export const codeStore: CodeStore = firestoreConfigured(env)
@@ -35,7 +41,10 @@ function checkCode(code: PromoCode, path: string, price: Amount, now: number, co
 type OfferTerms = Pick<CheckoutTerms, 'catalog' | 'defaultLamports' | 'rentalCredit'>;
 
 /** What `code` makes the price of this checkout, before anything is counted: what the dialog shows before paying. */
-export async function quoteCode(request: Required<Pick<CheckoutRequest, 'path' | 'kind' | 'code'>>, terms: OfferTerms): Promise<{ ok: true; quote: CodeQuoteAnswer } | Refusal> {
+export async function quoteCode(
+  request: Required<Pick<CheckoutRequest, 'path' | 'kind' | 'code'>>,
+  terms: OfferTerms,
+): Promise<{ ok: true; quote: CodeQuoteAnswer } | Refusal> {
   const sold = await offerToSell(request, terms);
   if (!sold.ok) return sold;
   const code = await codeStore.find(request.code);
@@ -83,11 +92,15 @@ export async function unlockWithScreener(
   if (!sold.ok) return sold;
   const { title } = sold;
   const at = Date.now();
-  const redeemed = await codeStore.redeem(request.code, { code: request.code, path: title.path, title: title.title, browser, at, screener: true }, (code, counting) => {
-    if (!isScreener(code)) return refusalOf(`Code ${code.code} is not a screener.`);
-    const why = whyNotUsable(code, title.path, at, counting);
-    return why ? refusalOf(why) : null;
-  });
+  const redeemed = await codeStore.redeem(
+    request.code,
+    { code: request.code, path: title.path, title: title.title, browser, at, screener: true },
+    (code, counting) => {
+      if (!isScreener(code)) return refusalOf(`Code ${code.code} is not a screener.`);
+      const why = whyNotUsable(code, title.path, at, counting);
+      return why ? refusalOf(why) : null;
+    },
+  );
   if (!redeemed.ok) return redeemed;
   await ledger.grant(browser, title.path, `screener:${redeemed.code.code}`, cluster, 'own');
   const first = await firstVideo(title.path).catch(() => null);
