@@ -59,7 +59,10 @@ test('a 50 % code halves the price in the dialog, the QR and the receipt; a wron
   test.setTimeout(90_000);
   await withWallet(page, createTestWallet());
   await page.goto(trailerPage);
-  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
   const dialog = purchaseDialog(page);
   await expect(dialog.getByTestId('purchase-price')).toHaveText('0.01 SOL');
   const field = dialog.getByRole('textbox', { name: 'Code' });
@@ -74,6 +77,10 @@ test('a 50 % code halves the price in the dialog, the QR and the receipt; a wron
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog.getByTestId('purchase-code')).toContainText(`Code ${HALF}: 50 % off`);
   await expect(dialog.getByTestId('purchase-price')).toHaveText('0.005 SOL');
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await dialog.screenshot({ path: test.info().outputPath(`dialog-code-${viewport.width}.png`) });
+  }
   const transfer = new URL((await dialog.getByRole('link', { name: /transfer request/ }).getAttribute('href'))!);
   expect(transfer.searchParams.get('amount')).toBe('0.005');
   const qr = dialog.getByRole('img', { name: /Solana Pay QR code/ });
@@ -84,7 +91,7 @@ test('a 50 % code halves the price in the dialog, the QR and the receipt; a wron
   await dialog.getByRole('button', { name: 'Pay to Watch' }).click();
   await expect(dialog.locator('video')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 20_000 });
   await expect(dialog).toContainText('Paid 0.005 SOL');
-  await dialog.getByRole("link", { name: "Receipt", exact: true }).click();
+  await dialog.getByRole('link', { name: 'Receipt', exact: true }).click();
   await expect(page.getByTestId('receipt-amount')).toHaveText('0.005 SOL');
 });
 
@@ -113,7 +120,10 @@ test('a screener made in the studio unlocks with no payment, and the studio list
 
   // No wallet at all: nothing to pay with, nothing paid.
   await page.goto(trailerPage);
-  await page.getByRole('button', { name: /Pay with Solana/ }).first().click();
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
   const dialog = purchaseDialog(page);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(PRESS);
   await dialog.getByRole('button', { name: 'Apply' }).click();

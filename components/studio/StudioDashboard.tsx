@@ -115,13 +115,15 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
           Codes and screeners
         </h2>
         <p className={styles.note}>
-          A code takes a percent or an amount off at checkout, for one title, a kind or everything, between its dates, up to its cap of uses. A 100 % code is
-          a screener: it unlocks the title with no payment, and its uses are listed as screeners, never as sales. A use is counted when a checkout starts
-          with the code (once per browser and title), and kept even if that checkout is never paid.
+          A code takes a percent or an amount off at checkout, for one title, a kind or everything, between its dates, up to its cap of uses. A 100 % code is a
+          screener: it unlocks the title with no payment, and its uses are listed as screeners, never as sales. A use is counted when a checkout starts with the
+          code (once per browser and title), and kept even if that checkout is never paid.
         </p>
-        <CodeForm />
-        <CodeTable codes={codes.codes} />
-        <CodeUseTable uses={codes.uses} />
+        <div className={styles.stack}>
+          <CodeForm />
+          <CodeTable codes={codes.codes} />
+          <CodeUseTable uses={codes.uses} />
+        </div>
       </section>
 
       <section className={styles.section} aria-labelledby="unclaimed">
