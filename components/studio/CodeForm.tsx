@@ -37,7 +37,11 @@ export function CodeForm() {
     try {
       const response = await fetch(studioApi.codes, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       const answer = (await response.json().catch(() => ({}))) as { code?: string; error?: string };
-      setSaid(response.ok ? { ok: true, text: `Code ${answer.code} saved.` } : { ok: false, text: answer.error ?? `The code was not saved (HTTP ${response.status}).` });
+      setSaid(
+        response.ok
+          ? { ok: true, text: `Code ${answer.code} saved.` }
+          : { ok: false, text: answer.error ?? `The code was not saved (HTTP ${response.status}).` },
+      );
       if (response.ok) {
         element.reset();
         router.refresh();

@@ -6,7 +6,9 @@ import styles from './studio.module.css';
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** A code's dates as the form took them: its end is the last day it is taken. */
 const dates = ({ startsAt, endsAt }: StudioCodes['codes'][number]) =>
-  startsAt === undefined && endsAt === undefined ? 'Always' : `${startsAt === undefined ? '…' : day(startsAt)} to ${endsAt === undefined ? '…' : day(endsAt - 1)}`;
+  startsAt === undefined && endsAt === undefined
+    ? 'Always'
+    : `${startsAt === undefined ? '…' : day(startsAt)} to ${endsAt === undefined ? '…' : day(endsAt - 1)}`;
 
 /** The studio's codes, newest first, with their uses so far against their caps. */
 export function CodeTable({ codes }: Pick<StudioCodes, 'codes'>) {

@@ -54,7 +54,8 @@ export async function createStudioCode(form: CodeForm, now = Date.now()): Promis
   if (typeof scope === 'string') return refuse('invalid_request', scope);
   const startsAt = form.startsOn ? dayStart(form.startsOn) : undefined;
   const endsAt = form.endsOn ? dayStart(form.endsOn, true) : undefined;
-  if (startsAt !== undefined && endsAt !== undefined && endsAt <= startsAt) return refuse('invalid_request', 'The code must end on or after the day it starts.');
+  if (startsAt !== undefined && endsAt !== undefined && endsAt <= startsAt)
+    return refuse('invalid_request', 'The code must end on or after the day it starts.');
   const code = promoCodeSchema.parse({
     code: form.code,
     off,

@@ -45,7 +45,11 @@ function codeStoreContract(name: string, make: () => Promise<CodeStore>) {
       expect(await store.redeem('AGAIN', use('AGAIN', 'two'), rules)).toMatchObject({ ok: true, counted: true });
       expect(await store.redeem('AGAIN', use('AGAIN', 'one'), rules)).toMatchObject({ ok: true, counted: false, code: { uses: 2 } });
       expect(await store.redeem('AGAIN', use('AGAIN', 'three'), rules)).toMatchObject({ ok: false });
-      expect(await store.redeem('NOSUCH', use('NOSUCH', 'one'), rules)).toEqual({ ok: false, code: 'not_found', reason: 'There is no code NOSUCH: check its spelling.' });
+      expect(await store.redeem('NOSUCH', use('NOSUCH', 'one'), rules)).toEqual({
+        ok: false,
+        code: 'not_found',
+        reason: 'There is no code NOSUCH: check its spelling.',
+      });
       expect((await store.list(10)).map((code) => code.code)).toContain('AGAIN');
     });
 

@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalog } from '@/lib/catalog/reads';
 import { createLocalStore } from '@/lib/catalog/local';
 import { createCheckout, type CheckoutTerms, type StoredCheckout } from '@/lib/payments/checkout/checkout';
-import {
-  codeTextSchema,
-  inScope,
-  isScreener,
-  offWords,
-  priceWithCode,
-  promoCodeSchema,
-  whyNotUsable,
-  type PromoCode,
-} from '@/lib/payments/codes/code-rules';
+import { codeTextSchema, inScope, isScreener, offWords, priceWithCode, promoCodeSchema, whyNotUsable, type PromoCode } from '@/lib/payments/codes/code-rules';
 import { fixtureDocuments } from '../fixtures/catalog-documents';
 
 const DAY = 86_400_000;
