@@ -237,7 +237,7 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
       .split('","')
       .map((cell) => cell.replaceAll('""', '"')),
   );
-  expect(rows[0]).toEqual(['Time (UTC)', 'Title', 'Path', 'Sale', 'Channel', 'Amount', 'Currency', 'Paying wallet', 'Signature']);
+  expect(rows[0]).toEqual(['Time (UTC)', 'Title', 'Path', 'Sale', 'Channel', 'Amount', 'Currency', 'Paying wallet', 'Signature', 'Code']);
   const newestFirst = [...sales].sort((x, y) => y.verifiedAt.localeCompare(x.verifiedAt) || (x.signature < y.signature ? 1 : -1));
   expect(rows.slice(1).map(([time, , ...rest]) => [time, ...rest])).toEqual(
     newestFirst.map((sale) => [
@@ -249,6 +249,7 @@ test('the recipient signs in with its wallet and sees what sold per title, day a
       sale.price.currency,
       sale.wallet,
       sale.signature,
+      sale.code ?? '',
     ]),
   );
   expect(rows.slice(1).every(([, name, path]) => name && name !== path)).toBe(true);

@@ -75,6 +75,8 @@ export const API_BASE = '/api/';
  */
 export const paymentApi = {
   checkout: '/api/checkout',
+  /** What a studio code makes a checkout's price (the dialog asks before paying). */
+  codeQuote: '/api/checkout/code',
   verify: '/api/payments/verify',
   status: '/api/payments/status',
   entitlements: '/api/entitlements',
@@ -99,6 +101,7 @@ export const studioApi = {
   challenge: '/api/studio/challenge',
   session: '/api/studio/session',
   sales: (range: StudioRange) => `/api/studio/sales?${new URLSearchParams({ from: range.from, to: range.to })}`,
+  codes: '/api/studio/codes',
 };
 
 /** Where a page reports a view (lib/analytics/viewing.ts). */

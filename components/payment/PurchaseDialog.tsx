@@ -1,8 +1,16 @@
 'use client';
 
 import { useConnection } from '@solana/wallet-adapter-react';
-import { useCallback, useEffect, useState } from 'react';
-import { PaymentApiError, grantOf, type EntitlementsAnswer, type VerifyAnswer, type VideoRef } from '@/lib/payments/browser/api';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  PaymentApiError,
+  grantOf,
+  unlockWithScreener,
+  type CodeQuoteAnswer,
+  type EntitlementsAnswer,
+  type VerifyAnswer,
+  type VideoRef,
+} from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { isFinalVerdict } from '@/lib/payments/browser/verdict';
 import { NOT_FOR_SALE } from '@/lib/payments/checkout/offer-words';
@@ -16,6 +24,7 @@ import { shortAddress } from '@/lib/payments/display';
 import { clusterLabel } from '@/lib/payments/chain/cluster';
 import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
+import { CodeField } from './CodeField';
 import { OfferChoice } from './OfferChoice';
 import { OpenInPhantom } from './OpenInPhantom';
 import { PaymentReceipt } from './PaymentReceipt';
@@ -75,7 +84,13 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const { offers } = request;
   const [chosen, setChosen] = useState(0);
   // The offer both ways to pay check out: the Phantom pay and the QR code's checkout.
-  const offer = offers[chosen] ?? offers[0]!;
+  const chosenOffer = offers[chosen] ?? offers[0]!;
+  // A code applies to the offer it was checked for; the checkouts of both ways to pay are then at its price.
+  const [quote, setQuote] = useState<{ for: string; quote: CodeQuoteAnswer } | null>(null);
+  const offerKey = `${chosenOffer.kind} ${chosenOffer.path}`;
+  const applied = quote?.for === offerKey ? quote.quote : null;
+  const paidCode = applied && !applied.screener ? applied.code : undefined;
+  const offer = useMemo(() => ({ ...chosenOffer, code: paidCode }), [chosenOffer, paidCode]);
 
   const titlePath = request.purchasePath;
   useEffect(() => {
@@ -145,6 +160,23 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     }
   };
 
+  /** A screener code: the title unlocks with no payment, and plays. */
+  const unlock = async (code: string) => {
+    setNotice(null);
+    setStage('checkout');
+    try {
+      const answer = await unlockWithScreener(offer.path, offer.kind, code);
+      onGranted({ paths: [answer.path], rentals: [] });
+      const play = request.playPath ? { path: request.playPath, title: request.title } : answer.play;
+      if (play) setVideo(play);
+      else setNotice({ tone: 'info', text: `Unlocked with code ${answer.code}.` });
+    } catch (error) {
+      setNotice(error instanceof PaymentApiError && error.fromServer ? { tone: 'error', text: error.message } : FAILED);
+    } finally {
+      setStage(null);
+    }
+  };
+
   if (video) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
@@ -156,9 +188,9 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
 
   const busy = stage !== null || connecting;
   // The checkout's own price once it answers: a buyer who rented the title is charged the difference.
-  const charged = transfer.terms?.price ?? offer.price;
-  const credited = offer.kind === 'buy' && charged.currency === offer.price.currency && charged.units < offer.price.units;
-  const price = formatAmount(charged);
+  const charged = transfer.terms?.price ?? applied?.price ?? offer.price;
+  const credited = !applied && offer.kind === 'buy' && charged.currency === offer.price.currency && charged.units < offer.price.units;
+  const price = applied?.screener ? 'Free (screener)' : formatAmount(charged);
   // The cluster is the server's finding (its RPC's genesis hash), so it is only named once the checkout answers.
   const network = transfer.terms ? clusterLabel(transfer.terms.network) : transfer.phase === 'unavailable' ? 'Unavailable just now' : 'Checking…';
   const shownNotice = notice ?? (transfer.phase === 'refused' ? FAILED : null);
@@ -193,8 +225,21 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
             Your rental counts toward owning it: you pay the difference, {price} of {formatAmount(offer.price)}.
           </p>
         )}
+        <CodeField
+          path={offer.path}
+          kind={offer.kind}
+          applied={applied}
+          onApplied={(next) => setQuote(next && { for: offerKey, quote: next })}
+          disabled={busy}
+        />
         <p className={styles.explain}>One payment unlocks it in this browser; restore it anywhere from the wallet guide.</p>
-        {phoneWithoutPhantom && !connected ? (
+        {applied?.screener ? (
+          <div className={styles.actions}>
+            <button type="button" className={`${button.button} ${button.solana}`} onClick={() => void unlock(applied.code)} disabled={busy}>
+              Unlock with code
+            </button>
+          </div>
+        ) : phoneWithoutPhantom && !connected ? (
           <>
             <OpenInPhantom purchasePath={request.purchasePath} />
             {mobileWalletAdapter && (
@@ -230,14 +275,16 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           </p>
         )}
         {shownNotice && <PaymentNotice notice={shownNotice} />}
-        <SolanaPayPanel
-          request={transfer.request}
-          price={price}
-          phase={transfer.phase}
-          reason={transfer.reason}
-          checkAgain={transfer.checkAgain}
-          phone={phone}
-        />
+        {!applied?.screener && (
+          <SolanaPayPanel
+            request={transfer.request}
+            price={price}
+            phase={transfer.phase}
+            reason={transfer.reason}
+            checkAgain={transfer.checkAgain}
+            phone={phone}
+          />
+        )}
       </div>
     </ModalDialog>
   );

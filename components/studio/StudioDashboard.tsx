@@ -4,6 +4,8 @@ import { STUDIO_REFRESH_SECONDS } from '@/lib/studio/refresh';
 import type { StudioView } from '@/lib/studio/view';
 import { PageIntro } from '../guides/PageIntro';
 import button from '../ui/button.module.css';
+import { CodeForm } from './CodeForm';
+import { CodeTable, CodeUseTable } from './CodeTables';
 import { DayTable, TitleTable, Totals } from './FigureTables';
 import { RangeForm } from './RangeForm';
 import { SalesTable } from './SalesTable';
@@ -23,7 +25,7 @@ interface Props {
 
 /** The studio for a signed-in studio wallet: the range's figures, its sales, and what reached the recipient unclaimed. */
 export function StudioDashboard({ wallet, problem, view }: Props) {
-  const { at: now, range, report, sales, older, cursor, transfers, title, readiness, explorer } = view;
+  const { at: now, range, report, sales, older, cursor, transfers, title, readiness, explorer, codes } = view;
   const paused = readiness.refusal !== null || readiness.usdcRefusal !== null;
   // What stops sales is the first thing an operator reads; a list that holds waits at the foot of the page.
   const checklist = (
@@ -106,6 +108,22 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
             </a>
           </p>
         )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="codes">
+        <h2 id="codes" className={styles.sectionTitle}>
+          Codes and screeners
+        </h2>
+        <p className={styles.note}>
+          A code takes a percent or an amount off at checkout, for one title, a kind or everything, between its dates, up to its cap of uses. A 100 % code is a
+          screener: it unlocks the title with no payment, and its uses are listed as screeners, never as sales. A use is counted when a checkout starts with the
+          code (once per browser and title), and kept even if that checkout is never paid.
+        </p>
+        <div className={styles.stack}>
+          <CodeForm />
+          <CodeTable codes={codes.codes} />
+          <CodeUseTable uses={codes.uses} />
+        </div>
       </section>
 
       <section className={styles.section} aria-labelledby="unclaimed">

@@ -2,6 +2,7 @@ import { test as base, expect, type APIRequestContext, type BrowserContext } fro
 import {
   CHAIN_BUDGET_SITE_URL,
   CHAIN_URL,
+  CODES_SITE_URL,
   HAND_WRITTEN_SITE_URL,
   INSIGHT_SITE_URL,
   RENTAL_PAGES_SITE_URL,
@@ -20,6 +21,7 @@ const sites = new Set([
   USDC_SITE_URL,
   RENTAL_PAGES_SITE_URL,
   TRANSACTION_SITE_URL,
+  CODES_SITE_URL,
 ]);
 const allowed = new Set([...sites, CHAIN_URL]);
 

@@ -24,6 +24,8 @@ export const E2E_PORTS = {
   rentalPagesSite: 3250 + offset,
   /** The same build on a chain of its own that a test expires, marks and prices (e2e/payments-transaction-request.spec.ts). */
   transactionSite: 3255 + offset,
+  /** The same build with a studio wallet of its own, whose codes e2e/codes.spec.ts makes and uses. */
+  codesSite: 3290 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -65,6 +67,7 @@ export const USDC_SITE_URL = `http://127.0.0.1:${E2E_PORTS.usdcSite}`;
 export const TRANSACTION_SITE_URL = `http://127.0.0.1:${E2E_PORTS.transactionSite}`;
 export const RENTAL_PAGES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalPagesSite}`;
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
+export const CODES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.codesSite}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */
 export const E2E_MEDIA_HOST = 'https://media.solenema.test';
 /** PRICE_LAMPORTS of the second build: 0.02 SOL, so any price not read from the configuration shows. */

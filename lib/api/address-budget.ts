@@ -7,3 +7,6 @@ export async function rateLimit(request: Request, bucket: Bucket) {
   const refused = await chargeLimit(bucket, limitKeys(request, null));
   return refused && refusalResponse(refused);
 }
+
+/** One code try charged to the request's address (the `code` bucket), whichever route takes it: null, or the 429 refusal. */
+export const chargeCodeTry = (request: Request) => chargeLimit('code', limitKeys(request, null));

@@ -36,6 +36,8 @@ interface RouteContext<B, P, N extends BrowserNeed, V> extends Precheck<P> {
 interface RouteSpec<S extends z.ZodType | undefined, P, N extends BrowserNeed, V> {
   /** The rate-limit bucket, charged only once every cheap check passed. */
   limit: Bucket;
+  /** `address`: charged to the client's address even with a browser cookie (guessing, where cookies are free to mint). */
+  limitPer?: 'address';
   /** Requests no client pays for: the server's calls to itself, which share no visitor's budget. */
   unmetered?: (request: Request) => boolean;
   browser: N;
@@ -113,7 +115,7 @@ export function apiRoute<
       }
       const refused = browserRefusal(spec, visitor);
       if (refused) return refusalResponse(refused);
-      const keys = limitKeys(request, visitor.browser);
+      const keys = limitKeys(request, spec.limitPer === 'address' ? null : visitor.browser);
       const limited = spec.unmetered?.(request) ? null : await chargeLimit(spec.limit, keys);
       if (limited) return refusalResponse(limited);
       if (spec.browser === 'new' && !visitor.browser) {

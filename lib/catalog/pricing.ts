@@ -30,7 +30,7 @@ const MAX_RENTAL_HOURS = 30 * 24;
 const DEFAULT: Pricing = { kind: 'default' };
 
 /** A number of `currency` as its smallest units, or why it cannot be a price. */
-function unitsOf(value: unknown, currency: Currency, field: string): number | string {
+export function unitsOf(value: unknown, currency: Currency, field: string): number | string {
   if (typeof value !== 'number') return `${field} must be a number (such as 0.05), not ${JSON.stringify(value)}`;
   if (!Number.isFinite(value) || value <= 0) return `${field} must be above 0`;
   const { decimals } = CURRENCIES[currency];

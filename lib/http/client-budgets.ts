@@ -17,6 +17,8 @@ export const BUDGETS = {
   'transaction-request': { points: 30, what: 'payment transaction requests' },
   // A Blink client unfurling a title's post: its answer is cached a minute, so a client asks a few times at most.
   action: { points: 60, what: 'Blink requests' },
+  // Studio codes typed in the pay dialog, per address whatever the cookie (cookies are free): a person mistypes a few, a script guesses.
+  code: { points: 30, what: 'code tries' },
   'restore-challenge': { points: 10, what: 'restore requests' },
   restore: { points: 10, what: 'restore attempts' },
   revalidate: { points: 10, what: 'refresh requests' },

@@ -11,6 +11,26 @@ export interface CheckoutRequest {
   path: string;
   /** To own (the default) or to rent, where the title offers it. */
   kind?: PurchaseKind;
+  /** A studio code (case-insensitive): the checkout's price is fixed with it, a screener unlocks with no payment. */
+  code?: string;
+}
+
+/** What a code makes a checkout's price, before anything is counted (POST /api/checkout/code). */
+export interface CodeQuoteAnswer {
+  code: string;
+  /** "50 % off", "free (screener)". */
+  off: string;
+  price: Amount;
+  /** A 100 % code: the checkout unlocks the title with no payment. */
+  screener: boolean;
+}
+
+/** A checkout started with a screener code: the title is this browser's, with no payment. */
+export interface ScreenerAnswer {
+  screener: true;
+  code: string;
+  path: string;
+  play: VideoRef | null;
 }
 
 export interface VerifyRequestBody {

@@ -7,7 +7,7 @@ import type { Sale } from './report';
  * every text quoted, and a text a spreadsheet would run as a formula (a title starting with `=`, `+`, `-`, `@`)
  * kept as text. Amounts are plain decimals in their currency; times are UTC.
  */
-export const CSV_HEADER = ['Time (UTC)', 'Title', 'Path', 'Sale', 'Channel', 'Amount', 'Currency', 'Paying wallet', 'Signature'];
+export const CSV_HEADER = ['Time (UTC)', 'Title', 'Path', 'Sale', 'Channel', 'Amount', 'Currency', 'Paying wallet', 'Signature', 'Code'];
 
 /** Where a sale was made, as the export names it. */
 const channelName = (sale: Pick<Sale, 'channel'>) => (sale.channel === 'blink' ? 'Blink' : 'Site');
@@ -37,5 +37,6 @@ export function saleLine(sale: Sale): string {
     sale.price.currency,
     sale.wallet,
     sale.signature,
+    sale.code ?? '',
   ]);
 }

@@ -5,6 +5,7 @@ import type { SalesCursor } from '../payments/ledger/ledger';
 import type { StudioRange } from './range';
 import { sellingReadiness, siteExplorer } from '../payments/wiring';
 import { SALES_PER_PAGE, studioFigures, studioSales, unclaimedTransfers } from './report';
+import { studioCodes } from './codes';
 
 /**
  * Everything one studio view shows, read together: the range's figures (about one document a day), a page of its
@@ -12,7 +13,7 @@ import { SALES_PER_PAGE, studioFigures, studioSales, unclaimedTransfers } from '
  */
 export async function studioView(range: StudioRange, title: string | null, after: SalesCursor | null) {
   const at = Date.now();
-  const [report, sales, transfers, narrowed, readiness, explorer] = await Promise.all([
+  const [report, sales, transfers, narrowed, readiness, explorer, codes] = await Promise.all([
     studioFigures(range, title ?? undefined, at),
     // One more than shown: whether older sales exist, without counting them.
     studioSales(range, SALES_PER_PAGE + 1, after ?? undefined),
@@ -20,6 +21,7 @@ export async function studioView(range: StudioRange, title: string | null, after
     title ? getTitle(title).catch(() => null) : null,
     sellingReadiness(),
     siteExplorer(),
+    studioCodes(),
   ]);
   const shown = sales.slice(0, SALES_PER_PAGE);
   const last = shown.at(-1);
@@ -36,6 +38,8 @@ export async function studioView(range: StudioRange, title: string | null, after
     /** The going-live checklist: what a checkout would be refused for. */
     readiness,
     explorer,
+    /** The studio's codes, and their uses (screeners apart from sales). */
+    codes,
     /** The title the days are narrowed to, named as the catalog has it. */
     title: title ? { path: title, name: narrowed?.title ?? title } : null,
   };

@@ -16,7 +16,7 @@ afterAll(() => firestore.close());
 const documents = () => `http://${emulatorHost()}/v1/projects/${firestore.projectId}/databases/(default)/documents`;
 const asClient = (path: string, init?: RequestInit) => fetch(`${documents()}/${path}`, { ...init, headers: { 'content-type': 'application/json' } });
 
-it.each(['purchases/sig1', 'entitlements/b~x', 'checkouts/ref', 'restoreNonces/n', 'trailers/a', 'series/s/seasons/s1'])(
+it.each(['purchases/sig1', 'entitlements/b~x', 'checkouts/ref', 'restoreNonces/n', 'promoCodes/HALFOFF', 'codeUses/u', 'trailers/a', 'series/s/seasons/s1'])(
   'denies a client reading or writing %s',
   async (path) => {
     expect((await asClient(path)).status).toBe(403);

@@ -121,6 +121,21 @@ describe('apiRoute', () => {
     expect((await restoreRoute(post('{"n":0}', { cookie: cookie(newBrowserId()) }), NO_PARAMS)).status).toBe(200);
   });
 
+  it('charges a route limited per address (code tries) to the address whatever cookie each request holds', async () => {
+    const guesses = apiRoute(
+      { name: 'test', limit: 'code', limitPer: 'address', sameOrigin: true, body: z.object({ n: z.number() }), browser: 'optional', unavailable: 'Safe.' },
+      async () => answer({}),
+    );
+    const from = { 'x-forwarded-for': '203.0.113.55' };
+    for (let i = 0; i < BUDGETS.code.points; i += 1) {
+      expect((await guesses(post('{"n":0}', { ...from, cookie: cookie(newBrowserId()) }), NO_PARAMS)).status).toBe(200);
+    }
+    const refused = await guesses(post('{"n":0}', { ...from, cookie: cookie(newBrowserId()) }), NO_PARAMS);
+    expect(refused.status).toBe(429);
+    expect((await bodyOf(refused)).error).toMatch(/^Too many code tries from this address \(at most 30 a minute\)/);
+    expect((await guesses(post('{"n":0}', { 'x-forwarded-for': '203.0.113.56' }), NO_PARAMS)).status).toBe(200);
+  });
+
   it('gives one address at most NEW_BROWSERS new browser ids, and none for a refused or failed request', async () => {
     // A roomy budget, so that only the new-browser allowance can refuse.
     const mediaRoute = routeLimitedBy('media');

@@ -23,13 +23,15 @@ const sale = (extra: Partial<Sale> = {}): Sale => ({
 describe('the sales export', () => {
   it('writes one quoted CRLF line per sale, times a spreadsheet reads, amounts as plain decimals, the kind of sale named', () => {
     expect(saleLine(sale())).toBe(
-      `"2026-11-20 09:41:07","Salt Road","series/salt-road","pass","Site","0.05","SOL","Buyer1111111111111111111111111111111111111","${'5'.repeat(88)}"\r\n`,
+      `"2026-11-20 09:41:07","Salt Road","series/salt-road","pass","Site","0.05","SOL","Buyer1111111111111111111111111111111111111","${'5'.repeat(88)}",""\r\n`,
     );
     expect(saleLine(sale({ path: 'movies/a', kind: 'rent', hours: 48, price: { currency: 'USDC', units: 2_500_000 } }))).toContain(
       '"movies/a","rental","Site","2.5","USDC"',
     );
     expect(saleLine(sale({ channel: 'blink' }))).toContain('"pass","Blink","0.05"');
-    expect(csvLine(CSV_HEADER)).toBe('"Time (UTC)","Title","Path","Sale","Channel","Amount","Currency","Paying wallet","Signature"\r\n');
+    // The studio code its price was fixed with, last.
+    expect(saleLine(sale({ code: 'HALFOFF' }))).toMatch(/,"HALFOFF"\r\n$/);
+    expect(csvLine(CSV_HEADER)).toBe('"Time (UTC)","Title","Path","Sale","Channel","Amount","Currency","Paying wallet","Signature","Code"\r\n');
     expect(CSV_BOM).toBe('\uFEFF');
   });
 

@@ -2,6 +2,8 @@ import { codeOfStatus, isApiErrorCode, type ErrorCode } from '../../errors';
 import type {
   CheckoutAnswer,
   CheckoutRequest,
+  CodeQuoteAnswer,
+  ScreenerAnswer,
   EntitlementsAnswer,
   PlaybackLinkAnswer,
   SignInChallenge,
@@ -22,7 +24,7 @@ import { paymentApi, studioApi, transactionRequestRoute } from '../../routes';
 
 /** The browser's side of the payment routes in app/api. Errors carry the server's code and reason. */
 
-export type { CheckoutAnswer, EntitlementsAnswer, TransferStatusAnswer, VerifyAnswer, VideoRef } from '../contract';
+export type { CheckoutAnswer, CodeQuoteAnswer, EntitlementsAnswer, ScreenerAnswer, TransferStatusAnswer, VerifyAnswer, VideoRef } from '../contract';
 
 /** No answer at all (offline, the server unreachable), or one that names no code (a proxy's error page). */
 type CallFailure = ErrorCode | 'network';
@@ -113,12 +115,17 @@ function mayGiveId<Request, Answer>(send: (body: Request) => Promise<Answer>) {
 }
 
 const checkout = mayGiveId(post<CheckoutRequest, CheckoutAnswer>(paymentApi.checkout));
+const screenerCheckout = mayGiveId(post<CheckoutRequest, ScreenerAnswer>(paymentApi.checkout));
 const verify = post<VerifyRequestBody, VerifyAnswer>(paymentApi.verify);
 const status = post<TransferStatusRequest, TransferStatusAnswer>(paymentApi.status);
 const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(paymentApi.restoreChallenge));
 
-/** A checkout of one offer: `path` to own (`buy`) or to rent. */
-export const requestCheckout = (path: string, kind: PurchaseKind) => checkout({ path, kind });
+/** A checkout of one offer: `path` to own (`buy`) or to rent, at the price a studio `code` fixes where one is given. */
+export const requestCheckout = (path: string, kind: PurchaseKind, code?: string) => checkout({ path, kind, ...(code && { code }) });
+/** A screener code's checkout: the title unlocked in this browser, with no payment. */
+export const unlockWithScreener = (path: string, kind: PurchaseKind, code: string) => screenerCheckout({ path, kind, code });
+/** What a studio code makes an offer cost, or the server's reason it does not apply (PaymentApiError). */
+export const quoteCode = (path: string, kind: PurchaseKind, code: string) => call<CodeQuoteAnswer>(paymentApi.codeQuote, { path, kind, code });
 /** The transaction the server built for this checkout and wallet (the QR's transaction request); `expired`: the blockhash found expired. */
 export const requestPaymentTransaction = (reference: string, account: string, expired?: string) =>
   call<TransactionRequestAnswer>(transactionRequestRoute(reference), { account, ...(expired && { expired }) } satisfies TransactionRequestBody);

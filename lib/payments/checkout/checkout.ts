@@ -55,6 +55,8 @@ const checkoutFields = {
   issuedAt: z.number(),
   expiresAt: z.number(),
   holder: z.string(),
+  /** The studio code the price was fixed with (lib/payments/codes). */
+  code: z.string().optional(),
 };
 const checkoutSchema = z.preprocess(withLegacyPrice, z.object(checkoutFields));
 export type Checkout = z.infer<typeof checkoutSchema>;
@@ -97,20 +99,25 @@ export interface CheckoutTerms {
   windowMs?: number;
   /** Started from a Blink rather than the site's dialog: its sale is counted as the Blink's. */
   channel?: SaleChannel;
+  /** Counts a use of a code and answers the price with it (lib/payments/codes): absent where codes are not taken. */
+  redeemCode?: (code: string, title: { path: string; title: string }, price: Amount) => Promise<{ ok: true; price: Amount; code: string } | Refusal>;
   now?: () => number;
 }
 
 export interface CheckoutRequest {
   path: string;
   kind: PurchaseKind;
+  /** A studio code typed in the pay dialog. */
+  code?: string;
 }
 
+type OfferTerms = Pick<CheckoutTerms, 'catalog' | 'defaultLamports' | 'rentalCredit'>;
+
 /**
- * Starts a purchase of a locked title, to own or to rent, at the price its document sets (the site's default where
- * it sets none): a fresh reference key (Solana Pay's pattern) bound to the title and this browser, kept on the server
- * and signed so the browser can bring it back. A buyer who rented it pays the difference to own it.
+ * What a checkout of `path` would sell and at what price before any code: the offer, less what this browser paid to
+ * rent it (the difference, never nothing: a payment still proves which wallet owns it); or why it is not sold.
  */
-export async function createCheckout({ path, kind }: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
+export async function offerToSell({ path, kind }: Pick<CheckoutRequest, 'path' | 'kind'>, terms: OfferTerms) {
   const title = await terms.catalog.getTitle(path);
   if (!title) return refuse('not_found', `No title at ${path}.`);
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
@@ -121,8 +128,29 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
   const offer = offerFor(offers, kind);
   if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);
   const credit = kind === 'buy' ? await terms.rentalCredit?.(title.path) : null;
-  // The difference, never nothing: a payment still proves which wallet owns it.
   const price = credit?.currency === offer.price.currency ? { ...offer.price, units: Math.max(1, offer.price.units - credit.units) } : offer.price;
+  return { ok: true as const, title: { path: title.path, title: title.title }, offer, price };
+}
+
+/**
+ * Starts a purchase of a locked title, to own or to rent, at the price its document sets (the site's default where
+ * it sets none): a fresh reference key (Solana Pay's pattern) bound to the title and this browser, kept on the server
+ * and signed so the browser can bring it back. A buyer who rented it pays the difference to own it.
+ */
+export async function createCheckout(request: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
+  const { kind } = request;
+  const sold = await offerToSell(request, terms);
+  if (!sold.ok) return sold;
+  const { title, offer } = sold;
+  let { price } = sold;
+  let code: string | undefined;
+  if (request.code !== undefined) {
+    if (!terms.redeemCode) return refuse('invalid_request', 'Codes are taken in the pay dialog on this site only.');
+    // Counted before the checkout is kept: a checkout never exists at a code's price without its use counted.
+    const coded = await terms.redeemCode(request.code, title, price);
+    if (!coded.ok) return coded;
+    ({ price, code } = coded);
+  }
   const issuedAt = (terms.now ?? Date.now)();
   const checkout: Checkout = {
     reference: Keypair.generate().publicKey.toBase58(),
@@ -136,6 +164,7 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
     issuedAt,
     expiresAt: issuedAt + (terms.windowMs ?? DEFAULT_CHECKOUT_WINDOW_MS),
     holder: holderOf(terms.secret, PURPOSE, browser),
+    ...(code !== undefined && { code }),
   };
   // A fresh random reference: a clash would mean a broken random source, never a retry to absorb.
   const stored = { ...checkout, browser, cluster: terms.cluster, offerPrice: offer.price, ...(terms.channel && { channel: terms.channel }) };

@@ -6,7 +6,8 @@ import { refuse, type Refusal } from '../../errors';
 import { signingSecret } from '../../identity/signing-secret';
 import { createCheckout, type Checkout, type CheckoutRequest, type SaleChannel } from './checkout';
 import type { ClusterName } from '../chain/cluster';
-import type { CheckoutAnswer } from '../contract';
+import type { CheckoutAnswer, ScreenerAnswer } from '../contract';
+import { codeRedeemer, namesScreener, quoteCode, unlockWithScreener } from '../codes/redeem';
 import { ledger } from '../ledger/ledger';
 import { libraryOf, type Owner } from '../ownership/ownership';
 import { START_RENTAL_WITHIN_MS } from '../ownership/rentals';
@@ -20,6 +21,12 @@ async function rentalCredit(owner: Owner, path: string): Promise<Amount | null> 
   const recent = rentals.filter((rental) => rental.path === path && rental.paidAt > Date.now() - START_RENTAL_WITHIN_MS);
   return recent.sort((a, b) => b.price.units - a.price.units)[0]?.price ?? null;
 }
+
+/** What prices an offer for `owner`: the catalog, the site's default price, and this browser's rental credit. */
+const offerTerms = (owner: Owner) => ({ catalog, defaultLamports: env.PRICE_LAMPORTS, rentalCredit: (path: string) => rentalCredit(owner, path) });
+
+/** What a code makes this browser's checkout of an offer cost, counting nothing (the dialog shows it before paying). */
+export const quoteCheckoutCode = (request: Required<CheckoutRequest>, owner: Owner) => quoteCode(request, offerTerms(owner));
 
 /**
  * Starts buying or renting a locked title for `owner`'s browser: a checkout on the cluster the server verifies on,
@@ -35,7 +42,13 @@ export async function startCheckout(
   browser: string,
   owner: Owner,
   { siteOrigin, address }: { siteOrigin: string; address: string | null },
-): Promise<{ ok: true; checkout: CheckoutAnswer } | Refusal> {
+): Promise<{ ok: true; checkout: CheckoutAnswer } | { ok: true; unlocked: ScreenerAnswer } | Refusal> {
+  const { code } = request;
+  if (code !== undefined && (await namesScreener(code))) {
+    const cluster = await paymentCluster();
+    if (!cluster.ok) return cluster;
+    return unlockWithScreener({ ...request, code }, browser, { terms: offerTerms(owner), cluster: cluster.genesisHash });
+  }
   const opened = await openCheckout(request, browser, owner, { address });
   if (!opened.ok) return opened;
   const { checkout, token, network } = opened;
@@ -63,14 +76,13 @@ export async function openCheckout(
   const ready = await sellingReadiness();
   if (ready.refusal !== null) return refuse('conflict', ready.refusal);
   const started = await createCheckout(request, browser, {
+    ...offerTerms(owner),
     secret: signingSecret,
-    defaultLamports: env.PRICE_LAMPORTS,
     usdcMint: ready.usdcMint,
-    rentalCredit: (path) => rentalCredit(owner, path),
+    redeemCode: codeRedeemer(browser),
     recipient: env.SOLANA_RECIPIENT,
     cluster: cluster.genesisHash,
     windowMs: env.CHECKOUT_WINDOW_SECONDS * 1000,
-    catalog,
     checkouts: ledger,
     channel,
   });

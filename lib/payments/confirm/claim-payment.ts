@@ -106,6 +106,7 @@ async function recordPayment(checkout: StoredCheckout, signature: string, facts:
     browser,
     cluster: checkout.cluster,
     ...(checkout.channel && { channel: checkout.channel }),
+    ...(checkout.code !== undefined && { code: checkout.code }),
   };
   if (!(await deps.ledger.create(purchase))) {
     const winner = await deps.ledger.get(signature);

@@ -27,6 +27,8 @@ export const purchaseSchema = z.preprocess(
     cluster: z.string().default(LEGACY_GENESIS_HASH),
     /** Its checkout's channel: absent for a sale on the site itself. */
     channel: saleChannelSchema.optional(),
+    /** The studio code its checkout's price was fixed with (lib/payments/codes). */
+    code: z.string().optional(),
   }),
 );
 export type Purchase = z.infer<typeof purchaseSchema>;
