@@ -11,6 +11,8 @@ export interface CheckoutRequest {
   path: string;
   /** To own (the default) or to rent, where the title offers it. */
   kind?: PurchaseKind;
+  /** For someone else: the payment makes a one-claim gift link instead of unlocking the title here. */
+  gift?: boolean;
 }
 
 export interface VerifyRequestBody {
@@ -95,7 +97,20 @@ export interface VerifyAnswer {
   kind: PurchaseKind;
   /** A rental's length, from its first play. */
   hours?: number;
-  /** Where the purchase starts playing (a series: its first episode); null when it has no video yet. */
+  /** Where the purchase starts playing (a series: its first episode); null when it has no video yet, and for a gift. */
+  play: VideoRef | null;
+  /** A gift: the link to send (it unlocks the title for the first wallet that claims it), instead of playing here. */
+  gift?: { link: string };
+}
+
+/** The gift page's claim: its link's secret, and the signed Sign In With Solana answer proving the claiming wallet. */
+export interface GiftClaimRequest extends SignInRequest {
+  gift: string;
+}
+
+/** A claimed gift: what it unlocked in this browser, and where it starts playing. */
+export interface GiftClaimAnswer {
+  path: string;
   play: VideoRef | null;
 }
 

@@ -6,7 +6,11 @@ import { vouchedAddress } from '@/lib/http/client-budgets';
 import type { CheckoutAnswer, CheckoutRequest } from '@/lib/payments/contract';
 import { startCheckout } from '@/lib/payments/checkout/start-checkout';
 
-const bodySchema = z.object({ path: titlePathSchema, kind: z.enum(['buy', 'rent']).default('buy') }) satisfies z.ZodType<CheckoutRequest>;
+const bodySchema = z.object({
+  path: titlePathSchema,
+  kind: z.enum(['buy', 'rent']).default('buy'),
+  gift: z.boolean().optional(),
+}) satisfies z.ZodType<CheckoutRequest>;
 
 /**
  * Starts buying (or renting) a locked title: answers the recipient, the price and a fresh reference for this

@@ -3,6 +3,8 @@ import type {
   CheckoutAnswer,
   CheckoutRequest,
   EntitlementsAnswer,
+  GiftClaimAnswer,
+  GiftClaimRequest,
   PlaybackLinkAnswer,
   SignInChallenge,
   SignInChallengeRequest,
@@ -117,8 +119,8 @@ const verify = post<VerifyRequestBody, VerifyAnswer>(paymentApi.verify);
 const status = post<TransferStatusRequest, TransferStatusAnswer>(paymentApi.status);
 const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(paymentApi.restoreChallenge));
 
-/** A checkout of one offer: `path` to own (`buy`) or to rent. */
-export const requestCheckout = (path: string, kind: PurchaseKind) => checkout({ path, kind });
+/** A checkout of one offer: `path` to own (`buy`) or to rent; `gift`: to own, for someone else (its payment gives a link). */
+export const requestCheckout = (path: string, kind: PurchaseKind, gift = false) => checkout({ path, kind, ...(gift && { gift }) });
 /** The transaction the server built for this checkout and wallet (the QR's transaction request); `expired`: the blockhash found expired. */
 export const requestPaymentTransaction = (reference: string, account: string, expired?: string) =>
   call<TransactionRequestAnswer>(transactionRequestRoute(reference), { account, ...(expired && { expired }) } satisfies TransactionRequestBody);
@@ -133,6 +135,9 @@ export const fetchPlaybackLink = (videoPath: string, starting = false) =>
   });
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
 export const restoreWithSignature = mayGiveId(post<SignInRequest, RestoredAnswer>(paymentApi.restore));
+const giftChallenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(paymentApi.giftChallenge));
+export const requestGiftChallenge = (wallet: string) => giftChallenge({ wallet });
+export const claimGiftWithSignature = post<GiftClaimRequest, GiftClaimAnswer>(paymentApi.giftClaim);
 
 /** What a verified payment grants, in the shape the page keeps: a rental runs from its first play. */
 export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer => ({

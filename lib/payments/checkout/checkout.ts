@@ -73,6 +73,8 @@ export const storedCheckoutSchema = z.preprocess(
     offerPrice: amountSchema.optional(),
     /** Where it was started: absent on the site's own pay dialog, `blink` in a post a Blink client unfurled (lib/payments/blink). */
     channel: saleChannelSchema.optional(),
+    /** Bought as a gift: its payment makes a gift link rather than granting the title to its browser (lib/payments/gifts). */
+    gift: z.literal(true).optional(),
   }),
 );
 export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
@@ -103,6 +105,8 @@ export interface CheckoutTerms {
 export interface CheckoutRequest {
   path: string;
   kind: PurchaseKind;
+  /** For someone else: a gift is bought to own, at the full price (the giver's rental credit is the giver's). */
+  gift?: boolean;
 }
 
 /**
@@ -110,7 +114,7 @@ export interface CheckoutRequest {
  * it sets none): a fresh reference key (Solana Pay's pattern) bound to the title and this browser, kept on the server
  * and signed so the browser can bring it back. A buyer who rented it pays the difference to own it.
  */
-export async function createCheckout({ path, kind }: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
+export async function createCheckout({ path, kind, gift }: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
   const title = await terms.catalog.getTitle(path);
   if (!title) return refuse('not_found', `No title at ${path}.`);
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
@@ -120,7 +124,8 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
   if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
   const offer = offerFor(offers, kind);
   if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);
-  const credit = kind === 'buy' ? await terms.rentalCredit?.(title.path) : null;
+  if (gift && kind !== 'buy') return refuse('invalid_request', 'A gift is bought to own, not rented.');
+  const credit = kind === 'buy' && !gift ? await terms.rentalCredit?.(title.path) : null;
   // The difference, never nothing: a payment still proves which wallet owns it.
   const price = credit?.currency === offer.price.currency ? { ...offer.price, units: Math.max(1, offer.price.units - credit.units) } : offer.price;
   const issuedAt = (terms.now ?? Date.now)();
@@ -138,7 +143,14 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
     holder: holderOf(terms.secret, PURPOSE, browser),
   };
   // A fresh random reference: a clash would mean a broken random source, never a retry to absorb.
-  const stored = { ...checkout, browser, cluster: terms.cluster, offerPrice: offer.price, ...(terms.channel && { channel: terms.channel }) };
+  const stored = {
+    ...checkout,
+    browser,
+    cluster: terms.cluster,
+    offerPrice: offer.price,
+    ...(terms.channel && { channel: terms.channel }),
+    ...(gift && { gift: true as const }),
+  };
   if (!(await terms.checkouts.recordCheckout(stored))) {
     throw new Error(`Checkout ${checkout.reference} already exists.`);
   }
