@@ -18,6 +18,7 @@ import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
 import { OfferChoice } from './OfferChoice';
 import { OpenInPhantom } from './OpenInPhantom';
+import { GiftReady } from './GiftReady';
 import { PaymentReceipt } from './PaymentReceipt';
 import { SolanaPayPanel } from './SolanaPayPanel';
 import { useTransferRequest } from './useTransferRequest';
@@ -72,10 +73,14 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<VideoRef | null>(null);
   const [paid, setPaid] = useState<{ signature: string; price: Amount } | null>(null);
+  const [giftLink, setGiftLink] = useState<string | null>(null);
   const { offers } = request;
   const [chosen, setChosen] = useState(0);
-  // The offer both ways to pay check out: the Phantom pay and the QR code's checkout.
-  const offer = offers[chosen] ?? offers[0]!;
+  const [asGift, setAsGift] = useState(false);
+  // The offer both ways to pay check out: the Phantom pay and the QR code's checkout. A gift is bought to own.
+  const chosenOffer = offers[chosen] ?? offers[0]!;
+  const gift = asGift && chosenOffer.kind === 'buy';
+  const offer = { ...chosenOffer, gift };
 
   const titlePath = request.purchasePath;
   useEffect(() => {
@@ -89,8 +94,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const showPaid = useCallback(
     (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {
       track({ name: 'purchase_completed', params: { title_path: answer.path, method } });
-      onGranted(grantOf(answer));
       setPaid({ signature: answer.signature, price: answer.price });
+      // A gift unlocks nothing here: its link is what was bought.
+      if (answer.gift) return setGiftLink(answer.gift.link);
+      onGranted(grantOf(answer));
       // The card's own video when one was clicked, else where the title starts; its link is asked for as it plays.
       setVideo(request.playPath ? { path: request.playPath, title: request.title } : answer.play);
     },
@@ -145,6 +152,16 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
     }
   };
 
+  if (giftLink && paid) {
+    return (
+      <ModalDialog title={`A gift: ${request.title}`} onClose={onClose} size="narrow" closeLabel="Close gift">
+        <GiftReady link={giftLink}>
+          <PaymentReceipt signature={paid.signature} price={paid.price} network={transfer.terms?.network ?? null} onLeave={onClose} />
+        </GiftReady>
+      </ModalDialog>
+    );
+  }
+
   if (video) {
     return (
       <ModalDialog title={video.title} onClose={onClose} closeLabel="Close player">
@@ -193,7 +210,17 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
             Your rental counts toward owning it: you pay the difference, {price} of {formatAmount(offer.price)}.
           </p>
         )}
-        <p className={styles.explain}>One payment unlocks it in this browser; restore it anywhere from the wallet guide.</p>
+        {offer.kind === 'buy' && (
+          <label className={styles.giftChoice}>
+            <input type="checkbox" checked={asGift} onChange={(event) => setAsGift(event.target.checked)} disabled={busy} />
+            Buy as a gift
+          </label>
+        )}
+        <p className={styles.explain}>
+          {gift
+            ? 'You get a link to send: the first wallet that opens it and signs owns the title. It does not unlock here.'
+            : 'One payment unlocks it in this browser; restore it anywhere from the wallet guide.'}
+        </p>
         {phoneWithoutPhantom && !connected ? (
           <>
             <OpenInPhantom purchasePath={request.purchasePath} />

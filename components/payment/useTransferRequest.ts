@@ -17,7 +17,9 @@ export type TransferPhase = 'starting' | 'waiting' | 'refused' | 'stopped' | 'un
 const shown = new Map<string, CheckoutAnswer>();
 
 const payable = (checkout: CheckoutAnswer | undefined) => (checkout && Date.now() < checkout.expiresAt ? checkout : null);
-const offerKey = ({ kind, path }: Pick<Offer, 'kind' | 'path'>) => `${kind} ${path}`;
+const offerKey = ({ kind, path, gift }: GiftableOffer) => `${kind} ${path}${gift ? ' gift' : ''}`;
+/** An offer as the dialog checks it out: for this browser, or as a gift. */
+type GiftableOffer = Pick<Offer, 'kind' | 'path'> & { gift?: boolean };
 
 /** What the dialog shows for one offer: its checkout, once there is one, and where it stands. */
 interface Shown {
@@ -42,8 +44,8 @@ function showing(key: string): Shown {
  * Every answer, timer and watch changes what is shown only while it is about what is shown: one that
  * arrives after another offer was chosen (a status poll in flight, say) changes nothing.
  */
-export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: (answer: VerifyAnswer) => void) {
-  const { kind, path } = offer;
+export function useTransferRequest(offer: GiftableOffer, onPaid: (answer: VerifyAnswer) => void) {
+  const { kind, path, gift } = offer;
   const key = offerKey(offer);
   const [state, setState] = useState(() => showing(key));
   // Another offer chosen: its checkout, never the last one's (React's "adjust state while rendering").
@@ -68,9 +70,9 @@ export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: 
   const starting = phase === 'starting' && !checkout;
   useEffect(() => {
     if (!starting) return;
-    requestCheckout(path, kind).then(
+    requestCheckout(path, kind, gift).then(
       (answer) => {
-        shown.set(offerKey({ kind, path }), answer);
+        shown.set(offerKey({ kind, path, gift }), answer);
         rememberTransfer({ checkout: answer.checkout, path, savedAt: Date.now() });
         whileShowing(null, { checkout: answer, phase: 'waiting' });
       },
@@ -80,7 +82,7 @@ export function useTransferRequest(offer: Pick<Offer, 'kind' | 'path'>, onPaid: 
         whileShowing(null, { phase: 'unavailable', reason: said ? error.message : undefined });
       },
     );
-  }, [starting, path, kind, round, whileShowing]);
+  }, [starting, path, kind, gift, round, whileShowing]);
 
   // An expired request is never left drawn as payable: a fresh checkout replaces it when it runs out. The old one
   // stays remembered (browser/pending.ts), so a payment of it that still lands is finished on a later load.

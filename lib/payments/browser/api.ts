@@ -139,9 +139,9 @@ const giftChallenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(pa
 export const requestGiftChallenge = (wallet: string) => giftChallenge({ wallet });
 export const claimGiftWithSignature = post<GiftClaimRequest, GiftClaimAnswer>(paymentApi.giftClaim);
 
-/** What a verified payment grants, in the shape the page keeps: a rental runs from its first play. */
-export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer => ({
-  paths: [path],
+/** What a verified payment grants, in the shape the page keeps: a rental runs from its first play; a gift, nothing here. */
+export const grantOf = ({ path, kind, hours, gift }: VerifyAnswer): EntitlementsAnswer => ({
+  paths: gift ? [] : [path],
   rentals: kind === 'rent' ? [{ path, hours: hours ?? 0, startedAt: null, endsAt: Date.now() + START_RENTAL_WITHIN_MS }] : [],
 });
 

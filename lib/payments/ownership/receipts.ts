@@ -82,6 +82,7 @@ export const holdsReceipt = (grants: readonly Grant[], purchase: Purchase) =>
 
 /**
  * The receipt of the payment `signature` for `browser` on `cluster`, or null when this browser holds nothing it paid for
+ * (nor gave it as a gift)
  * (or there is no such payment, or its title is gone): a read of the purchase, of the browser's grants, of the title,
  * and of a rental's first play.
  */
@@ -93,7 +94,9 @@ export async function receiptFor(
 ): Promise<PaymentReceipt | null> {
   if (!SIGNATURE.test(signature)) return null;
   const [purchase, grants] = await Promise.all([ledger.get(signature), ledger.grantsOf(browser, cluster)]);
-  if (!purchase || purchase.cluster !== cluster || !holdsReceipt(grants, purchase)) return null;
+  // A gift's payment is its giver's receipt: the browser that paid holds no grant of it.
+  const givenHere = purchase?.gift === true && purchase.browser === browser;
+  if (!purchase || purchase.cluster !== cluster || !(givenHere || holdsReceipt(grants, purchase))) return null;
   const [title, startedAt] = await Promise.all([catalog.getTitle(purchase.path), purchase.kind === 'rent' ? ledger.rentalStartOf(signature) : null]);
   if (!title) return null;
   const rental = purchase.kind === 'rent' ? rentalWindow(purchase, startedAt) : null;
