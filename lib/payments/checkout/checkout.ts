@@ -115,6 +115,7 @@ export interface CheckoutRequest {
  * and signed so the browser can bring it back. A buyer who rented it pays the difference to own it.
  */
 export async function createCheckout({ path, kind, gift }: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
+  if (gift && kind !== 'buy') return refuse('invalid_request', 'A gift is bought to own, not rented.');
   const title = await terms.catalog.getTitle(path);
   if (!title) return refuse('not_found', `No title at ${path}.`);
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
@@ -124,7 +125,6 @@ export async function createCheckout({ path, kind, gift }: CheckoutRequest, brow
   if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
   const offer = offerFor(offers, kind);
   if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);
-  if (gift && kind !== 'buy') return refuse('invalid_request', 'A gift is bought to own, not rented.');
   const credit = kind === 'buy' && !gift ? await terms.rentalCredit?.(title.path) : null;
   // The difference, never nothing: a payment still proves which wallet owns it.
   const price = credit?.currency === offer.price.currency ? { ...offer.price, units: Math.max(1, offer.price.units - credit.units) } : offer.price;

@@ -2,24 +2,13 @@ import 'server-only';
 import { env } from '../../env/server';
 import { firestore, firestoreConfigured } from '../../firebase-admin-app';
 import { signingSecret } from '../../identity/signing-secret';
-import type { GiftRecorder } from '../confirm/claim-payment';
 import { ledger, ledgerDir } from '../ledger/ledger';
 import { giftFiles } from './gift-files';
 import { giftFirestore } from './gift-firestore';
-import { giftId, giftToken, type GiftLedger } from './gift-records';
+import { giftRecorderOf, type GiftLedger } from './gift-records';
 
 /** The site's gifts, where its purchases are: Firestore where it is configured, files beside the app otherwise. */
 export const giftLedger: GiftLedger = firestoreConfigured(env) ? giftFirestore(firestore(env), env.FIRESTORE_TIMEOUT_MS) : giftFiles(ledgerDir, ledger);
 
-/** A claimed gift purchase becomes its gift, by the hash of its link's secret (ClaimDeps.gifts). */
-export const giftRecorder: GiftRecorder = {
-  record: (purchase, giver) =>
-    giftLedger.create(giftId(giftToken(signingSecret, purchase.signature)), {
-      signature: purchase.signature,
-      path: purchase.path,
-      price: purchase.price,
-      cluster: purchase.cluster,
-      giver,
-      createdAt: purchase.verifiedAt,
-    }),
-};
+/** A claimed gift purchase becomes its gift (ClaimDeps.gifts). */
+export const giftRecorder = giftRecorderOf(giftLedger, signingSecret);

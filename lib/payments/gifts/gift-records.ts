@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { SigningKeys } from '../../identity/signed-token';
 import { amountSchema } from '../checkout/checkout';
+import type { GiftRecorder } from '../confirm/claim-payment';
 
 /**
  * A gift: a purchase paid for someone else. Its link (`/gift/{token}`) is a one-claim secret the server derives from
@@ -66,3 +67,16 @@ export const giftGrantVia = (gift: Pick<Gift, 'signature'>) => `gift:${gift.sign
 
 /** Whether `claim` may take a gift already claimed by `held`: only its own retry (the same wallet, in the same browser). */
 export const sameClaimer = (held: GiftClaim, claim: GiftClaim) => held.wallet === claim.wallet && held.browser === claim.browser;
+
+/** A claimed gift purchase becomes its gift in `gifts`, by the hash of its link's secret (ClaimDeps.gifts). */
+export const giftRecorderOf = (gifts: Pick<GiftLedger, 'create'>, keys: SigningKeys): GiftRecorder => ({
+  record: (purchase, giver) =>
+    gifts.create(giftId(giftToken(keys, purchase.signature)), {
+      signature: purchase.signature,
+      path: purchase.path,
+      price: purchase.price,
+      cluster: purchase.cluster,
+      giver,
+      createdAt: purchase.verifiedAt,
+    }),
+});
