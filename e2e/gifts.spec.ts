@@ -58,7 +58,10 @@ test('a gift: the giver pays and gets a link, not the title; the first wallet to
   // The giver sees it claimed, with no link any more.
   await page.reload();
   await expect(page.getByTestId('gift-state')).toHaveText(/^Claimed /);
-  await page.getByTestId('gift-list').getByRole('link', { name: /Receipt/ }).click();
+  await page
+    .getByTestId('gift-list')
+    .getByRole('link', { name: /Receipt/ })
+    .click();
   await expect(page).toHaveURL(/\/purchases\/[1-9A-HJ-NP-Za-km-z]{64,90}$/);
   await expect(page.getByRole('main')).toContainText(trailer.title);
 

@@ -30,8 +30,8 @@ export function GiftCard({ token, gift }: Props) {
       ) : (
         <div className={guides.cta}>
           <p className={guides.sectionText}>
-            Someone bought you {gift.title}. Connect a wallet (Phantom) and sign a one-time message to make it yours: signing is free, and nothing is paid.
-            Only the first wallet to claim it gets it.
+            Someone bought you {gift.title}. Connect a wallet (Phantom) and sign a one-time message to make it yours: signing is free, and nothing is paid. Only
+            the first wallet to claim it gets it.
           </p>
           <ClaimGiftButton gift={token} title={gift.title} path={gift.path} />
         </div>

@@ -29,6 +29,8 @@ describe('the sales export', () => {
       '"movies/a","rental","Site","2.5","USDC"',
     );
     expect(saleLine(sale({ channel: 'blink' }))).toContain('"pass","Blink","0.05"');
+    // A gift counts as a sale, marked in its kind.
+    expect(saleLine(sale({ gift: true }))).toContain('"pass (gift)","Site","0.05"');
     expect(csvLine(CSV_HEADER)).toBe('"Time (UTC)","Title","Path","Sale","Channel","Amount","Currency","Paying wallet","Signature"\r\n');
     expect(CSV_BOM).toBe('\uFEFF');
   });

@@ -54,7 +54,8 @@ export function giftFirestore(db: Firestore, timeoutMs: number): GiftLedger {
           const held = gift.claim ?? claim;
           if (!gift.claim) transaction.update(giftRef, { claim });
           // A browser that owns the title already keeps its grant (and the receipt it names).
-          if (!granted.exists) transaction.create(grantRef, { browser: claim.browser, path: gift.path, via, cluster: gift.cluster, kind: 'own', grantedAt: claim.at });
+          if (!granted.exists)
+            transaction.create(grantRef, { browser: claim.browser, path: gift.path, via, cluster: gift.cluster, kind: 'own', grantedAt: claim.at });
           return { ok: true as const, gift: { ...gift, claim: held } };
         }),
         'claim',
