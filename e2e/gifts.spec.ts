@@ -1,4 +1,5 @@
 import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { routes } from '../lib/routes';
 import { apiBuyer } from './support/api-buyer';
 import { content } from './support/catalog';
@@ -68,6 +69,8 @@ test('a gift: the giver pays and gets a link, not the title; the first wallet to
   // A malformed link, and a well-formed one naming no gift, are 404s.
   expect((await page.request.get('/gift/not-a-gift')).status()).toBe(404);
   expect((await page.request.get(`/gift/${'A'.repeat(43)}`)).status()).toBe(404);
+  const junkClaim = { token: 'x', signedMessage: 'AAAA', signature: bs58.encode(new Uint8Array(64)), gift: 'not-a-gift' };
+  expect((await page.request.post('/api/gifts/claim', { data: junkClaim, headers: { origin: SITE_URL } })).status()).toBe(404);
   await Promise.all([recipient.close(), third.close()]);
 });
 

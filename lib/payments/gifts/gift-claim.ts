@@ -14,12 +14,12 @@ import { catalog, onServerCluster, paymentCluster, serverCluster } from '../wiri
 import { giftLedger } from './gift-ledger';
 import { giftId, isGiftToken, tokenOfGift } from './gift-records';
 
-export const GIFT_STATEMENT = 'Claim a gift on Solenema for this wallet and this browser. Signing is free and moves no funds.';
+const GIFT_STATEMENT = 'Claim a gift on Solenema for this wallet and this browser. Signing is free and moves no funds.';
 const GIFT_CLAIM: SignInPurpose = { purpose: 'gift-claim', statement: GIFT_STATEMENT, what: 'gift claim', ttlMs: 10 * 60 * 1000 };
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
 export const NO_GIFT = 'There is no gift at this link.';
-export const ALREADY_CLAIMED = 'This gift was already claimed: its link unlocks nothing more.';
+const ALREADY_CLAIMED = 'This gift was already claimed: its link unlocks nothing more.';
 
 /** A Sign In With Solana request for the claiming wallet to sign, that only the asking browser can answer. */
 export async function giftChallenge(wallet: string, browser: string): Promise<{ ok: true; challenge: SignInChallenge } | Refusal> {

@@ -28,7 +28,7 @@ export type Gift = z.infer<typeof giftSchema>;
 export type GiftClaim = z.infer<typeof giftClaimSchema>;
 
 /** A gift's claim: granted (also a retry by the same wallet in the same browser), or why not. */
-export type GiftClaimOutcome = { ok: true; gift: Gift } | { ok: false; why: 'missing' | 'taken' };
+type GiftClaimOutcome = { ok: true; gift: Gift } | { ok: false; why: 'missing' | 'taken' };
 
 /** The gift ledger; both stores (Firestore, files) claim atomically: one claimer wins, however many at once. */
 export interface GiftLedger {
