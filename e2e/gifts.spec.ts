@@ -47,6 +47,8 @@ test('a gift: the giver pays and gets a link, not the title; the first wallet to
   expect((await recipient.request.get(playback(trailerPath))).status()).toBe(200);
   await recipient.getByRole('link', { name: 'Start watching' }).click();
   await expect(recipient.getByRole('button', { name: /Pay with Solana/ })).toHaveCount(0);
+  await recipient.goto(routes.purchases);
+  await expect(recipient.getByRole('listitem').filter({ hasText: trailer.title })).toContainText('A gift');
 
   // A third browser and wallet after it: "already claimed", and nothing plays.
   const third = await browser.newPage();

@@ -49,7 +49,7 @@ export default async function PurchasesPage() {
         <ConfirmPurchases empty={NOTHING_YET} />
       ) : loaded.receipts.length > 0 ? (
         <ReceiptList receipts={loaded.receipts} explorer={await siteExplorer()} />
-      ) : (
+      ) : loaded.gifts.length > 0 ? null : (
         <div className={guides.cta}>
           <p className={guides.sectionText}>{NOTHING_YET}</p>
           <IntentLink href={routes.home} className={`${button.button} ${button.primary}`}>

@@ -1,6 +1,5 @@
 import { CoverImage } from '../cards/CoverImage';
 import { IntentLink } from '../ui/IntentLink';
-import guides from '../guides/guides.module.css';
 import button from '../ui/button.module.css';
 import { pageOfDocument } from '@/lib/routes';
 import { ClaimGiftButton } from './ClaimGiftButton';
@@ -19,8 +18,8 @@ export function GiftCard({ token, gift }: Props) {
         {gift.title}
       </h2>
       {gift.claimed ? (
-        <div className={guides.cta} data-testid="gift-claimed">
-          <p className={guides.sectionText} role="status">
+        <div className={styles.claim} data-testid="gift-claimed">
+          <p className={styles.text} role="status">
             This gift was already claimed: its link unlocks nothing more.
           </p>
           <IntentLink href={pageOfDocument(gift.path)} className={`${button.button} ${button.ghost}`}>
@@ -28,8 +27,8 @@ export function GiftCard({ token, gift }: Props) {
           </IntentLink>
         </div>
       ) : (
-        <div className={guides.cta}>
-          <p className={guides.sectionText}>
+        <div className={styles.claim}>
+          <p className={styles.text}>
             Someone bought you {gift.title}. Connect a wallet (Phantom) and sign a one-time message to make it yours: signing is free, and nothing is paid. Only
             the first wallet to claim it gets it.
           </p>

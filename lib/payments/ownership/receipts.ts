@@ -11,8 +11,10 @@ export interface Receipt {
   coverimg: string | null;
   /** When this browser got it (the payment's verification, or the grant for restores and old cookies). */
   at: string;
-  /** The payment, when the ledger holds it; null for purchases carried over from the old cookie. */
+  /** The payment, when the ledger holds it; null for purchases carried over from the old cookie, and for a gift. */
   payment: Payment | null;
+  /** Claimed from a gift link: someone else paid (their payment is theirs, not on this receipt). */
+  gift?: true;
 }
 
 interface Payment {
@@ -34,6 +36,8 @@ type Deps = { ledger: Pick<Ledger, 'grantsOf' | 'get' | 'byWallet'>; catalog: Pi
 
 const RESTORED = /^restore:(.+)$/;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
+/** A grant a gift's claim gave (lib/payments/gifts, giftGrantVia). */
+const GIFTED = /^gift:/;
 
 const paymentOf = (purchase: Purchase): Payment => ({
   signature: purchase.signature,
@@ -63,6 +67,7 @@ export async function receiptsFor(browser: string, cluster: string, { ledger, ca
         coverimg: title.coverimg,
         at: purchase?.verifiedAt ?? grant.grantedAt,
         payment: purchase && paymentOf(purchase),
+        ...(GIFTED.test(grant.via) && { gift: true as const }),
       };
     }),
   );
