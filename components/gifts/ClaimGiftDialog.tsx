@@ -1,18 +1,18 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { PaymentApiError, fetchEntitlements } from '@/lib/payments/browser/api';
 import { claimGiftWithWallet } from '@/lib/payments/browser/restore-with-wallet';
-import { shortAddress } from '@/lib/payments/display';
 import { pageOfDocument } from '@/lib/routes';
 import { ModalDialog } from '../dialog/ModalDialog';
-import { PaymentNotice, type Notice } from '../payment/PaymentNotice';
+import type { Notice } from '../payment/PaymentNotice';
 import { usePurchases } from '../payment/PurchasesContext';
-import { INSTALL_PHANTOM, usePhantom } from '../payment/usePhantom';
+import { usePhantom } from '../payment/usePhantom';
+import { useSignWhenConnected } from '../payment/useSignWhenConnected';
 import { WalletProviders } from '../payment/WalletProviders';
+import { WalletSignInBody } from '../payment/WalletSignInBody';
 import { IntentLink } from '../ui/IntentLink';
 import button from '../ui/button.module.css';
-import styles from '../payment/PurchaseDialog.module.css';
 
 type Props = { gift: string; title: string; path: string; onClose: () => void };
 
@@ -26,12 +26,12 @@ export default function ClaimGiftDialog(props: Props) {
 }
 
 function ClaimFlow({ gift, title, path, onClose }: Props) {
-  const { available, connectPhantom, connected, publicKey, signIn, signMessage } = usePhantom();
+  const phantom = usePhantom();
+  const { available, connectPhantom, connected, publicKey, signIn, signMessage } = phantom;
   const { granted } = usePurchases();
   const [busy, setBusy] = useState(false);
   const [claimed, setClaimed] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const asked = useRef(false);
 
   const claim = async () => {
     if (!publicKey || (!signIn && !signMessage)) return;
@@ -51,42 +51,25 @@ function ClaimFlow({ gift, title, path, onClose }: Props) {
     }
   };
 
-  // One click does it all: connect, then ask for the signature as soon as the wallet is there.
-  useEffect(() => {
-    if (!available) return;
-    if (!connected) void connectPhantom();
-    else if (!asked.current) {
-      asked.current = true;
-      void claim();
-    }
-    // claim reads the latest wallet state each render; re-running on it would ask twice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [available, connected]);
+  useSignWhenConnected({ available, connected, connect: connectPhantom }, claim);
 
   return (
     <ModalDialog title={`Claim ${title}`} onClose={onClose} size="narrow" closeLabel="Close claim">
-      <div className={styles.body}>
-        <p className={styles.explain}>
-          Phantom will ask you to sign in to this site with a one-time message. Signing is free and moves no funds; the gift becomes this wallet&apos;s.
-        </p>
-        {publicKey && connected && (
-          <p className={styles.explain}>
-            Wallet <strong data-testid="connected-wallet">{shortAddress(publicKey.toBase58())}</strong>
-          </p>
-        )}
-        <div className={styles.actions}>
-          {claimed ? (
+      <WalletSignInBody
+        why="the gift becomes this wallet's."
+        wallet={phantom}
+        busy={busy}
+        verbs={{ busy: 'Claiming…', sign: 'Sign and claim' }}
+        sign={claim}
+        notice={notice}
+        done={
+          claimed ? (
             <IntentLink href={pageOfDocument(path)} className={`${button.button} ${button.primary}`}>
               Start watching
             </IntentLink>
-          ) : (
-            <button type="button" className={`${button.button} ${button.solana}`} onClick={connected ? claim : connectPhantom} disabled={busy}>
-              {busy ? 'Claiming…' : connected ? 'Sign and claim' : 'Connect Phantom Wallet'}
-            </button>
-          )}
-        </div>
-        {!available ? <PaymentNotice notice={{ tone: 'error', text: INSTALL_PHANTOM, guide: true }} /> : notice && <PaymentNotice notice={notice} />}
-      </div>
+          ) : null
+        }
+      />
     </ModalDialog>
   );
 }
