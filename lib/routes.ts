@@ -36,6 +36,8 @@ export const shareRoute = (titlePath: string) => `/share/${titlePath.split('/').
 
 /** One payment's printable receipt. Not in `routes`: only the receipts list and the paid dialog link it. */
 export const receiptRoute = (signature: string) => `/purchases/${segment(signature)}`;
+/** A gift's one-claim link, by its secret (lib/payments/gifts). */
+export const giftRoute = (token: string) => `/gift/${segment(token)}`;
 
 /** The page that shows a catalog document (`series/a/seasons/b/episodes/c` is on its season's page). */
 export function pageOfDocument(path: string): string {
@@ -83,6 +85,8 @@ export const paymentApi = {
   playback: (videoPath: string) => `/api/playback?video=${segment(videoPath)}`,
   restoreChallenge: '/api/restore/challenge',
   restore: '/api/restore',
+  giftChallenge: '/api/gifts/challenge',
+  giftClaim: '/api/gifts/claim',
 };
 
 /** The studio's page. Not in `routes`: only the studio links here. */

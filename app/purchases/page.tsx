@@ -4,12 +4,14 @@ import { PageIntro } from '@/components/guides/PageIntro';
 import { PageBody } from '@/components/layout/PageBody';
 import { RestorePurchasesButton } from '@/components/payment/RestorePurchasesButton';
 import { ConfirmPurchases } from '@/components/receipts/ConfirmPurchases';
+import { GiftList } from '@/components/receipts/GiftList';
 import { ReceiptList } from '@/components/receipts/ReceiptList';
 import { ReceiptsBusy } from '@/components/receipts/ReceiptsBusy';
 import { IntentLink } from '@/components/ui/IntentLink';
 import guides from '@/components/guides/guides.module.css';
 import button from '@/components/ui/button.module.css';
 import { receiptsOf } from '@/lib/payments/ownership/ownership';
+import { giftsGivenBy } from '@/lib/payments/gifts/gift-claim';
 import { currentVisitor } from '@/lib/identity/visitor-cookies';
 import { siteExplorer } from '@/lib/payments/wiring';
 import { routes } from '@/lib/routes';
@@ -22,7 +24,8 @@ const NOTHING_YET = 'Nothing here yet. Titles you unlock in this browser are lis
 async function loadReceipts() {
   const visitor = await currentVisitor();
   try {
-    return await receiptsOf(visitor);
+    const [receipts, gifts] = await Promise.all([receiptsOf(visitor), giftsGivenBy(visitor)]);
+    return { ...receipts, gifts };
   } catch (error) {
     console.error('[purchases] could not read the ledger', error);
     return null;
@@ -46,13 +49,19 @@ export default async function PurchasesPage() {
         <ConfirmPurchases empty={NOTHING_YET} />
       ) : loaded.receipts.length > 0 ? (
         <ReceiptList receipts={loaded.receipts} explorer={await siteExplorer()} />
-      ) : (
+      ) : loaded.gifts.length > 0 ? null : (
         <div className={guides.cta}>
           <p className={guides.sectionText}>{NOTHING_YET}</p>
           <IntentLink href={routes.home} className={`${button.button} ${button.primary}`}>
             Browse titles
           </IntentLink>
         </div>
+      )}
+      {loaded && loaded.gifts.length > 0 && (
+        <GuideSection id="gifts" title="Gifts you bought">
+          <p className={guides.sectionText}>Send each link to the person it is for: the first wallet that opens it and signs owns the title.</p>
+          <GiftList gifts={loaded.gifts} />
+        </GuideSection>
       )}
       <GuideSection id="restore" title="Bought in another browser?">
         <p className={guides.sectionText}>

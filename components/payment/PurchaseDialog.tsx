@@ -27,6 +27,7 @@ import { reportViewing } from '@/lib/analytics/viewing';
 import { CodeField } from './CodeField';
 import { OfferChoice } from './OfferChoice';
 import { OpenInPhantom } from './OpenInPhantom';
+import { GiftReady } from './GiftReady';
 import { PaymentReceipt } from './PaymentReceipt';
 import { SolanaPayPanel } from './SolanaPayPanel';
 import { useTransferRequest } from './useTransferRequest';
@@ -81,8 +82,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [video, setVideo] = useState<VideoRef | null>(null);
   const [paid, setPaid] = useState<{ signature: string; price: Amount } | null>(null);
+  const [giftLink, setGiftLink] = useState<string | null>(null);
   const { offers } = request;
   const [chosen, setChosen] = useState(0);
+  const [asGift, setAsGift] = useState(false);
   // The offer both ways to pay check out: the Phantom pay and the QR code's checkout.
   const chosenOffer = offers[chosen] ?? offers[0]!;
   // A code applies to the offer it was checked for; the checkouts of both ways to pay are then at its price.
@@ -90,7 +93,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const offerKey = `${chosenOffer.kind} ${chosenOffer.path}`;
   const applied = quote?.for === offerKey ? quote.quote : null;
   const paidCode = applied && !applied.screener ? applied.code : undefined;
-  const offer = useMemo(() => ({ ...chosenOffer, code: paidCode }), [chosenOffer, paidCode]);
+  // A gift is bought to own, and paid: a screener unlocks this browser, it gives nothing to send.
+  const giftable = chosenOffer.kind === 'buy' && !applied?.screener;
+  const gift = asGift && giftable;
+  const offer = useMemo(() => ({ ...chosenOffer, code: paidCode, gift }), [chosenOffer, paidCode, gift]);
 
   const titlePath = request.purchasePath;
   useEffect(() => {
@@ -104,8 +110,10 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const showPaid = useCallback(
     (answer: VerifyAnswer, method: 'phantom' | 'solana_pay') => {
       track({ name: 'purchase_completed', params: { title_path: answer.path, method } });
-      onGranted(grantOf(answer));
       setPaid({ signature: answer.signature, price: answer.price });
+      // A gift unlocks nothing here: its link is what was bought.
+      if (answer.gift) return setGiftLink(answer.gift.link);
+      onGranted(grantOf(answer));
       // The card's own video when one was clicked, else where the title starts; its link is asked for as it plays.
       setVideo(request.playPath ? { path: request.playPath, title: request.title } : answer.play);
     },
@@ -176,6 +184,15 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
       setStage(null);
     }
   };
+  if (giftLink && paid) {
+    return (
+      <ModalDialog title={`A gift: ${request.title}`} onClose={onClose} size="narrow" closeLabel="Close gift">
+        <GiftReady link={giftLink}>
+          <PaymentReceipt signature={paid.signature} price={paid.price} network={transfer.terms?.network ?? null} onLeave={onClose} />
+        </GiftReady>
+      </ModalDialog>
+    );
+  }
 
   if (video) {
     return (
@@ -232,7 +249,17 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           onApplied={(next) => setQuote(next && { for: offerKey, quote: next })}
           disabled={busy}
         />
-        <p className={styles.explain}>One payment unlocks it in this browser; restore it anywhere from the wallet guide.</p>
+        {giftable && (
+          <label className={styles.giftChoice}>
+            <input type="checkbox" checked={asGift} onChange={(event) => setAsGift(event.target.checked)} disabled={busy} />
+            Buy as a gift
+          </label>
+        )}
+        <p className={styles.explain}>
+          {gift
+            ? 'You get a link to send: the first wallet that opens it and signs owns the title. It does not unlock here.'
+            : 'One payment unlocks it in this browser; restore it anywhere from the wallet guide.'}
+        </p>
         {applied?.screener ? (
           <div className={styles.actions}>
             <button type="button" className={`${button.button} ${button.solana}`} onClick={() => void unlock(applied.code)} disabled={busy}>

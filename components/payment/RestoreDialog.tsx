@@ -1,17 +1,17 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { fetchEntitlements } from '@/lib/payments/browser/api';
 import { restoreWithWallet } from '@/lib/payments/browser/restore-with-wallet';
 import { ModalDialog } from '../dialog/ModalDialog';
-import { PaymentNotice, type Notice } from './PaymentNotice';
+import type { Notice } from './PaymentNotice';
 import { usePurchases } from './PurchasesContext';
-import { shortAddress } from '@/lib/payments/display';
-import { INSTALL_PHANTOM, usePhantom } from './usePhantom';
+import { usePhantom } from './usePhantom';
+import { useSignWhenConnected } from './useSignWhenConnected';
 import { WalletProviders } from './WalletProviders';
+import { WalletSignInBody } from './WalletSignInBody';
 import button from '../ui/button.module.css';
-import styles from './PurchaseDialog.module.css';
 
 /** Loaded on demand by RestorePurchasesButton, with the wallet providers it needs. */
 export default function RestoreDialog({ onClose }: { onClose: () => void }) {
@@ -23,12 +23,12 @@ export default function RestoreDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RestoreFlow({ onClose }: { onClose: () => void }) {
-  const { available, connectPhantom, connected, publicKey, signIn, signMessage } = usePhantom();
+  const phantom = usePhantom();
+  const { available, connectPhantom, connected, publicKey, signIn, signMessage } = phantom;
   const { granted } = usePurchases();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const asked = useRef(false);
 
   const restore = async () => {
     if (!publicKey || (!signIn && !signMessage)) return;
@@ -52,43 +52,26 @@ function RestoreFlow({ onClose }: { onClose: () => void }) {
     }
   };
 
-  // One click does it all: connect, then ask for the signature as soon as the wallet is there.
-  useEffect(() => {
-    if (!available) return;
-    if (!connected) void connectPhantom();
-    else if (!asked.current) {
-      asked.current = true;
-      void restore();
-    }
-    // restore reads the latest wallet state each render; re-running on it would ask twice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [available, connected]);
+  useSignWhenConnected({ available, connected, connect: connectPhantom }, restore);
 
   return (
     <ModalDialog title="Restore my purchases" onClose={onClose} size="narrow" closeLabel="Close restore">
-      <div className={styles.body}>
-        <p className={styles.explain}>
-          Phantom will ask you to sign in to this site with a one-time message. Signing is free and moves no funds; it proves the wallet that paid is yours.
-        </p>
-        {publicKey && connected && (
-          <p className={styles.explain}>
-            Wallet <strong data-testid="connected-wallet">{shortAddress(publicKey.toBase58())}</strong>
-          </p>
-        )}
-        <div className={styles.actions}>
-          {notice?.tone === 'success' ? (
+      <WalletSignInBody
+        why="it proves the wallet that paid is yours."
+        wallet={phantom}
+        busy={busy}
+        verbs={{ busy: 'Restoring…', sign: 'Sign and restore' }}
+        sign={restore}
+        notice={notice}
+        done={
+          notice?.tone === 'success' ? (
             // Done: the titles are unlocked on every page; nothing is left to sign.
             <button type="button" className={`${button.button} ${button.primary}`} onClick={onClose}>
               Start watching
             </button>
-          ) : (
-            <button type="button" className={`${button.button} ${button.solana}`} onClick={connected ? restore : connectPhantom} disabled={busy}>
-              {busy ? 'Restoring…' : connected ? 'Sign and restore' : 'Connect Phantom Wallet'}
-            </button>
-          )}
-        </div>
-        {!available ? <PaymentNotice notice={{ tone: 'error', text: INSTALL_PHANTOM, guide: true }} /> : notice && <PaymentNotice notice={notice} />}
-      </div>
+          ) : null
+        }
+      />
     </ModalDialog>
   );
 }

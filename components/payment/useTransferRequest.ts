@@ -17,9 +17,9 @@ export type TransferPhase = 'starting' | 'waiting' | 'refused' | 'stopped' | 'un
 const shown = new Map<string, CheckoutAnswer>();
 
 const payable = (checkout: CheckoutAnswer | undefined) => (checkout && Date.now() < checkout.expiresAt ? checkout : null);
-/** A code's checkout is its own: applying a code shows a fresh one at the code's price. */
-type Priced = Pick<Offer, 'kind' | 'path'> & { code?: string };
-const offerKey = ({ kind, path, code }: Priced) => `${kind} ${path} ${code ?? ''}`;
+/** An offer as the dialog checks it out: at a studio code's price (its checkout is its own), for this browser or as a gift. */
+type CheckedOut = Pick<Offer, 'kind' | 'path'> & { code?: string; gift?: boolean };
+const offerKey = ({ kind, path, code, gift }: CheckedOut) => `${kind} ${path} ${code ?? ''}${gift ? ' gift' : ''}`;
 
 /** What the dialog shows for one offer: its checkout, once there is one, and where it stands. */
 interface Shown {
@@ -44,8 +44,8 @@ function showing(key: string): Shown {
  * Every answer, timer and watch changes what is shown only while it is about what is shown: one that
  * arrives after another offer was chosen (a status poll in flight, say) changes nothing.
  */
-export function useTransferRequest(offer: Priced, onPaid: (answer: VerifyAnswer) => void) {
-  const { kind, path, code } = offer;
+export function useTransferRequest(offer: CheckedOut, onPaid: (answer: VerifyAnswer) => void) {
+  const { kind, path, code, gift } = offer;
   const key = offerKey(offer);
   const [state, setState] = useState(() => showing(key));
   // Another offer chosen: its checkout, never the last one's (React's "adjust state while rendering").
@@ -70,9 +70,9 @@ export function useTransferRequest(offer: Priced, onPaid: (answer: VerifyAnswer)
   const starting = phase === 'starting' && !checkout;
   useEffect(() => {
     if (!starting) return;
-    requestCheckout(path, kind, code).then(
+    requestCheckout(path, kind, { code, gift }).then(
       (answer) => {
-        shown.set(offerKey({ kind, path, code }), answer);
+        shown.set(offerKey({ kind, path, code, gift }), answer);
         rememberTransfer({ checkout: answer.checkout, path, savedAt: Date.now() });
         whileShowing(null, { checkout: answer, phase: 'waiting' });
       },
@@ -82,7 +82,7 @@ export function useTransferRequest(offer: Priced, onPaid: (answer: VerifyAnswer)
         whileShowing(null, { phase: 'unavailable', reason: said ? error.message : undefined });
       },
     );
-  }, [starting, path, kind, code, round, whileShowing]);
+  }, [starting, path, kind, code, gift, round, whileShowing]);
 
   // An expired request is never left drawn as payable: a fresh checkout replaces it when it runs out. The old one
   // stays remembered (browser/pending.ts), so a payment of it that still lands is finished on a later load.

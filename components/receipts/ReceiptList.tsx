@@ -26,7 +26,11 @@ export function ReceiptList({ receipts, explorer }: { receipts: Receipt[]; explo
               <div>
                 <dt>Price</dt>
                 <dd>
-                  {receipt.payment ? `${formatAmount(receipt.payment.price)} · ${boughtAs(receipt.path, receipt.payment)}` : 'Paid before receipts were kept'}
+                  {receipt.payment
+                    ? `${formatAmount(receipt.payment.price)} · ${boughtAs(receipt.path, receipt.payment)}`
+                    : receipt.gift
+                      ? 'A gift'
+                      : 'Paid before receipts were kept'}
                 </dd>
               </div>
               <div>

@@ -46,6 +46,7 @@ export function SalesTable({ sales, explorer }: { sales: Sale[]; explorer: Explo
               <td className={styles.text}>
                 {KIND_NAMES[saleKindOf(sale)]}
                 {sale.hours !== undefined && ` · ${formatHours(sale.hours)}`}
+                {sale.gift && ' · gift'}
                 {sale.code !== undefined && ` · code ${sale.code}`}
               </td>
               <td>{formatAmount(sale.price)}</td>

@@ -36,8 +36,8 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
     return response;
   };
 
-  async function checkout(path: string, kind: 'buy' | 'rent' = 'buy'): Promise<CheckoutAnswer> {
-    const started = await send('/api/checkout', { path, kind });
+  async function checkout(path: string, kind: 'buy' | 'rent' = 'buy', extra: { gift?: boolean } = {}): Promise<CheckoutAnswer> {
+    const started = await send('/api/checkout', { path, kind, ...extra });
     if (!started.ok) throw new Error(`checkout of ${path} answered ${started.status}: ${await started.text()}`);
     return (await started.json()) as CheckoutAnswer;
   }
@@ -64,7 +64,7 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
   }
 
   /** A challenge asked at `challengePath`, signed by `wallet` (Sign In With Solana), and answered at `answerPath`. */
-  async function signIn(challengePath: string, answerPath: string, wallet: Keypair) {
+  async function signIn(challengePath: string, answerPath: string, wallet: Keypair, extra: object = {}) {
     const asked = await send(challengePath, { wallet: wallet.publicKey.toBase58() });
     if (!asked.ok) return { response: asked, answer: null };
     const challenge = (await asked.json()) as SignInChallenge;
@@ -74,7 +74,7 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
       signedMessage: Buffer.from(bytes).toString('base64'),
       signature: bs58.encode(nacl.sign.detached(bytes, wallet.secretKey)),
     };
-    return { response: await send(answerPath, answer), answer };
+    return { response: await send(answerPath, { ...answer, ...extra }), answer };
   }
 
   return {
@@ -91,6 +91,15 @@ export function apiBuyer(siteUrl: string, address: string, chainUrl = CHAIN_URL)
       if (verified.status !== 200) throw new Error(`not verified: ${JSON.stringify(verified.body)}`);
       return { checkout: started, paid: verified.body };
     },
+    /** Checkout, transfer and verification of a gift: answers its verification, with the link to send. */
+    async payGift(payer: Keypair, path: string) {
+      const started = await checkout(path, 'buy', { gift: true });
+      const verified = await verify(started, await transfer(payer, started));
+      if (verified.status !== 200 || !verified.body.gift) throw new Error(`no gift: ${JSON.stringify(verified.body)}`);
+      return verified.body.gift.link;
+    },
+    /** Claims the gift of `link` (its path, /gift/{token}) here with the wallet's Sign In With Solana. */
+    claimGift: (wallet: Keypair, link: string) => signIn('/api/gifts/challenge', '/api/gifts/claim', wallet, { gift: link.split('/').pop() }),
     library: async () => (await (await send('/api/entitlements')).json()) as EntitlementsAnswer,
     link: (video: string) => send(`/api/playback?video=${encodeURIComponent(video)}`),
     /** Restores the wallet's purchases here, as the wallet guide does: Sign In With Solana. */

@@ -13,6 +13,8 @@ export interface CheckoutRequest {
   kind?: PurchaseKind;
   /** A studio code (case-insensitive): the checkout's price is fixed with it, a screener unlocks with no payment. */
   code?: string;
+  /** For someone else: the payment makes a one-claim gift link instead of unlocking the title here. */
+  gift?: boolean;
 }
 
 /** What a code makes a checkout's price, before anything is counted (POST /api/checkout/code). */
@@ -115,7 +117,20 @@ export interface VerifyAnswer {
   kind: PurchaseKind;
   /** A rental's length, from its first play. */
   hours?: number;
-  /** Where the purchase starts playing (a series: its first episode); null when it has no video yet. */
+  /** Where the purchase starts playing (a series: its first episode); null when it has no video yet, and for a gift. */
+  play: VideoRef | null;
+  /** A gift: the link to send (it unlocks the title for the first wallet that claims it), instead of playing here. */
+  gift?: { link: string };
+}
+
+/** The gift page's claim: its link's secret, and the signed Sign In With Solana answer proving the claiming wallet. */
+export interface GiftClaimRequest extends SignInRequest {
+  gift: string;
+}
+
+/** A claimed gift: what it unlocked in this browser, and where it starts playing. */
+export interface GiftClaimAnswer {
+  path: string;
   play: VideoRef | null;
 }
 

@@ -31,7 +31,8 @@ export function saleLine(sale: Sale): string {
     spreadsheetTime(sale.verifiedAt),
     sale.name,
     sale.path,
-    saleKindOf(sale),
+    // A gift counts as a sale, marked in its kind's cell: "purchase (gift)".
+    sale.gift ? `${saleKindOf(sale)} (gift)` : saleKindOf(sale),
     channelName(sale),
     decimalAmount(sale.price),
     sale.price.currency,

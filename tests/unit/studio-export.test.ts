@@ -31,6 +31,8 @@ describe('the sales export', () => {
     expect(saleLine(sale({ channel: 'blink' }))).toContain('"pass","Blink","0.05"');
     // The studio code its price was fixed with, last.
     expect(saleLine(sale({ code: 'HALFOFF' }))).toMatch(/,"HALFOFF"\r\n$/);
+    // A gift counts as a sale, marked in its kind.
+    expect(saleLine(sale({ gift: true }))).toContain('"pass (gift)","Site","0.05"');
     expect(csvLine(CSV_HEADER)).toBe('"Time (UTC)","Title","Path","Sale","Channel","Amount","Currency","Paying wallet","Signature","Code"\r\n');
     expect(CSV_BOM).toBe('\uFEFF');
   });

@@ -12,6 +12,7 @@ const bodySchema = z.object({
   path: titlePathSchema,
   kind: z.enum(['buy', 'rent']).default('buy'),
   code: codeTextSchema.optional(),
+  gift: z.boolean().optional(),
 }) satisfies z.ZodType<CheckoutRequest>;
 
 /**

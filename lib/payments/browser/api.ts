@@ -5,6 +5,8 @@ import type {
   CodeQuoteAnswer,
   ScreenerAnswer,
   EntitlementsAnswer,
+  GiftClaimAnswer,
+  GiftClaimRequest,
   PlaybackLinkAnswer,
   SignInChallenge,
   SignInChallengeRequest,
@@ -120,8 +122,12 @@ const verify = post<VerifyRequestBody, VerifyAnswer>(paymentApi.verify);
 const status = post<TransferStatusRequest, TransferStatusAnswer>(paymentApi.status);
 const challenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(paymentApi.restoreChallenge));
 
-/** A checkout of one offer: `path` to own (`buy`) or to rent, at the price a studio `code` fixes where one is given. */
-export const requestCheckout = (path: string, kind: PurchaseKind, code?: string) => checkout({ path, kind, ...(code && { code }) });
+/**
+ * A checkout of one offer: `path` to own (`buy`) or to rent, at the price a studio `code` fixes where one is given;
+ * `gift`: to own, for someone else (its payment gives a link).
+ */
+export const requestCheckout = (path: string, kind: PurchaseKind, { code, gift = false }: { code?: string; gift?: boolean } = {}) =>
+  checkout({ path, kind, ...(code && { code }), ...(gift && { gift }) });
 /** A screener code's checkout: the title unlocked in this browser, with no payment. */
 export const unlockWithScreener = (path: string, kind: PurchaseKind, code: string) => screenerCheckout({ path, kind, code });
 /** What a studio code makes an offer cost, or the server's reason it does not apply (PaymentApiError). */
@@ -140,10 +146,13 @@ export const fetchPlaybackLink = (videoPath: string, starting = false) =>
   });
 export const requestRestoreChallenge = (wallet: string) => challenge({ wallet });
 export const restoreWithSignature = mayGiveId(post<SignInRequest, RestoredAnswer>(paymentApi.restore));
+const giftChallenge = mayGiveId(post<SignInChallengeRequest, SignInChallenge>(paymentApi.giftChallenge));
+export const requestGiftChallenge = (wallet: string) => giftChallenge({ wallet });
+export const claimGiftWithSignature = post<GiftClaimRequest, GiftClaimAnswer>(paymentApi.giftClaim);
 
-/** What a verified payment grants, in the shape the page keeps: a rental runs from its first play. */
-export const grantOf = ({ path, kind, hours }: VerifyAnswer): EntitlementsAnswer => ({
-  paths: [path],
+/** What a verified payment grants, in the shape the page keeps: a rental runs from its first play; a gift, nothing here. */
+export const grantOf = ({ path, kind, hours, gift }: VerifyAnswer): EntitlementsAnswer => ({
+  paths: gift ? [] : [path],
   rentals: kind === 'rent' ? [{ path, hours: hours ?? 0, startedAt: null, endsAt: Date.now() + START_RENTAL_WITHIN_MS }] : [],
 });
 

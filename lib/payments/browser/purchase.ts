@@ -23,7 +23,7 @@ export type PurchaseTimings = Partial<Record<PurchaseStage, number>>;
  * moment it exists until the server answers, so a closed tab or a failed verification is finished on the next load.
  */
 export async function purchase(
-  { path, kind, code }: Pick<Offer, 'path' | 'kind'> & { code?: string },
+  { path, kind, code, gift }: Pick<Offer, 'path' | 'kind'> & { code?: string; gift?: boolean },
   wallet: PurchaseWallet,
   connection: Connection,
   onStage: (stage: PurchaseStage) => void,
@@ -40,7 +40,7 @@ export async function purchase(
   };
 
   enter('checkout');
-  const checkout = await requestCheckout(path, kind, code);
+  const checkout = await requestCheckout(path, kind, { code, gift });
   const account = wallet.publicKey.toBase58();
   let built = await requestPaymentTransaction(checkout.reference, account);
   leave('checkout');

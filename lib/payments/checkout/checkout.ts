@@ -75,6 +75,8 @@ export const storedCheckoutSchema = z.preprocess(
     offerPrice: amountSchema.optional(),
     /** Where it was started: absent on the site's own pay dialog, `blink` in a post a Blink client unfurled (lib/payments/blink). */
     channel: saleChannelSchema.optional(),
+    /** Bought as a gift: its payment makes a gift link rather than granting the title to its browser (lib/payments/gifts). */
+    gift: z.literal(true).optional(),
   }),
 );
 export type StoredCheckout = z.infer<typeof storedCheckoutSchema>;
@@ -109,15 +111,19 @@ export interface CheckoutRequest {
   kind: PurchaseKind;
   /** A studio code typed in the pay dialog. */
   code?: string;
+  /** For someone else: a gift is bought to own, at the full price (the giver's rental credit is the giver's). */
+  gift?: boolean;
 }
 
 type OfferTerms = Pick<CheckoutTerms, 'catalog' | 'defaultLamports' | 'rentalCredit'>;
 
 /**
  * What a checkout of `path` would sell and at what price before any code: the offer, less what this browser paid to
- * rent it (the difference, never nothing: a payment still proves which wallet owns it); or why it is not sold.
+ * rent it (the difference, never nothing: a payment still proves which wallet owns it; a gift gets no credit, the
+ * giver's rental is the giver's); or why it is not sold.
  */
-export async function offerToSell({ path, kind }: Pick<CheckoutRequest, 'path' | 'kind'>, terms: OfferTerms) {
+export async function offerToSell({ path, kind, gift }: Pick<CheckoutRequest, 'path' | 'kind' | 'gift'>, terms: OfferTerms) {
+  if (gift && kind !== 'buy') return refuse('invalid_request', 'A gift is bought to own, not rented.');
   const title = await terms.catalog.getTitle(path);
   if (!title) return refuse('not_found', `No title at ${path}.`);
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
@@ -127,7 +133,7 @@ export async function offerToSell({ path, kind }: Pick<CheckoutRequest, 'path' |
   if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
   const offer = offerFor(offers, kind);
   if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);
-  const credit = kind === 'buy' ? await terms.rentalCredit?.(title.path) : null;
+  const credit = kind === 'buy' && !gift ? await terms.rentalCredit?.(title.path) : null;
   const price = credit?.currency === offer.price.currency ? { ...offer.price, units: Math.max(1, offer.price.units - credit.units) } : offer.price;
   return { ok: true as const, title: { path: title.path, title: title.title }, offer, price };
 }
@@ -138,7 +144,7 @@ export async function offerToSell({ path, kind }: Pick<CheckoutRequest, 'path' |
  * and signed so the browser can bring it back. A buyer who rented it pays the difference to own it.
  */
 export async function createCheckout(request: CheckoutRequest, browser: string, terms: CheckoutTerms): Promise<CheckoutResult> {
-  const { kind } = request;
+  const { kind, gift } = request;
   const sold = await offerToSell(request, terms);
   if (!sold.ok) return sold;
   const { title, offer } = sold;
@@ -167,7 +173,14 @@ export async function createCheckout(request: CheckoutRequest, browser: string, 
     ...(code !== undefined && { code }),
   };
   // A fresh random reference: a clash would mean a broken random source, never a retry to absorb.
-  const stored = { ...checkout, browser, cluster: terms.cluster, offerPrice: offer.price, ...(terms.channel && { channel: terms.channel }) };
+  const stored = {
+    ...checkout,
+    browser,
+    cluster: terms.cluster,
+    offerPrice: offer.price,
+    ...(terms.channel && { channel: terms.channel }),
+    ...(gift && { gift: true as const }),
+  };
   if (!(await terms.checkouts.recordCheckout(stored))) {
     throw new Error(`Checkout ${checkout.reference} already exists.`);
   }

@@ -26,7 +26,7 @@ async function rentalCredit(owner: Owner, path: string): Promise<Amount | null> 
 const offerTerms = (owner: Owner) => ({ catalog, defaultLamports: env.PRICE_LAMPORTS, rentalCredit: (path: string) => rentalCredit(owner, path) });
 
 /** What a code makes this browser's checkout of an offer cost, counting nothing (the dialog shows it before paying). */
-export const quoteCheckoutCode = (request: Required<CheckoutRequest>, owner: Owner) => quoteCode(request, offerTerms(owner));
+export const quoteCheckoutCode = (request: Required<Pick<CheckoutRequest, 'path' | 'kind' | 'code'>>, owner: Owner) => quoteCode(request, offerTerms(owner));
 
 /**
  * Starts buying or renting a locked title for `owner`'s browser: a checkout on the cluster the server verifies on,
@@ -45,6 +45,7 @@ export async function startCheckout(
 ): Promise<{ ok: true; checkout: CheckoutAnswer } | { ok: true; unlocked: ScreenerAnswer } | Refusal> {
   const { code } = request;
   if (code !== undefined && (await namesScreener(code))) {
+    if (request.gift) return refuse('invalid_request', 'A screener code unlocks the title in this browser: it cannot be given as a gift.');
     const cluster = await paymentCluster();
     if (!cluster.ok) return cluster;
     return unlockWithScreener({ ...request, code }, browser, { terms: offerTerms(owner), cluster: cluster.genesisHash });

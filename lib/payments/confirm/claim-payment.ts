@@ -13,6 +13,13 @@ export interface ClaimDeps {
   cluster: string;
   /** PRICE_LAMPORTS: what a title with no price of its own costs now (a late payment is held to it, late-price.ts). */
   defaultLamports: number;
+  /** Where a gift's purchase becomes its link (lib/payments/gifts/gift-ledger.ts); the site always has it, a test selling no gifts may not. */
+  gifts?: GiftRecorder;
+}
+
+/** Records the gift a purchase paid for, once (a retry of the claim records nothing new); `giver`: the browser that paid. */
+export interface GiftRecorder {
+  record(purchase: Purchase, giver: string): Promise<void>;
 }
 
 export type ClaimResult = { ok: true; purchase: Purchase } | Refusal;
@@ -107,6 +114,7 @@ async function recordPayment(checkout: StoredCheckout, signature: string, facts:
     cluster: checkout.cluster,
     ...(checkout.channel && { channel: checkout.channel }),
     ...(checkout.code !== undefined && { code: checkout.code }),
+    ...(checkout.gift && { gift: true as const }),
   };
   if (!(await deps.ledger.create(purchase))) {
     const winner = await deps.ledger.get(signature);
@@ -159,7 +167,13 @@ function answerClaimed(claimed: Purchase, checkout: StoredCheckout, browser: str
 const isPurchaseOf = (claimed: Purchase, checkout: StoredCheckout) =>
   claimed.reference === checkout.reference && claimed.path === checkout.path && claimed.cluster === checkout.cluster;
 
+/** What a claimed payment gives its browser: the title, or for a gift, its link (the title is the claimer's). */
 async function grantTo(purchase: Purchase, browser: string, deps: ClaimDeps): Promise<ClaimResult> {
+  if (purchase.gift) {
+    if (!deps.gifts) throw new Error(`${purchase.signature} pays for a gift, and this server records none`);
+    await deps.gifts.record(purchase, purchase.browser ?? browser);
+    return { ok: true, purchase };
+  }
   await deps.ledger.grant(browser, purchase.path, purchase.signature, purchase.cluster, purchase.kind === 'rent' ? 'rent' : 'own');
   if (!(await deps.catalog.getTitle(purchase.path))) return refuse('not_found', `The title ${purchase.path} no longer exists.`);
   return { ok: true, purchase };

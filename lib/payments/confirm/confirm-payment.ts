@@ -12,6 +12,10 @@ import { watchPayments } from '../chain/payment-watch';
 import { memoryWatchBoard, type WatchBoard } from '../chain/watch-board';
 import { boardWithFallback, redisWatchBoard } from '../chain/watch-board-redis';
 import { catalog, claims, connection, onServerCluster } from '../wiring';
+import { giftRecorder } from '../gifts/gift-ledger';
+import { giftToken } from '../gifts/gift-records';
+import { signingSecret } from '../../identity/signing-secret';
+import { giftRoute } from '../../routes';
 
 /**
  * Every way to pay ends here, by the checkout's reference (read once from the browser's token by the route's
@@ -46,6 +50,7 @@ function paymentsOn(cluster: string) {
         catalog,
         cluster,
         defaultLamports: env.PRICE_LAMPORTS,
+        gifts: giftRecorder,
         board: boardFor(cluster),
         intervalMs: PAYMENTS_LOOK_MS,
         recipient: { wallet: env.SOLANA_RECIPIENT, usdcMint: usdcMintOn(clusterOfGenesisHash(cluster), env.USDC_MINT) },
@@ -77,8 +82,9 @@ export async function watchRecipientPayments(forMs: number) {
   await onServerCluster(async (cluster) => (await paymentsOn(cluster).watchRecipients(forMs), { ok: true as const }));
 }
 
-/** What a verified payment unlocked, and the video it starts with (its link is asked for when it plays). */
-async function paidAnswer({ path, signature, price, kind, hours }: Purchase): Promise<VerifyAnswer> {
+/** What a verified payment unlocked, and the video it starts with (its link is asked for when it plays); a gift's link instead. */
+async function paidAnswer({ path, signature, price, kind, hours, gift }: Purchase): Promise<VerifyAnswer> {
+  if (gift) return { path, signature, price, kind, play: null, gift: { link: giftRoute(giftToken(signingSecret, signature)) } };
   const first = await firstVideo(path).catch((error: unknown) => (console.error(`[payments] no first video for ${path}: ${describeFailure(error)}`), null));
   return { path, signature, price, kind, ...(hours !== undefined && { hours }), play: first && { path: first.path, title: first.title } };
 }

@@ -29,6 +29,8 @@ export const purchaseSchema = z.preprocess(
     channel: saleChannelSchema.optional(),
     /** The studio code its checkout's price was fixed with (lib/payments/codes). */
     code: z.string().optional(),
+    /** Bought as a gift: granted to no one by its payment, only by its claim (lib/payments/gifts). */
+    gift: z.literal(true).optional(),
   }),
 );
 export type Purchase = z.infer<typeof purchaseSchema>;
@@ -76,7 +78,7 @@ export interface Ledger {
   /** The newest extra payments on `cluster`, at most `limit`. */
   extraPayments(cluster: string, limit: number): Promise<ExtraPayment[]>;
   get(signature: string): Promise<Purchase | null>;
-  /** The wallet's purchases on `cluster` (a genesis hash). */
+  /** The wallet's purchases on `cluster` (a genesis hash) for itself: a gift it paid for is its claimer's. */
   byWallet(wallet: string, cluster: string): Promise<Purchase[]>;
   /** Spends a one-time restore nonce, kept until `expiresAt` (ms) when its challenge could no longer be answered; false when spent before. */
   spendNonce(nonce: string, expiresAt: number): Promise<boolean>;
@@ -186,7 +188,7 @@ export const onCluster = (store: Store): Ledger => {
   const grantsOf = async (browser: string, cluster: string) => (await store.grantsOf(browser)).filter((grant) => grant.cluster === cluster);
   return {
     ...store,
-    byWallet: async (wallet, cluster) => (await store.byWallet(wallet)).filter((purchase) => purchase.cluster === cluster),
+    byWallet: async (wallet, cluster) => (await store.byWallet(wallet)).filter((purchase) => purchase.cluster === cluster && !purchase.gift),
     grantsOf,
     ownedBy: async (browser, cluster) => unique((await grantsOf(browser, cluster)).filter((grant) => grant.kind === 'own').map((grant) => grant.path)),
   };

@@ -10,7 +10,8 @@ export { fileLedger } from './file-ledger';
 export { firestoreLedger } from './firestore-ledger';
 export type { ExtraPayment, Grant, Ledger, Purchase, RecipientTransfer, SalesCursor, WalletScan } from './ledger-records';
 
+/** Where the file ledger keeps its records (without Firestore). */
+export const ledgerDir = env.LEDGER_DIR ?? join(process.cwd(), '.data');
+
 /** The site's purchase ledger: Firestore where it is configured, files beside the app otherwise (lib/payments/ledger/ledger-records.ts). */
-export const ledger: Ledger = firestoreConfigured(env)
-  ? firestoreLedger(firestore(env), env.FIRESTORE_TIMEOUT_MS)
-  : fileLedger(env.LEDGER_DIR ?? join(process.cwd(), '.data'));
+export const ledger: Ledger = firestoreConfigured(env) ? firestoreLedger(firestore(env), env.FIRESTORE_TIMEOUT_MS) : fileLedger(ledgerDir);

@@ -11,8 +11,10 @@ export interface Receipt {
   coverimg: string | null;
   /** When this browser got it (the payment's verification, or the grant for restores and old cookies). */
   at: string;
-  /** The payment, when the ledger holds it; null for purchases carried over from the old cookie. */
+  /** The payment, when the ledger holds it; null for purchases carried over from the old cookie, and for a gift. */
   payment: Payment | null;
+  /** Claimed from a gift link: someone else paid (their payment is theirs, not on this receipt). */
+  gift?: true;
 }
 
 interface Payment {
@@ -34,6 +36,8 @@ type Deps = { ledger: Pick<Ledger, 'grantsOf' | 'get' | 'byWallet'>; catalog: Pi
 
 const RESTORED = /^restore:(.+)$/;
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
+/** A grant a gift's claim gave (lib/payments/gifts, giftGrantVia). */
+const GIFTED = /^gift:/;
 
 const paymentOf = (purchase: Purchase): Payment => ({
   signature: purchase.signature,
@@ -63,6 +67,7 @@ export async function receiptsFor(browser: string, cluster: string, { ledger, ca
         coverimg: title.coverimg,
         at: purchase?.verifiedAt ?? grant.grantedAt,
         payment: purchase && paymentOf(purchase),
+        ...(GIFTED.test(grant.via) && { gift: true as const }),
       };
     }),
   );
@@ -82,6 +87,7 @@ export const holdsReceipt = (grants: readonly Grant[], purchase: Purchase) =>
 
 /**
  * The receipt of the payment `signature` for `browser` on `cluster`, or null when this browser holds nothing it paid for
+ * (nor gave it as a gift)
  * (or there is no such payment, or its title is gone): a read of the purchase, of the browser's grants, of the title,
  * and of a rental's first play.
  */
@@ -93,7 +99,9 @@ export async function receiptFor(
 ): Promise<PaymentReceipt | null> {
   if (!SIGNATURE.test(signature)) return null;
   const [purchase, grants] = await Promise.all([ledger.get(signature), ledger.grantsOf(browser, cluster)]);
-  if (!purchase || purchase.cluster !== cluster || !holdsReceipt(grants, purchase)) return null;
+  // A gift's payment is its giver's receipt: the browser that paid holds no grant of it.
+  const givenHere = purchase?.gift === true && purchase.browser === browser;
+  if (!purchase || purchase.cluster !== cluster || !(givenHere || holdsReceipt(grants, purchase))) return null;
   const [title, startedAt] = await Promise.all([catalog.getTitle(purchase.path), purchase.kind === 'rent' ? ledger.rentalStartOf(signature) : null]);
   if (!title) return null;
   const rental = purchase.kind === 'rent' ? rentalWindow(purchase, startedAt) : null;

@@ -13,6 +13,8 @@ import { payingFor } from '../chain/rpc-share';
 import { claimWalletPayments } from '../confirm/wallet-claims';
 import { catalog, claims, connection, onServerCluster, paymentCluster } from '../wiring';
 import { describeFailure } from '../../failure';
+import { giftLedger, giftRecorder } from '../gifts/gift-ledger';
+import { giftGrantVia } from '../gifts/gift-records';
 
 const site = siteIdentity(env.NEXT_PUBLIC_SITE_URL);
 
@@ -47,7 +49,9 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
   }
   // A wallet's history is the one chain read a visitor's request makes: repeated restores cost the wallet and the client asking.
   const found = await payingFor([`wallet:${result.wallet}`, client], () => unclaimedPayments(result.wallet, cluster));
-  const purchases = [...result.purchases, ...found.claimed];
+  // A gift the wallet paid for is its claimer's; one it claimed is its own.
+  const purchases = [...result.purchases, ...found.claimed.filter((purchase) => !purchase.gift)];
+  const gifts = await giftLedger.claimedBy(result.wallet, cluster);
   // What was bought is owned; a rental is granted by its own purchase, whose first play (in any browser) it runs from.
   await Promise.all(
     purchases.map((purchase) =>
@@ -56,7 +60,8 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
         : ledger.grant(browser, purchase.path, `restore:${result.wallet}`, cluster),
     ),
   );
-  return { ...result, paths: [...new Set(purchases.map((purchase) => purchase.path))], more: found.more };
+  await Promise.all(gifts.map((gift) => ledger.grant(browser, gift.path, giftGrantVia(gift), cluster)));
+  return { ...result, paths: [...new Set([...purchases, ...gifts].map((owned) => owned.path))], more: found.more };
 }
 
 /**
@@ -65,7 +70,7 @@ async function restoreOn(cluster: string, answer: RestoreAnswer, browser: string
  */
 async function unclaimedPayments(wallet: string, cluster: string) {
   try {
-    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster, defaultLamports: env.PRICE_LAMPORTS });
+    return await claimWalletPayments(wallet, { connection, ledger: claims, catalog, cluster, defaultLamports: env.PRICE_LAMPORTS, gifts: giftRecorder });
   } catch (error) {
     console.error(`[restore] could not look for unclaimed payments of ${wallet}: ${describeFailure(error)}`);
     return { claimed: [], more: true };
