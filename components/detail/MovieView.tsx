@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
-import { routes } from '@/lib/routes';
+import { previewRoute, routes } from '@/lib/routes';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
@@ -39,6 +39,17 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
                 cover={movie.coverimg}
                 offers={offers}
               />
+              {movie.preview && (
+                // Gone with the offers once this browser owns the title (DetailHeader.module.css).
+                <span data-offers>
+                  <FreePlayButton
+                    label="Preview"
+                    src={previewRoute(movie.path)}
+                    title={movie.title}
+                    previewOf={{ purchasePath: movie.purchasePath, title: movie.title, offers, playPath: movie.path, stream: true }}
+                  />
+                </span>
+              )}
             </>
           ) : (
             <>
