@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
 import { pricingOf, type Pricing } from './pricing';
-import { previewSecondsField } from './preview';
+import { previewSecondsField } from './preview-seconds';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */

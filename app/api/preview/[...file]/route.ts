@@ -2,7 +2,7 @@ import { titlePathSchema } from '@/lib/catalog/schemas';
 import { refuse } from '@/lib/errors';
 import { apiRoute } from '@/lib/api/route';
 import { otherMethods } from '@/lib/api/methods';
-import { previewAnswer } from '@/lib/payments/playback/preview';
+import { previewAnswer } from '@/lib/payments/playback/preview-answer';
 
 /** `/api/preview/trailers/abc/240p.m3u8`: the video's path, then the file. */
 const asked = (file: string[]) => ({ path: file.slice(0, -1).join('/'), name: file.at(-1) ?? '' });
