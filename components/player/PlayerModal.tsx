@@ -59,7 +59,12 @@ export default function PlayerModal({ onClose, ...request }: PlayRequest & { onC
         payAgain={unlock && { offers: unlock.offers, open: () => buy(unlock) }}
         onEnded={() => setEnded(true)}
         overlay={
-          ended && (previewOf ? <PreviewEnd offers={previewOf.offers} onBuy={() => buy(previewOf)} /> : next && <UpNext episode={next} onPlay={playNext} onBuy={() => buy(unlockNext)} />)
+          ended &&
+          (previewOf ? (
+            <PreviewEnd offers={previewOf.offers} onBuy={() => buy(previewOf)} />
+          ) : (
+            next && <UpNext episode={next} onPlay={playNext} onBuy={() => buy(unlockNext)} />
+          ))
         }
       />
     </ModalDialog>

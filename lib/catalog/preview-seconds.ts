@@ -7,15 +7,15 @@ import { z } from 'zod';
  */
 export const MAX_PREVIEW_SECONDS = 1800;
 
-const seconds = (value: unknown): unknown =>
-  typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+const seconds = (value: unknown): unknown => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
 /** Why a `previewSeconds` value is no preview length, or null when it is one (or absent). */
 export function previewSecondsProblem(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const number = seconds(value);
   if (typeof number !== 'number') return `previewSeconds: ${JSON.stringify(value)} is not a number of seconds: give one, such as 120`;
-  if (!Number.isFinite(number) || number <= 0) return `previewSeconds: ${number} is no length: give the seconds that play free, such as 120, or remove the field`;
+  if (!Number.isFinite(number) || number <= 0)
+    return `previewSeconds: ${number} is no length: give the seconds that play free, such as 120, or remove the field`;
   if (number > MAX_PREVIEW_SECONDS) return `previewSeconds: ${number} is longer than a preview may be (${MAX_PREVIEW_SECONDS} s)`;
   return null;
 }

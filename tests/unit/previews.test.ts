@@ -45,7 +45,10 @@ describe('a preview cut', () => {
 
   it('decrypts the embedded preview’s segments to MPEG-TS under its stream’s key', () => {
     const id = 'documentaries-songs-from-the-salt-flats-5dc15d00df60';
-    const key = readFileSync('media-private/stream-keys.txt', 'utf8').split('\n').find((line) => line.startsWith(id))!.split(' ')[1]!;
+    const key = readFileSync('media-private/stream-keys.txt', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith(id))!
+      .split(' ')[1]!;
     const bytes = readFileSync(`public/media/streams/${id}/240p_001.m2ts`);
     expect(bytes[0]).not.toBe(0x47);
     const clear = decryptSegment(bytes, Buffer.from(key, 'hex'), 1);
@@ -80,7 +83,12 @@ describe('previewSeconds in the catalog', () => {
     ];
     const playlists: Record<string, string> = { 'master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n240p.m3u8\n', '240p.m3u8': rendition([2, 2]) };
     const check = await checkLockedStreams(
-      checkCatalog(documents, () => true, () => null, (url) => url.includes('mux.com')),
+      checkCatalog(
+        documents,
+        () => true,
+        () => null,
+        (url) => url.includes('mux.com'),
+      ),
       async (_, name) => playlists[name] ?? null,
     );
     const messages = Object.fromEntries(check.previews.map((f) => [f.path.slice('trailers/'.length), f.message]));

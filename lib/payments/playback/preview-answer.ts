@@ -55,4 +55,9 @@ export async function previewAnswer(videoPath: string, file: string): Promise<Re
   }
 }
 
-const playlist = (body: string): Reply => ({ ok: true, kind: 'content', headers: { ...PREVIEW_HEADERS, 'Content-Type': 'application/vnd.apple.mpegurl' }, body });
+const playlist = (body: string): Reply => ({
+  ok: true,
+  kind: 'content',
+  headers: { ...PREVIEW_HEADERS, 'Content-Type': 'application/vnd.apple.mpegurl' },
+  body,
+});
