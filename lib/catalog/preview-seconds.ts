@@ -5,7 +5,7 @@ import { z } from 'zod';
  * ladder's first segments (lib/media/preview-playlists.ts). A number in the Firebase console; a value the site
  * cannot use is no preview (the title stays, locked as before), and `npm run catalog:check` says why.
  */
-export const MAX_PREVIEW_SECONDS = 1800;
+const MAX_PREVIEW_SECONDS = 1800;
 
 const seconds = (value: unknown): unknown => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
