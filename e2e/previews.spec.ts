@@ -13,6 +13,8 @@ const [id, movie] = content.documentaries.find(([, d]) => d.locked && (d as { pr
 const path = `documentaries/${id}`;
 const streamId = movie.videourl.slice(movie.videourl.lastIndexOf('/') + 1);
 const PREVIEW = `/api/preview/${path}`;
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1440, height: 900 };
 const previewButton = { name: new RegExp(`^Preview\\b.*play ${movie.title}$`) };
 
 test('a visitor with no wallet plays the preview, gets nothing past it, and is offered the title where it ends', async ({ page, request }) => {
@@ -21,7 +23,12 @@ test('a visitor with no wallet plays the preview, gets nothing past it, and is o
   page.on('response', (response) => response.url().includes('/api/') && answers.push(response));
   const html = await (await request.get(`/watch/${path}`)).text();
   expect(html).not.toContain(streamId);
+  const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await page.setViewportSize(PHONE);
   await page.goto(`/watch/${path}`);
+  await shot('preview-page-375');
+  await page.setViewportSize(DESKTOP);
+  await shot('preview-page-1440');
   await page.locator('main').getByRole('button', previewButton).click();
   const dialog = page.getByRole('dialog');
   const video = dialog.locator('video');
@@ -32,7 +39,9 @@ test('a visitor with no wallet plays the preview, gets nothing past it, and is o
   await expect(ended).toBeVisible({ timeout: 20_000 });
   expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeLessThanOrEqual(4.1);
   await expect(ended).toContainText('0.01 SOL');
-  await page.screenshot({ path: test.info().outputPath('preview-ended-1440.png') });
+  await shot('preview-ended-1440');
+  await page.setViewportSize(PHONE);
+  await shot('preview-ended-375');
 
   // What the player was given: only the preview's segments, in the clear, and no address of the stream's folder.
   const playlists = answers.filter((r) => r.url().endsWith('.m3u8'));

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
-import { previewRoute, routes } from '@/lib/routes';
+import { routes } from '@/lib/routes';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { PlayerPrefetch } from '../player/PlayerPrefetch';
+import { PreviewButton } from '../player/PreviewButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
@@ -39,17 +40,7 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
                 cover={movie.coverimg}
                 offers={offers}
               />
-              {movie.preview && (
-                // Gone with the offers once this browser owns the title (DetailHeader.module.css).
-                <span data-offers>
-                  <FreePlayButton
-                    label="Preview"
-                    src={previewRoute(movie.path)}
-                    title={movie.title}
-                    previewOf={{ purchasePath: movie.purchasePath, title: movie.title, offers, playPath: movie.path, stream: true }}
-                  />
-                </span>
-              )}
+              {movie.preview && <PreviewButton videoPath={movie.path} purchasePath={movie.purchasePath} title={movie.title} offers={offers} />}
             </>
           ) : (
             <>
