@@ -18,12 +18,12 @@ const playlists = new LRUCache<string, string>({ max: 500 });
  * A remote file of a stream, read no further than `cap` bytes: a hostile or broken host could otherwise make
  * this server buffer a body without end. Past the cap (or announced past it) the fetch is aborted and refused.
  */
-async function fetchCapped(url: string, cap: number): Promise<Buffer | null> {
+async function fetchCapped(url: string, cap: number, what: string): Promise<Buffer | null> {
   const stop = new AbortController();
   const response = await fetch(url, { signal: AbortSignal.any([stop.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]), redirect: 'error' });
   const refuse = (reason: string) => {
     stop.abort();
-    console.error(`[media] ${url}: ${reason}, over the ${cap / 1024} KB such a file may be: refused`);
+    console.error(`[media] ${url}: ${reason}, over the ${cap / 1024} KB ${what} may be: refused`);
     return null;
   };
   if (!response.ok || !response.body) {
@@ -44,13 +44,13 @@ async function fetchCapped(url: string, cap: number): Promise<Buffer | null> {
 }
 
 /** A file of a stream in the site's own folder (public/) or at its https origin. */
-async function readStreamFile(url: string, cap: number): Promise<Buffer | null> {
+async function readStreamFile(url: string, cap: number, what: string): Promise<Buffer | null> {
   if (url.startsWith('/')) {
     const path = resolve(/* turbopackIgnore: true */ publicRoot, `.${url}`);
     if (!path.startsWith(publicRoot + sep)) return null;
     return readFile(path).catch(() => null);
   }
-  return fetchCapped(url, cap);
+  return fetchCapped(url, cap, what);
 }
 
 /** A playlist of a stream at `base` (the site's own folder or an https origin), or null when there is none. */
@@ -58,10 +58,10 @@ export async function streamPlaylist(base: string, name: string): Promise<string
   const url = `${base}/${name}`;
   const cached = playlists.get(url);
   if (cached !== undefined) return cached;
-  const text = (await readStreamFile(url, MAX_PLAYLIST_BYTES))?.toString('utf8') ?? null;
+  const text = (await readStreamFile(url, MAX_PLAYLIST_BYTES, 'a playlist'))?.toString('utf8') ?? null;
   if (text !== null) playlists.set(url, text);
   return text;
 }
 
 /** One segment of a stream at `base`, as stored (encrypted, for a locked one), or null when there is none. Not cached: a preview's only. */
-export const streamSegment = (base: string, name: string) => readStreamFile(`${base}/${name}`, MAX_SEGMENT_BYTES);
+export const streamSegment = (base: string, name: string) => readStreamFile(`${base}/${name}`, MAX_SEGMENT_BYTES, 'a segment');
