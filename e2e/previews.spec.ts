@@ -2,7 +2,7 @@ import type { Response } from '@playwright/test';
 import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { expect, test } from './support/offline';
-import { buy, withWallet } from './support/purchase';
+import { buy, card, reveal, withWallet } from './support/purchase';
 
 /**
  * Issue 55, item 3: a locked stream's free preview. A visitor with no wallet plays its first segments, cut from the
@@ -24,6 +24,12 @@ test('a visitor with no wallet plays the preview, gets nothing past it, and is o
   const html = await (await request.get(`/watch/${path}`)).text();
   expect(html).not.toContain(streamId);
   const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  // Its card on the home page offers the preview too, beside the pay button.
+  await page.goto('/');
+  const home = card(page, movie.title);
+  await reveal(page, home, 'Documentaries');
+  await expect(home.getByRole('button', previewButton)).toBeVisible();
+  await home.screenshot({ path: test.info().outputPath('preview-card-1440.png') });
   await page.setViewportSize(PHONE);
   await page.goto(`/watch/${path}`);
   await shot('preview-page-375');

@@ -8,7 +8,7 @@ import styles from './VideoPlayer.module.css';
 export function PreviewEnd({ offers, onBuy }: { offers: readonly ShownOffer[]; onBuy: () => void }) {
   return (
     <div className={styles.overlay} role="group" aria-label="The preview has ended">
-      <p>The free preview has ended. Unlock the title to watch it all.</p>
+      <p>The free preview has ended.</p>
       <OffersInPlace offers={offers} open={onBuy} label={buyLabel(offers)} />
     </div>
   );
