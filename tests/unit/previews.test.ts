@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkCatalog, checkLockedStreams, needsOperator } from '@/lib/catalog/check';
+import { createLocalStore } from '@/lib/catalog/local';
+import { createCatalog } from '@/lib/catalog/reads';
 import { movieDocSchema } from '@/lib/catalog/schemas';
 import type { RawDocument } from '@/lib/catalog/store';
 import { previewRendition } from '@/lib/media/preview-playlists';
@@ -102,5 +104,27 @@ describe('previewSeconds in the catalog', () => {
     expect(messages.short).toMatch(/shorter than the stream's first segment/);
     expect(check.broken).toEqual([]);
     expect(needsOperator(check)).toBe(true);
+  });
+});
+
+describe('a title with a preview, as the catalog reads it', () => {
+  const store = createLocalStore([
+    movie('with', { previewSeconds: 4 }),
+    movie('file', { previewSeconds: 4, videourl: 'private:film.mp4' }),
+    movie('nonsense', { previewSeconds: -1 }),
+  ]);
+  const catalog = createCatalog(store, { warn: () => {} });
+
+  it('tells the page there is a preview (never the stream) and the media route how long it is', async () => {
+    const shown = await catalog.getMovie('trailers', 'with');
+    expect(shown).toMatchObject({ locked: true, stream: true, preview: true });
+    expect(JSON.stringify(shown)).not.toContain('trailers-far');
+    expect(await catalog.getVideo('trailers/with')).toMatchObject({ previewSeconds: 4 });
+  });
+
+  it('offers none for a video it cannot cut or a length that is none', async () => {
+    expect(await catalog.getMovie('trailers', 'file')).not.toHaveProperty('preview');
+    expect(await catalog.getMovie('trailers', 'nonsense')).not.toHaveProperty('preview');
+    expect(await catalog.getVideo('trailers/nonsense')).not.toHaveProperty('previewSeconds');
   });
 });
