@@ -1,5 +1,6 @@
 import type { Response } from '@playwright/test';
 import { content } from './support/catalog';
+import { visit, walletScripts } from './support/first-load';
 import { createTestWallet } from './support/phantom/wallet';
 import { expect, test } from './support/offline';
 import { buy, card, reveal, withWallet } from './support/purchase';
@@ -31,7 +32,7 @@ test('a visitor with no wallet plays the preview, gets nothing past it, and is o
   await expect(home.getByRole('button', previewButton)).toBeVisible();
   await home.screenshot({ path: test.info().outputPath('preview-card-1440.png') });
   await page.setViewportSize(PHONE);
-  await page.goto(`/watch/${path}`);
+  const visited = await visit(page, `/watch/${path}`);
   await shot('preview-page-375');
   await page.setViewportSize(DESKTOP);
   await shot('preview-page-1440');
@@ -72,6 +73,9 @@ test('a visitor with no wallet plays the preview, gets nothing past it, and is o
     expect((await response.body()).length).toBeLessThan(400);
   }
 
+  // The page, the player and the whole preview brought no wallet code: it comes with the pay click.
+  await visited.settled();
+  expect(walletScripts(visited.scripts).map((script) => script.url)).toEqual([]);
   await ended.getByRole('button', { name: 'Buy it' }).click();
   await expect(page.getByRole('dialog').getByRole('img', { name: /Solana Pay QR code/ })).toBeVisible({ timeout: 20_000 });
 });
