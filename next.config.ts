@@ -79,7 +79,11 @@ const nextConfig: NextConfig = {
   // (on Vercel, a serverless function only has the files its trace names). The key is a glob, so the
   // route's brackets are escaped; unescaped they are character classes and match nothing.
   // The embedded catalog's stream playlists, which the route rewrites for buyers, ship with it the same way.
-  outputFileTracingIncludes: { '/api/media/\\[token\\]/\\[file\\]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`, './public/media/streams/**/*.m3u8'] },
+  // A free preview's route decrypts its first segments itself, so it ships with the embedded streams and their keys.
+  outputFileTracingIncludes: {
+    '/api/media/\\[token\\]/\\[file\\]': [`./${env.PRIVATE_MEDIA_DIR}/**/*`, './public/media/streams/**/*.m3u8'],
+    '/api/preview/\\[...file\\]': [`./${env.PRIVATE_MEDIA_DIR}/stream-keys.txt`, './public/media/streams/**/*'],
+  },
   images: {
     formats: ['image/avif', 'image/webp'],
     // One quality: each allowed value is another variant of every cover anyone may ask the optimizer for.

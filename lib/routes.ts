@@ -117,6 +117,12 @@ export const mediaLink = (token: string, file: string) => `${MEDIA_BASE}${token}
 /** Whether a URL path is one of our playback links (the player sends no referrer to others, and primes only these). */
 export const isMediaLink = (path: string) => path.startsWith(MEDIA_BASE);
 
+/**
+ * A locked title's free preview (`previewSeconds`): its master playlist, with the renditions and segments beside it
+ * relative, under the title's path. Not in `routes`: only the pages of titles with a preview name it.
+ */
+export const previewRoute = (videoPath: string, file = 'master.m3u8') => `/api/preview/${videoPath.split('/').map(segment).join('/')}/${segment(file)}`;
+
 const ACTIONS_BASE = '/api/actions';
 
 /**

@@ -60,6 +60,7 @@ async function main() {
     section('every cover exists', 'covers that do not exist (the default cover is shown)', check.missingCovers);
     section('every video plays under the site policy', 'videos the Content-Security-Policy would refuse', check.refusedVideos);
     section('every locked stream is encrypted throughout', 'locked streams the site refuses to serve', check.refusedStreams);
+    section('every free preview plays', 'previews that do not play (previewSeconds)', check.previews);
     section(
       'every price is well formed',
       'prices that are malformed (price, currency "SOL" or "USDC", rentalPrice with rentalHours; docs/catalog.md): not sold until fixed',

@@ -3,6 +3,7 @@ import type { Episode, MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
 import { FreePlayButton } from '../player/FreePlayButton';
+import { PreviewButton } from '../player/PreviewButton';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { CardPrice } from './CardPrice';
 import { CoverImage } from './CoverImage';
@@ -35,16 +36,19 @@ export function MovieCard({ item, offers }: { item: MovieItem | Episode; offers:
           )}
         </h3>
         {item.locked && <CardPrice offers={offers} />}
-        <div className={styles.actions}>
+        <div className={item.locked && item.preview ? `${styles.actions} ${styles.withPreview}` : styles.actions}>
           {item.locked ? (
-            <LockedMovieActions
-              purchasePath={item.purchasePath}
-              stream={item.stream}
-              videoPath={item.path}
-              title={item.title}
-              cover={item.coverimg}
-              offers={offers}
-            />
+            <>
+              <LockedMovieActions
+                purchasePath={item.purchasePath}
+                stream={item.stream}
+                videoPath={item.path}
+                title={item.title}
+                cover={item.coverimg}
+                offers={offers}
+              />
+              {item.preview && <PreviewButton videoPath={item.path} purchasePath={item.purchasePath} title={item.title} offers={offers} />}
+            </>
           ) : (
             <FreePlayButton
               src={item.videourl}

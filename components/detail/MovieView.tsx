@@ -7,6 +7,7 @@ import { LockedMovieActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { PlayerPrefetch } from '../player/PlayerPrefetch';
+import { PreviewButton } from '../player/PreviewButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
@@ -39,6 +40,7 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
                 cover={movie.coverimg}
                 offers={offers}
               />
+              {movie.preview && <PreviewButton videoPath={movie.path} purchasePath={movie.purchasePath} title={movie.title} offers={offers} />}
             </>
           ) : (
             <>

@@ -18,6 +18,8 @@ export interface PlayRequest {
   subtitles?: Subtitle[];
   /** A rented video: how to pay for it again once the rental has ended. */
   unlock?: UnlockRequest;
+  /** A locked video's free preview: the purchase its end offers in place. */
+  previewOf?: UnlockRequest;
 }
 
 /** `opener` gets focus back when the player closes; playing the next episode keeps the first opener. */

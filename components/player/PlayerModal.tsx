@@ -7,6 +7,7 @@ import { ModalDialog } from '../dialog/ModalDialog';
 import { configureHls } from './hlsDefaults';
 import { usePlaybackLinks, type UnlockRequest } from './PlaybackLinksContext';
 import { usePlayer, type PlayRequest } from './PlayerContext';
+import { PreviewEnd } from './PreviewEnd';
 import { UpNext } from './UpNext';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -21,7 +22,7 @@ export function warm(src: string) {
 
 /** The page's player in a modal, loaded on first use so react-player never ships with a page. */
 export default function PlayerModal({ onClose, ...request }: PlayRequest & { onClose: () => void }) {
-  const { src, title, videoPath, watch, queue, subtitles, unlock } = request;
+  const { src, title, videoPath, watch, queue, subtitles, unlock, previewOf } = request;
   const play = usePlayer();
   const links = usePlaybackLinks();
   const [ended, setEnded] = useState(false);
@@ -57,7 +58,14 @@ export default function PlayerModal({ onClose, ...request }: PlayRequest & { onC
         subtitles={subtitles}
         payAgain={unlock && { offers: unlock.offers, open: () => buy(unlock) }}
         onEnded={() => setEnded(true)}
-        overlay={ended && next && <UpNext episode={next} onPlay={playNext} onBuy={() => buy(unlockNext)} />}
+        overlay={
+          ended &&
+          (previewOf ? (
+            <PreviewEnd offers={previewOf.offers} onBuy={() => buy(previewOf)} />
+          ) : (
+            next && <UpNext episode={next} onPlay={playNext} onBuy={() => buy(unlockNext)} />
+          ))
+        }
       />
     </ModalDialog>
   );

@@ -6,12 +6,13 @@ import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
 import { forgetPrimed } from '@/lib/media/primed';
-import { offerLine, type ShownOffer } from '@/lib/payments/checkout/offer-words';
+import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { isMediaLink } from '@/lib/routes';
 import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, watchedToEnd, type WatchInfo } from '@/lib/watching/progress';
 import button from '../ui/button.module.css';
 import { CaptionsMenu } from './CaptionsMenu';
+import { buyLabel, OffersInPlace } from './OffersInPlace';
 import { configureHls, hlsConfigured, hlsRefusals } from './hlsDefaults';
 import { usePlaybackLinks } from './PlaybackLinksContext';
 import { useCaptions } from './useCaptions';
@@ -217,18 +218,7 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
         {rentalEnded ? (
           <div role="alert" className={styles.overlay}>
             <p>{rentalEnded}</p>
-            {payAgain && payAgain.offers.length > 0 && (
-              <>
-                <ul className={styles.offers}>
-                  {payAgain.offers.map((offer) => (
-                    <li key={`${offer.kind} ${offer.path}`}>{offerLine(offer)}</li>
-                  ))}
-                </ul>
-                <button type="button" className={`${button.button} ${button.solana}`} onClick={payAgain.open}>
-                  {payAgain.offers.some((offer) => offer.kind === 'rent') ? 'Rent again or buy' : 'Buy it'}
-                </button>
-              </>
-            )}
+            {payAgain && <OffersInPlace offers={payAgain.offers} open={payAgain.open} label={buyLabel(payAgain.offers, true)} />}
           </div>
         ) : refused ? (
           <p role="status" className={styles.waiting}>

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import { lockedStreamProblem } from '../media/hls-playlists';
-import { VIDEOURL_FORMS, videoSource } from '../media/source';
+import { lockedStreamProblem, uriLines } from '../media/hls-playlists';
+import { previewRendition } from '../media/preview-playlists';
+import { VIDEOURL_FORMS, videoSource, type VideoSource } from '../media/source';
+import { previewSecondsProblem } from './preview-seconds';
 import type { CoverCheck } from './reads';
 import { isDocumentId, parseTitlePath } from './kinds';
 import type { Pricing } from './pricing';
@@ -26,11 +28,13 @@ export interface CatalogCheck {
   /** Videos the site's Content-Security-Policy would refuse to play, with the setting that allows them. */
   refusedVideos: Finding[];
   /** Locked titles and episodes playing a packaged stream, by their stream's base: `checkLockedStreams` reads them. */
-  lockedStreams: { path: string; base: string }[];
+  lockedStreams: { path: string; base: string; previewSeconds?: number }[];
   /** Locked streams the site refuses to serve (a segment in the clear, no key, a playlist missing): filled by `checkLockedStreams`. */
   refusedStreams: Finding[];
   /** Titles and seasons whose prices are malformed: not sold until they are fixed (lib/catalog/pricing.ts). */
   malformedPrices: Finding[];
+  /** `previewSeconds` that plays no preview: not a length, on a free title, or on a video that cannot be cut (a file, Mux). */
+  previews: Finding[];
   /** Titles and episodes with no cover at all (they show the default one): a note, not a problem. */
   withoutCover: string[];
 }
@@ -49,6 +53,17 @@ const parentsOf = (path: string) => {
   const segments = path.split('/');
   return Array.from({ length: segments.length / 2 - 1 }, (_, i) => segments.slice(0, 2 * (i + 1)).join('/'));
 };
+
+/** Why a document's `previewSeconds` plays no preview, or null (none set, or one that plays). */
+function previewFinding(value: unknown, locked: boolean, source: VideoSource | null, signed: boolean): string | null {
+  if (value === undefined || value === null) return null;
+  const problem = previewSecondsProblem(value);
+  if (problem) return `${problem}: no preview plays until it is fixed`;
+  if (!locked) return 'previewSeconds is set on a free title, which every visitor plays whole: remove it';
+  if (!source || source.kind === 'stream') return null;
+  const what = signed ? 'a Mux asset, which the site cannot cut' : source.kind === 'public' ? 'a public URL' : 'a single file, which cannot be cut';
+  return `previewSeconds is set, but its video is ${what}: no preview plays. Package it as an HLS ladder (npm run media:package) for its first segments to play free`;
+}
 
 /**
  * What `npm run catalog:check` reports about a catalog's documents (a scan of Firestore): every problem
@@ -74,8 +89,10 @@ export function checkCatalog(
     lockedStreams: [],
     refusedStreams: [],
     malformedPrices: [],
+    previews: [],
     withoutCover: [],
   };
+  const rawPreview = new Map(documents.map((raw) => [raw.path, (raw.data as { previewSeconds?: unknown }).previewSeconds]));
   const parsed = new Map<string, Record<string, unknown>>();
   for (const raw of documents) {
     const schema = schemaAt(raw.path);
@@ -122,6 +139,8 @@ export function checkCatalog(
     if (typeof doc.videourl !== 'string') continue;
     const locked = [...parents, path].some((p) => parsed.get(p)?.locked === true);
     const source = videoSource(doc.videourl);
+    const preview = previewFinding(rawPreview.get(path), locked, source, signedPlayback(doc.videourl));
+    if (preview) check.previews.push({ path, message: preview });
     if (!source) check.broken.push({ path, message: `videourl ${doc.videourl} cannot be served (${VIDEOURL_FORMS})` });
     else if (locked && source.kind === 'public' && !signedPlayback(doc.videourl)) {
       check.publicPaidVideos.push({
@@ -131,7 +150,8 @@ export function checkCatalog(
     } else if (source.kind === 'public' || source.kind === 'stream') {
       const refused = videoPolicy(doc.videourl);
       if (refused) check.refusedVideos.push({ path, message: refused });
-      if (locked && source.kind === 'stream') check.lockedStreams.push({ path, base: source.base });
+      const previewSeconds = doc.previewSeconds as number | undefined;
+      if (locked && source.kind === 'stream') check.lockedStreams.push({ path, base: source.base, ...(previewSeconds !== undefined && { previewSeconds }) });
     }
   }
   return check;
@@ -151,7 +171,15 @@ export async function checkLockedStreams(check: CatalogCheck, read: (base: strin
     const problem = problems.get(base);
     return problem ? [{ path, message: `${problem}: its buyers are refused the stream; package it again (npm run media:package)` }] : [];
   });
-  return { ...check, refusedStreams };
+  const previews = [...check.previews];
+  for (const { path, base, previewSeconds } of check.lockedStreams) {
+    if (previewSeconds === undefined || problems.get(base)) continue;
+    const first = uriLines((await read(base, 'master.m3u8')) ?? '')[0];
+    const rendition = first ? await read(base, first) : null;
+    if (rendition && !previewRendition(rendition, previewSeconds))
+      previews.push({ path, message: `previewSeconds: ${previewSeconds} is shorter than the stream's first segment (${base}/${first}): no preview plays` });
+  }
+  return { ...check, refusedStreams, previews };
 }
 
 /** Whether anything in the check needs the operator (notes do not). */
@@ -162,5 +190,6 @@ export const needsOperator = (check: CatalogCheck) =>
     check.missingCovers.length +
     check.refusedVideos.length +
     check.refusedStreams.length +
-    check.malformedPrices.length >
+    check.malformedPrices.length +
+    check.previews.length >
   0;

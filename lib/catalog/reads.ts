@@ -72,7 +72,10 @@ export function createCatalog(
     log.warn(line);
   }
 
-  function access(path: string, locked: boolean, videourl: string, purchasePath: string, subtitles: SubtitleList): Access {
+  /** What a movie's or an episode's document says about playing it. */
+  type Playable = { videourl: string; subtitles: SubtitleList; previewSeconds?: number };
+
+  function access(path: string, locked: boolean, { videourl, subtitles, previewSeconds }: Playable, purchasePath: string): Access {
     const source = videoSource(videourl);
     if (!source) warnOnce(path, `videourl ${videourl} cannot be served (${VIDEOURL_FORMS})`);
     else if (locked && source.kind === 'public') {
@@ -85,7 +88,8 @@ export function createCatalog(
       warnOnce(path, 'locked: its subtitles are not offered (subtitle files are public, and would give away the paid video)');
     // A free stream plays from its public master playlist.
     const playable = (source && freePlayUrl(source)) ?? videourl;
-    if (locked) return source?.kind === 'stream' ? { locked: true, purchasePath, stream: true } : { locked: true, purchasePath };
+    if (locked && source?.kind === 'stream') return { locked: true, purchasePath, stream: true, ...(previewSeconds !== undefined && { preview: true }) };
+    if (locked) return { locked: true, purchasePath };
     return { locked: false, videourl: playable, subtitles: subtitles.tracks };
   }
 
@@ -151,15 +155,15 @@ export function createCatalog(
     page && { items: page.docs.map(map), next: page.next, previous: page.previous, firstOfNext: page.following && map(page.following) };
 
   function movie(collection: MovieKind, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
-    const { title, description, coverimg, type, locked, videourl, subtitles, pricing } = doc;
-    return { id, path, collection, title, description, coverimg, type, pricing, updatedAt, ...access(path, locked, videourl, path, subtitles) };
+    const { title, description, coverimg, type, locked, pricing } = doc;
+    return { id, path, collection, title, description, coverimg, type, pricing, updatedAt, ...access(path, locked, doc, path) };
   }
 
   /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
   function episode({ id, path, doc, updatedAt }: Parsed<EpisodeDoc>, parent: Lock): Episode {
-    const { title, description, coverimg, episodeNumber, videourl, locked, subtitles } = doc;
+    const { title, description, coverimg, episodeNumber, locked } = doc;
     const purchasePath = parent.locked ? parent.purchasePath : path;
-    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(path, parent.locked || locked, videourl, purchasePath, subtitles) };
+    return { id, path, title, description, coverimg, episodeNumber, updatedAt, ...access(path, parent.locked || locked, doc, purchasePath) };
   }
 
   const episodesPage = async (parentPath: string, lock: Lock, request: PageRequest) =>
@@ -304,7 +308,9 @@ export function createCatalog(
   /** The video a movie or episode path names: one read, two for an episode (its parent must exist). */
   async function videoAt(path: string): Promise<Video | null> {
     const found = await titleDocument(path);
-    return found && 'videourl' in found.doc ? { path, title: found.doc.title, videourl: found.doc.videourl } : null;
+    if (!found || !('videourl' in found.doc)) return null;
+    const { title, videourl, previewSeconds } = found.doc;
+    return { path, title, videourl, ...(previewSeconds !== undefined && { previewSeconds }) };
   }
 
   /** The first episode of a season or short film, by episode number: one read. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
 import { pricingOf, type Pricing } from './pricing';
+import { previewSecondsField } from './preview-seconds';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
@@ -96,6 +97,7 @@ export const movieDocSchema = priced({
   locked: z.boolean().default(false),
   description: text.default(''),
   subtitles: subtitlesField,
+  previewSeconds: previewSecondsField,
 });
 
 export const seriesDocSchema = priced({
@@ -124,6 +126,7 @@ export const episodeDocSchema = z.object({
   description: text.default(''),
   locked: z.boolean().default(false),
   subtitles: subtitlesField,
+  previewSeconds: previewSecondsField,
 });
 
 export const shortFilmDocSchema = priced({

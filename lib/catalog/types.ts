@@ -34,7 +34,10 @@ export interface Subtitle {
  * How a title plays: a free one's URL and subtitles; a locked one's purchase, and whether it is a packaged stream
  * (`stream`, never its address: the page fetches a stream's player code while its buyer pays, issue 44).
  */
-export type Access = { locked: false; videourl: string; subtitles: Subtitle[] } | { locked: true; purchasePath: string; stream?: true };
+export type Access =
+  | { locked: false; videourl: string; subtitles: Subtitle[] }
+  /** `preview`: its first minutes play free (`previewSeconds` on a packaged stream), at lib/routes.ts previewRoute. */
+  | { locked: true; purchasePath: string; stream?: true; preview?: true };
 
 /** What the document sets about its price (lib/catalog/pricing.ts); only a locked title's is read. */
 interface Priced {
@@ -83,6 +86,8 @@ export interface Video {
   path: string;
   title: string;
   videourl: string;
+  /** The seconds anyone may play free (a locked stream's preview), where the document sets a usable `previewSeconds`. */
+  previewSeconds?: number;
 }
 
 /**

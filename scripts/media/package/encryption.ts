@@ -2,6 +2,7 @@ import { createCipheriv } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KEY_FILE, lockedStreamProblem, uriLines } from '../../../lib/media/hls-playlists';
+import { sequenceIv } from '../../../lib/media/segment-cipher';
 
 /**
  * A locked title's segments are encrypted here, not by ffmpeg: its hls muxer, given a key info file with no IV,
@@ -11,13 +12,6 @@ import { KEY_FILE, lockedStreamProblem, uriLines } from '../../../lib/media/hls-
  * Part of a locked stream's id (media-package.ts): a change here packages into a new folder.
  */
 export const SEGMENT_ENCRYPTION = 'AES-128-CBC, IV: media sequence number';
-
-/** The IV of the segment with this media sequence number: that number as a 128-bit big-endian integer. */
-function sequenceIv(sequence: number): Buffer {
-  const iv = Buffer.alloc(16);
-  iv.writeBigUInt64BE(BigInt(sequence), 8);
-  return iv;
-}
 
 async function encryptSegment(file: string, key: Buffer, sequence: number): Promise<void> {
   const cipher = createCipheriv('aes-128-cbc', key, sequenceIv(sequence));
