@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
 import { pricingOf, type Pricing } from './pricing';
+import { releaseDateField } from './release';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
@@ -96,6 +97,7 @@ export const movieDocSchema = priced({
   locked: z.boolean().default(false),
   description: text.default(''),
   subtitles: subtitlesField,
+  releaseDate: releaseDateField,
 });
 
 export const seriesDocSchema = priced({
@@ -105,6 +107,7 @@ export const seriesDocSchema = priced({
   locked: z.boolean().default(false),
   totalSeasons: count.default(0),
   episodeCount: count.default(0),
+  releaseDate: releaseDateField,
 });
 
 /** A season of a locked series is sold on its own (a season pass) only where its document sets its prices. */
@@ -132,6 +135,7 @@ export const shortFilmDocSchema = priced({
   description: text.default(''),
   locked: z.boolean().default(false),
   episodeCount: count.default(0),
+  releaseDate: releaseDateField,
 });
 
 export type EpisodeDoc = z.infer<typeof episodeDocSchema>;

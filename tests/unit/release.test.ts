@@ -1,0 +1,69 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { movieDocSchema, seriesDocSchema, shortFilmDocSchema } from '@/lib/catalog/schemas';
+import { notReleasedReason, preorderDate, releaseLine, secondsUntil, timeLeft } from '@/lib/catalog/release';
+import { offersOf } from '@/lib/payments/checkout/offers';
+
+const NOW = Date.parse('2027-02-17T09:30:00.000Z');
+const MARCH = '2027-03-01T00:00:00.000Z';
+const movie = (releaseDate: unknown) => movieDocSchema.safeParse({ title: 'A', videourl: 'private:a.mp4', locked: true, releaseDate });
+
+describe('releaseDate, as an operator writes it', () => {
+  it('accepts an ISO date, an ISO date-time and a Firestore timestamp, kept as ISO 8601 in UTC', () => {
+    expect(movie('2027-03-01').data?.releaseDate).toBe(MARCH);
+    expect(movie(' 2027-03-01T18:00:00+01:00 ').data?.releaseDate).toBe('2027-03-01T17:00:00.000Z');
+    expect(movie(Timestamp.fromMillis(Date.parse(MARCH))).data?.releaseDate).toBe(MARCH);
+    // A timestamp as JSON (a document exported, or read over REST).
+    expect(movie({ _seconds: Date.parse(MARCH) / 1000, _nanoseconds: 0 }).data?.releaseDate).toBe(MARCH);
+    expect(seriesDocSchema.parse({ title: 'S', releaseDate: '2027-03-01' }).releaseDate).toBe(MARCH);
+    expect(shortFilmDocSchema.parse({ title: 'F', releaseDate: '2027-03-01' }).releaseDate).toBe(MARCH);
+  });
+
+  it('leaves it out when absent or null: no release date, the title plays at once', () => {
+    expect(movie(undefined).data?.releaseDate).toBeUndefined();
+    expect(movie(null).data?.releaseDate).toBeUndefined();
+  });
+
+  it('skips a document whose release date names no time, saying what it expects', () => {
+    for (const wrong of ['1 March 2027', '2027-13-01', '2027-03-01 18:00', 'soon', 20270301, true, {}, '']) {
+      const result = movie(wrong);
+      expect(result.success, JSON.stringify(wrong)).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/ISO date such as 2027-03-01/);
+    }
+  });
+});
+
+describe('pre-orders', () => {
+  it('is a pre-order while a locked title’s date is ahead on the clock given, and not from the date on', () => {
+    expect(preorderDate({ locked: true, releaseDate: MARCH }, NOW)).toBe(MARCH);
+    expect(preorderDate({ locked: true, releaseDate: MARCH }, Date.parse(MARCH))).toBeNull();
+    expect(preorderDate({ locked: true, releaseDate: MARCH }, Date.parse(MARCH) + 1)).toBeNull();
+    expect(preorderDate({ locked: true }, NOW)).toBeNull();
+  });
+
+  it('never makes a free title a pre-order: it plays at once', () => {
+    expect(preorderDate({ locked: false, releaseDate: MARCH }, NOW)).toBeNull();
+  });
+
+  it('says when it releases and how long is left, rounded up', () => {
+    expect(releaseLine(MARCH, NOW)).toBe('Releases 1 March 2027 · in 12 days');
+    expect(timeLeft(MARCH, Date.parse(MARCH) - 47 * 3_600_000)).toBe('in 47 hours');
+    expect(timeLeft(MARCH, Date.parse(MARCH) - 90 * 60_000)).toBe('in 90 minutes');
+    expect(timeLeft(MARCH, Date.parse(MARCH) - 1_000)).toBe('in under a minute');
+    expect(notReleasedReason('2027-03-01T18:00:00.000Z')).toMatch(/^Plays from 1 March 2027 \(18:00 UTC\)/);
+  });
+
+  it('caches a pre-order’s page no longer than until its release', () => {
+    expect(secondsUntil(MARCH, Date.parse(MARCH) - 90_500)).toBe(91);
+    expect(secondsUntil(MARCH, Date.parse(MARCH) + 5_000)).toBe(1);
+  });
+
+  it('sells a pre-order to own only, naming its date: a rental would run out before it could play', () => {
+    const pricing = { kind: 'own' as const, buy: { currency: 'SOL' as const, units: 50_000_000 }, rent: { price: { currency: 'SOL' as const, units: 20_000_000 }, hours: 48 } };
+    expect(offersOf('trailers/a', pricing, 10_000_000, MARCH)).toEqual([{ path: 'trailers/a', kind: 'buy', price: pricing.buy, releases: MARCH }]);
+    expect(offersOf('trailers/a', { kind: 'default' }, 10_000_000, MARCH)).toEqual([
+      { path: 'trailers/a', kind: 'buy', price: { currency: 'SOL', units: 10_000_000 }, releases: MARCH },
+    ]);
+    expect(offersOf('trailers/a', pricing, 10_000_000).map((offer) => offer.kind)).toEqual(['buy', 'rent']);
+  });
+});
