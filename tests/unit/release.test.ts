@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { movieDocSchema, seriesDocSchema, shortFilmDocSchema } from '@/lib/catalog/schemas';
 import { notReleasedReason, preorderDate, releaseLine, secondsUntil, timeLeft } from '@/lib/catalog/release';
 import { offersOf } from '@/lib/payments/checkout/offers';
+import { notReleased } from '@/lib/payments/playback/release-gate';
+import { createLocalStore } from '@/lib/catalog/local';
+import { createCatalog } from '@/lib/catalog/reads';
 
 const NOW = Date.parse('2027-02-17T09:30:00.000Z');
 const MARCH = '2027-03-01T00:00:00.000Z';
@@ -65,5 +68,32 @@ describe('pre-orders', () => {
       { path: 'trailers/a', kind: 'buy', price: { currency: 'SOL', units: 10_000_000 }, releases: MARCH },
     ]);
     expect(offersOf('trailers/a', pricing, 10_000_000).map((offer) => offer.kind)).toEqual(['buy', 'rent']);
+  });
+});
+
+describe('playback of a pre-order, by the server’s clock', () => {
+  const doc = (path: string, data: Record<string, unknown>) => ({ id: path.split('/').at(-1)!, path, data });
+  const catalog = createCatalog(
+    createLocalStore([
+      doc('documentaries/soon', { title: 'Soon', videourl: 'private:soon.mp4', locked: true, releaseDate: '2027-03-01' }),
+      doc('documentaries/open', { title: 'Open', videourl: '/media/open.mp4', releaseDate: '2027-03-01' }),
+      doc('shortFilms/later', { title: 'Later', locked: true, releaseDate: Timestamp.fromMillis(Date.parse(MARCH)) }),
+      doc('shortFilms/later/episodes/one', { title: 'One', episodeNumber: 1, videourl: 'private:one.mp4' }),
+    ]),
+    { warn: () => {} },
+  );
+
+  it('carries a locked title’s release date to its video and its episodes’, and a free title’s nowhere', async () => {
+    expect(await catalog.getVideo('documentaries/soon')).toMatchObject({ releaseDate: MARCH });
+    expect(await catalog.getVideo('shortFilms/later/episodes/one')).toMatchObject({ releaseDate: MARCH });
+    expect(await catalog.getTitle('shortFilms/later')).toMatchObject({ locked: true, releaseDate: MARCH });
+    expect(await catalog.getVideo('documentaries/open')).not.toHaveProperty('releaseDate');
+  });
+
+  it('refuses it before the date with its own code, and lets it play from the date', async () => {
+    const video = (await catalog.getVideo('shortFilms/later/episodes/one'))!;
+    expect(notReleased(video, NOW)).toEqual({ ok: false, code: 'not_released', reason: expect.stringMatching(/^Plays from 1 March 2027/) });
+    expect(notReleased(video, Date.parse(MARCH))).toBeNull();
+    expect(notReleased({}, NOW)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
 import { CURRENCIES, formatAmount, type Amount } from '../../catalog/pricing';
+import { preorderDate } from '../../catalog/release';
 import type { Catalog } from '../../catalog/types';
 import { offerFor, offersOf, type PurchaseKind } from './offers';
 import { CHECKOUT_KEPT_MS } from './checkout-kept';
@@ -116,14 +117,14 @@ export async function createCheckout({ path, kind }: CheckoutRequest, browser: s
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
   if (title.soldThrough)
     return refuse('conflict', `${title.title} is sold with ${title.soldThrough.title}, not alone: buy a pass of ${title.soldThrough.title} on its page.`);
-  const offers = offersOf(title.path, title.pricing, terms.defaultLamports);
+  const issuedAt = (terms.now ?? Date.now)();
+  const offers = offersOf(title.path, title.pricing, terms.defaultLamports, preorderDate(title, issuedAt));
   if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
   const offer = offerFor(offers, kind);
   if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);
   const credit = kind === 'buy' ? await terms.rentalCredit?.(title.path) : null;
   // The difference, never nothing: a payment still proves which wallet owns it.
   const price = credit?.currency === offer.price.currency ? { ...offer.price, units: Math.max(1, offer.price.units - credit.units) } : offer.price;
-  const issuedAt = (terms.now ?? Date.now)();
   const checkout: Checkout = {
     reference: Keypair.generate().publicKey.toBase58(),
     path: title.path,
