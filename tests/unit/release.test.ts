@@ -6,6 +6,10 @@ import { offersOf } from '@/lib/payments/checkout/offers';
 import { notReleased } from '@/lib/payments/playback/release-gate';
 import { createLocalStore } from '@/lib/catalog/local';
 import { createCatalog } from '@/lib/catalog/reads';
+import type { MovieItem } from '@/lib/catalog/types';
+import { offerName } from '@/lib/payments/checkout/offer-words';
+import { movieOffers } from '@/lib/payments/checkout/title-offers';
+import { movieJsonLd } from '@/lib/seo/jsonld';
 
 const NOW = Date.parse('2027-02-17T09:30:00.000Z');
 const MARCH = '2027-03-01T00:00:00.000Z';
@@ -95,5 +99,37 @@ describe('playback of a pre-order, by the server’s clock', () => {
     expect(notReleased(video, NOW)).toEqual({ ok: false, code: 'not_released', reason: expect.stringMatching(/^Plays from 1 March 2027/) });
     expect(notReleased(video, Date.parse(MARCH))).toBeNull();
     expect(notReleased({}, NOW)).toBeNull();
+  });
+});
+
+describe('a pre-order’s page: its offers and JSON-LD', () => {
+  const releases = new Date(Date.now() + 12 * 86_400_000).toISOString();
+  const film = (releaseDate?: string) =>
+    ({
+      id: 'soon',
+      path: 'documentaries/soon',
+      collection: 'documentaries',
+      title: 'Soon',
+      description: '',
+      coverimg: null,
+      type: 'Movie',
+      locked: true,
+      purchasePath: 'documentaries/soon',
+      pricing: { kind: 'default' },
+      releaseDate,
+    }) as MovieItem;
+
+  it('names each offer a pre-order, and tells crawlers PreOrder with when it is available', () => {
+    const offers = movieOffers(film(releases));
+    expect(offers.map(offerName)).toEqual(['Pre-order']);
+    expect(movieJsonLd(film(releases), offers)).toMatchObject({
+      offers: [{ name: 'Pre-order', availability: 'https://schema.org/PreOrder', availabilityStarts: releases }],
+    });
+  });
+
+  it('is in stock once released, as a title without a date is', () => {
+    const released = film(new Date(Date.now() - 1000).toISOString());
+    expect(movieJsonLd(released, movieOffers(released))).toMatchObject({ offers: [{ name: 'Buy', availability: 'https://schema.org/InStock' }] });
+    expect(movieJsonLd(film(), movieOffers(film())).offers).toEqual([expect.not.objectContaining({ availabilityStarts: expect.anything() })]);
   });
 });
