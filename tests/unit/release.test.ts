@@ -6,6 +6,7 @@ import { offersOf } from '@/lib/payments/checkout/offers';
 import { notReleased } from '@/lib/payments/playback/release-gate';
 import { createLocalStore } from '@/lib/catalog/local';
 import { createCatalog } from '@/lib/catalog/reads';
+import { checkCatalog } from '@/lib/catalog/check';
 import type { MovieItem } from '@/lib/catalog/types';
 import { offerName } from '@/lib/payments/checkout/offer-words';
 import { movieOffers } from '@/lib/payments/checkout/title-offers';
@@ -131,5 +132,23 @@ describe('a pre-order’s page: its offers and JSON-LD', () => {
     const released = film(new Date(Date.now() - 1000).toISOString());
     expect(movieJsonLd(released, movieOffers(released))).toMatchObject({ offers: [{ name: 'Buy', availability: 'https://schema.org/InStock' }] });
     expect(movieJsonLd(film(), movieOffers(film())).offers).toEqual([expect.not.objectContaining({ availabilityStarts: expect.anything() })]);
+  });
+});
+
+describe('npm run catalog:check and release dates', () => {
+  const doc = (path: string, data: Record<string, unknown>) => ({ id: path.split('/').at(-1)!, path, data });
+  const check = (data: Record<string, unknown>) =>
+    checkCatalog([doc('documentaries/d', { title: 'D', videourl: 'private:d.mp4', locked: true, ...data })], () => true, () => null, () => false, NOW);
+
+  it('names a release date it cannot read as a broken document, with the forms it takes', () => {
+    const { broken } = check({ releaseDate: '1 March 2027' });
+    expect(broken).toEqual([{ path: 'documentaries/d', message: expect.stringMatching(/^releaseDate: expected an ISO date such as 2027-03-01/) }]);
+  });
+
+  it('notes a pre-order, a release passed and a free title’s unused date, none of them a problem', () => {
+    expect(check({ releaseDate: '2027-03-01' }).releases).toEqual([{ path: 'documentaries/d', message: expect.stringMatching(/^a pre-order until 2027-03-01T00:00:00.000Z: sold now, plays from then \(in 12 days\)/) }]);
+    expect(check({ releaseDate: '2027-01-01' }).releases[0]!.message).toMatch(/^released 2027-01-01/);
+    expect(check({ releaseDate: '2027-03-01', locked: false }).releases[0]!.message).toMatch(/^free: its releaseDate .* is not used/);
+    expect(check({ releaseDate: '2027-03-01' }).broken).toEqual([]);
   });
 });
