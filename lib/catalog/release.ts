@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-export const RELEASE_DATE_FORMS = 'an ISO date such as 2027-03-01 (midnight UTC) or 2027-03-01T18:00:00Z, or a Firestore timestamp';
+const RELEASE_DATE_FORMS = 'an ISO date such as 2027-03-01 (midnight UTC) or 2027-03-01T18:00:00Z, or a Firestore timestamp';
 
 /** The milliseconds a value names: a Timestamp (firebase-admin's, or as JSON), a Date, or an ISO string; NaN otherwise. */
 function millisOf(value: unknown): number {

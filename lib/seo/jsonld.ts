@@ -53,9 +53,7 @@ export function offerJsonLd(offer: Offer): Thing {
     price: decimal(offer.price),
     priceCurrency: offer.price.currency,
     // A pre-order is sold now and available from its release: schema.org's PreOrder, with the date it starts.
-    ...(offer.releases
-      ? { availability: 'https://schema.org/PreOrder', availabilityStarts: offer.releases }
-      : { availability: 'https://schema.org/InStock' }),
+    ...(offer.releases ? { availability: 'https://schema.org/PreOrder', availabilityStarts: offer.releases } : { availability: 'https://schema.org/InStock' }),
     url: absolute(pageOfDocument(offer.path)),
     ...(offer.kind === 'rent' && {
       businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut',

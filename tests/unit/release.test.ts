@@ -67,7 +67,11 @@ describe('pre-orders', () => {
   });
 
   it('sells a pre-order to own only, naming its date: a rental would run out before it could play', () => {
-    const pricing = { kind: 'own' as const, buy: { currency: 'SOL' as const, units: 50_000_000 }, rent: { price: { currency: 'SOL' as const, units: 20_000_000 }, hours: 48 } };
+    const pricing = {
+      kind: 'own' as const,
+      buy: { currency: 'SOL' as const, units: 50_000_000 },
+      rent: { price: { currency: 'SOL' as const, units: 20_000_000 }, hours: 48 },
+    };
     expect(offersOf('trailers/a', pricing, 10_000_000, MARCH)).toEqual([{ path: 'trailers/a', kind: 'buy', price: pricing.buy, releases: MARCH }]);
     expect(offersOf('trailers/a', { kind: 'default' }, 10_000_000, MARCH)).toEqual([
       { path: 'trailers/a', kind: 'buy', price: { currency: 'SOL', units: 10_000_000 }, releases: MARCH },
@@ -138,7 +142,13 @@ describe('a pre-order’s page: its offers and JSON-LD', () => {
 describe('npm run catalog:check and release dates', () => {
   const doc = (path: string, data: Record<string, unknown>) => ({ id: path.split('/').at(-1)!, path, data });
   const check = (data: Record<string, unknown>) =>
-    checkCatalog([doc('documentaries/d', { title: 'D', videourl: 'private:d.mp4', locked: true, ...data })], () => true, () => null, () => false, NOW);
+    checkCatalog(
+      [doc('documentaries/d', { title: 'D', videourl: 'private:d.mp4', locked: true, ...data })],
+      () => true,
+      () => null,
+      () => false,
+      NOW,
+    );
 
   it('names a release date it cannot read as a broken document, with the forms it takes', () => {
     const { broken } = check({ releaseDate: '1 March 2027' });
@@ -146,7 +156,9 @@ describe('npm run catalog:check and release dates', () => {
   });
 
   it('notes a pre-order, a release passed and a free title’s unused date, none of them a problem', () => {
-    expect(check({ releaseDate: '2027-03-01' }).releases).toEqual([{ path: 'documentaries/d', message: expect.stringMatching(/^a pre-order until 2027-03-01T00:00:00.000Z: sold now, plays from then \(in 12 days\)/) }]);
+    expect(check({ releaseDate: '2027-03-01' }).releases).toEqual([
+      { path: 'documentaries/d', message: expect.stringMatching(/^a pre-order until 2027-03-01T00:00:00.000Z: sold now, plays from then \(in 12 days\)/) },
+    ]);
     expect(check({ releaseDate: '2027-01-01' }).releases[0]!.message).toMatch(/^released 2027-01-01/);
     expect(check({ releaseDate: '2027-03-01', locked: false }).releases[0]!.message).toMatch(/^free: its releaseDate .* is not used/);
     expect(check({ releaseDate: '2027-03-01' }).broken).toEqual([]);
