@@ -41,6 +41,9 @@ test('the embedded pre-order counts down on its page, sells as a pre-order, tell
     expect.objectContaining({ name: 'Pre-order', availability: 'https://schema.org/PreOrder', availabilityStarts: RELEASES, price: '0.04' }),
   ]);
   await page.screenshot({ path: 'test-results/preorder-1440.png' });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: 'test-results/preorder-375.png', fullPage: true });
+  await page.setViewportSize(DESKTOP);
 
   // Paid now, through the dialog: the pay words say pre-order, and the player says when it plays instead of playing.
   await header.getByRole('button', { name: /^Pre-order with Solana/ }).click();
@@ -50,9 +53,7 @@ test('the embedded pre-order counts down on its page, sells as a pre-order, tell
   await expect(dialog).toContainText('Paid 0.04 SOL', { timeout: 20_000 });
   await expect(dialog.getByRole('alert')).toContainText('Plays from 1 October 2029 (18:00 UTC)');
   await expect(dialog.locator('video')).toHaveCount(0);
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: 'test-results/preorder-375-paid.png' });
-  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: 'test-results/preorder-1440-paid.png' });
 });
 
 test.describe('on a site whose clock the test moves', () => {

@@ -75,9 +75,11 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
       </section>
 
       <section className={styles.section} aria-labelledby="preorders">
-        <h2 id="preorders" className={styles.sectionTitle}>
-          Pre-orders
-        </h2>
+        <div className={styles.sectionHead}>
+          <h2 id="preorders" className={styles.sectionTitle}>
+            Pre-orders
+          </h2>
+        </div>
         <p className={styles.note}>
           Titles sold before their release date (the catalog&rsquo;s <code>releaseDate</code>): credited when paid, they play from the date, by the
           server&rsquo;s clock.
