@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
 import { Keypair } from '@solana/web3.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
@@ -12,7 +13,7 @@ import { clearFirestore } from './support/firestore-emulator';
 import { expect, test } from './support/offline';
 import { createTestWallet } from './support/phantom/wallet';
 import { purchaseDialog, withWallet } from './support/purchase';
-import { CHAIN_URL, DESKTOP, E2E_PORTS, PHONE, PREORDER_PROJECT_ID, PREORDER_SITE_URL } from './support/ports';
+import { CHAIN_URL, DESKTOP, E2E_PORTS, E2E_REVALIDATE_SECRET, PHONE, PREORDER_PROJECT_ID, PREORDER_SITE_URL } from './support/ports';
 import { stopServer } from './support/processes';
 import { startSiteInstance } from './support/site-instance';
 
@@ -20,14 +21,18 @@ import { startSiteInstance } from './support/site-instance';
  * Issue 55's pre-orders. On the shared site, the embedded catalog's pre-order as a visitor and a crawler see it, and as
  * its buyer does once paid. On a site of its own (its Firestore project, its recipient, a clock the test moves:
  * e2e/support/server-clock.cjs), a title written with a Firestore timestamp a few minutes ahead is paid now, refused
- * playback with its own reason until the server's clock passes the date, listed in the studio meanwhile, and plays after.
- * That site renders no page: it shares the build's cache with the others, and only reads of its own title's path.
+ * playback with its own reason until the server's clock passes the date, listed in the studio meanwhile, and plays after;
+ * a series of its own says "Pre-order" on a page cached no longer than until the date, and is out once rendered after
+ * it. That site shares the build's cache with the others, so it asks only for its own titles' paths, and renders no
+ * page that reads a list.
  */
 // This process writes the title as an operator would, with firebase-admin.
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${E2E_PORTS.firestore}`;
 const [orchardId, orchard] = content.documentaries.find(([, doc]) => doc.releaseDate)!;
 const ORCHARD_PAGE = `/watch/documentaries/${orchardId}`;
 const RELEASES = new Date(orchard.releaseDate!).toISOString();
+const jsonLdOf = async (page: Page) =>
+  JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as { offers: Record<string, unknown>[] };
 
 test('the embedded pre-order counts down on its page, sells as a pre-order, tells crawlers PreOrder, and its buyer is told when it plays', async ({ page }) => {
   test.setTimeout(90_000);
@@ -36,8 +41,7 @@ test('the embedded pre-order counts down on its page, sells as a pre-order, tell
   const header = page.getByRole('main').locator('header').first();
   await expect(header.locator('[data-preorder]')).toHaveText(/^Pre-order\s*Releases 1 October 2029 · in \d+ days$/);
   await expect(header.getByRole('list', { name: 'Ways to pay' })).toContainText('Pre-order · 0.04 SOL');
-  const json = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as { offers: Record<string, unknown>[] };
-  expect(json.offers).toEqual([
+  expect((await jsonLdOf(page)).offers).toEqual([
     expect.objectContaining({ name: 'Pre-order', availability: 'https://schema.org/PreOrder', availabilityStarts: RELEASES, price: '0.04' }),
   ]);
   await page.screenshot({ path: 'test-results/preorder-1440.png' });
@@ -59,7 +63,11 @@ test('the embedded pre-order counts down on its page, sells as a pre-order, tell
 test.describe('on a site whose clock the test moves', () => {
   test.describe.configure({ mode: 'serial' });
   const RECIPIENT = Keypair.fromSeed(new Uint8Array(32).fill(55));
-  const PATH = 'documentaries/e2e-early-frost';
+  // Ids of this run: the build's cache outlives a run, and holds what an earlier run's moved clock cached as fresh.
+  const run = Date.now().toString(36);
+  const PATH = `documentaries/e2e-early-frost-${run}`;
+  const SERIES = `series/e2e-frost-lines-${run}`;
+  const SERIES_PAGE = `${PREORDER_SITE_URL}/${SERIES}`;
   const clockFile = join(mkdtempSync(join(tmpdir(), 'solenema-preorder-clock-')), 'offset');
   /** Moves the site's clock to `ms` past real time (the clock file is read every 100 ms). */
   const setSiteClock = (ms: number) => new Promise((done) => (writeFileSync(clockFile, String(ms)), setTimeout(done, 300)));
@@ -72,22 +80,21 @@ test.describe('on a site whose clock the test moves', () => {
     await clearFirestore(`127.0.0.1:${E2E_PORTS.firestoreEmulator}`, PREORDER_PROJECT_ID);
     // As an operator writes it in the console: the seed's fields, a price, and a timestamp for its release.
     const app = getApps().find((each) => each.name === 'e2e-preorders') ?? initializeApp({ projectId: PREORDER_PROJECT_ID }, 'e2e-preorders');
-    await getFirestore(app)
-      .doc(PATH)
-      .set({
-        title: 'The Early Frost',
-        coverimg: '',
-        type: 'Documentary',
-        videourl: 'private:documentaries/the-winter-orchard.mp4',
-        locked: true,
-        price: 0.04,
-        releaseDate: Timestamp.fromMillis(releases),
-      });
+    const db = getFirestore(app);
+    const releaseDate = Timestamp.fromMillis(releases);
+    const video = 'private:documentaries/the-winter-orchard.mp4';
+    await db.doc(PATH).set({ title: 'The Early Frost', coverimg: '', type: 'Documentary', videourl: video, locked: true, price: 0.04, releaseDate });
+    // A series of its own, whose page no other site asks for: it reads no list the sites' shared cache holds.
+    await db.doc(SERIES).set({ title: 'Frost Lines', coverimg: '', locked: true, totalSeasons: 1, episodeCount: 1, releaseDate });
+    await db.doc(`${SERIES}/seasons/one`).set({ title: 'Season 1', coverimg: '', seasonNumber: 1, totalEpisodes: 1 });
+    await db.doc(`${SERIES}/seasons/one/episodes/e1`).set({ episodeNumber: 1, title: 'First Frost', coverimg: '', videourl: video });
     site = await startSiteInstance(PREORDER_SITE_URL, {
       FIREBASE_PROJECT_ID: PREORDER_PROJECT_ID,
       SOLANA_RECIPIENT: RECIPIENT.publicKey.toBase58(),
       NODE_OPTIONS: `--require ${resolve('e2e/support/server-clock.cjs')}`,
       SERVER_CLOCK_FILE: clockFile,
+      // A day's cache lifetime: only the release date can make a pre-order's page stale within the test.
+      REVALIDATE_SECONDS: '86400',
     });
   });
   test.afterAll(() => stopServer(site));
@@ -121,6 +128,19 @@ test.describe('on a site whose clock the test moves', () => {
     expect(await row.locator('td').allInnerTexts()).toEqual([expect.stringMatching(/\(in (9|10) minutes\)$/), '1', '0.04 SOL', '—']);
     await view.screenshot({ path: 'test-results/preorder-studio-1440.png', fullPage: true });
 
+    // A series not out yet: its cached page says so, its crawlers read PreOrder.
+    const show = await studio.newPage();
+    const rendered = await show.goto(SERIES_PAGE);
+    // Cached no longer than until the release (a day otherwise, REVALIDATE_SECONDS here).
+    const lifetime = Number(/s-maxage=(\d+)/.exec(rendered!.headers()['cache-control'] ?? '')?.[1]);
+    expect(lifetime).toBeGreaterThan(0);
+    expect(lifetime).toBeLessThanOrEqual(Math.ceil((releases - Date.now()) / 1000) + 1);
+    await expect(show.locator('[data-preorder]')).toHaveText(/^Pre-order\s*Releases \d{1,2} \w+ \d{4} · in (9|10) minutes$/);
+    await expect(show.getByRole('list', { name: 'Ways to pay' })).toContainText('Pre-order the whole series · 0.01 SOL');
+    expect((await jsonLdOf(show)).offers).toEqual([
+      expect.objectContaining({ availability: 'https://schema.org/PreOrder', availabilityStarts: new Date(releases).toISOString() }),
+    ]);
+
     // Past the date on the server's clock: the same browser plays it, its bytes included.
     await setSiteClock(releases - Date.now() + 30_000);
     const link = await buyer.link(PATH);
@@ -129,6 +149,20 @@ test.describe('on a site whose clock the test moves', () => {
     expect((await buyer.send(url)).status).toBeLessThan(300);
     await view.reload();
     await expect(view.locator('[data-table="preorders"]')).toHaveCount(0);
+    // Next's page cache keeps time by performance.now, which the test's clock does not move: the page goes stale at
+    // the date by its lifetime (above); here it is expired, as the date would, and rendered after the date, it is out.
+    const expired = await fetch(`${PREORDER_SITE_URL}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PREORDER_SITE_URL, authorization: `Bearer ${E2E_REVALIDATE_SECRET}` },
+      body: JSON.stringify({ paths: [`/${SERIES}`] }),
+    });
+    expect(expired.status).toBe(200);
+    await expect(async () => {
+      await show.reload();
+      await expect(show.locator('[data-preorder]')).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(show.getByRole('list', { name: 'Ways to pay' })).toContainText('The whole series · 0.01 SOL');
+    expect((await jsonLdOf(show)).offers).toEqual([expect.objectContaining({ availability: 'https://schema.org/InStock' })]);
 
     // The media route checks the date too: the same link, with the clock put back, serves nothing.
     await setSiteClock(0);
