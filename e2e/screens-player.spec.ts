@@ -72,7 +72,7 @@ test('locked titles show a lock and "Pay with Solana", and neither card nor cove
     const cards = isGrid ? band(page, id).locator('article') : band(page, id).locator('.swiper-slide-visible article');
     const card = cards.filter({ hasText: 'Locked' }).first();
     if ((await card.count()) === 0) continue;
-    await expect(card.getByRole('button', { name: /^Pay with Solana/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^(Pay|Pre-order) with Solana/ })).toBeVisible();
     await expect(card.getByRole('button', { name: /^Free/ })).toHaveCount(0);
     // A card's only link is its title, to the title's own (still locked) page, so every title is reachable by links.
     await expect(card.getByRole('link')).toHaveAttribute('href', isGrid ? /^\/(series|short-films)\// : /^\/watch\/(trailers|documentaries)\//);

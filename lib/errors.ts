@@ -13,6 +13,8 @@ export const API_ERROR_STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   cross_site: 403,
+  /** A pre-order's buyer asked to play it before its release date (the server's clock). */
+  not_released: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

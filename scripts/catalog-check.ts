@@ -66,6 +66,7 @@ async function main() {
       'prices that are malformed (price, currency "SOL" or "USDC", rentalPrice with rentalHours; docs/catalog.md): not sold until fixed',
       check.malformedPrices,
     );
+    for (const { path, message } of check.releases) console.log(`· ${path}: ${message} (a note)`);
     if (check.withoutCover.length > 0)
       console.log(`· ${check.withoutCover.length} titles or episodes have no cover and show the default one (a note, not a problem)`);
     console.log(

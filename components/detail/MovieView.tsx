@@ -5,6 +5,7 @@ import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
 import { LockedMovieActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
+import { ReleaseNote } from './ReleaseNote';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { PlayerPrefetch } from '../player/PlayerPrefetch';
 import { PreviewButton } from '../player/PreviewButton';
@@ -31,6 +32,7 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
         actions={
           movie.locked ? (
             <>
+              <ReleaseNote title={movie} />
               <OfferList offers={offers} />
               <LockedMovieActions
                 purchasePath={movie.purchasePath}

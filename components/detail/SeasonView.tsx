@@ -3,6 +3,7 @@ import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { listRoutes, routes } from '@/lib/routes';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
+import { ReleaseNote } from './ReleaseNote';
 import { countOf } from '../sections/gridCards';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
@@ -36,6 +37,7 @@ export function SeasonView({ season, offers, episodeOffers, following, jsonLd }:
         actions={
           series.locked && (
             <>
+              <ReleaseNote title={series} />
               <OfferList offers={offers} />
               {/* Owning the season (its pass, or the whole series) is what lifts its lock. */}
               <LockedDetailActions purchasePath={season.path} title={series.title} offers={offers} />

@@ -4,6 +4,7 @@ import { Pagination } from '../browse/Pagination';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
+import { ReleaseNote } from './ReleaseNote';
 import { GridSection } from '../sections/GridSection';
 import { countOf, seasonCard } from '../sections/gridCards';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
@@ -26,6 +27,7 @@ export function SeriesView({ series, offers, jsonLd }: { series: SeriesDetail; o
         actions={
           series.locked && (
             <>
+              <ReleaseNote title={series} />
               <OfferList offers={offers} />
               <LockedDetailActions purchasePath={series.path} title={series.title} offers={offers} />
             </>

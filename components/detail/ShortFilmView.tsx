@@ -3,6 +3,7 @@ import { listRoutes, routes } from '@/lib/routes';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { LockedDetailActions } from '../payment/LockedActions';
 import { OfferList } from '../payment/OfferList';
+import { ReleaseNote } from './ReleaseNote';
 import { countOf } from '../sections/gridCards';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
@@ -34,6 +35,7 @@ export function ShortFilmView({ film, offers, episodeOffers, jsonLd }: Props) {
         actions={
           film.locked && (
             <>
+              <ReleaseNote title={film} />
               <OfferList offers={offers} />
               <LockedDetailActions purchasePath={film.path} title={film.title} offers={offers} />
             </>

@@ -17,7 +17,8 @@ export function PayWithSolanaButton(request: PurchaseRequest) {
       onClick={(event) => openPurchase(request, event.currentTarget)}
     >
       <SolanaIcon />
-      Pay with Solana<span className="visually-hidden">: unlock {title}</span>
+      {/* Inline, not offer-words' isPreorder: that module would ride into every page's first load. */}
+      {request.offers.some((offer) => offer.releases) ? 'Pre-order' : 'Pay'} with Solana<span className="visually-hidden">: unlock {title}</span>
     </button>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@/lib/payments/browser/api';
 import { purchase, type PurchaseStage } from '@/lib/payments/browser/purchase';
 import { isFinalVerdict } from '@/lib/payments/browser/verdict';
-import { NOT_FOR_SALE } from '@/lib/payments/checkout/offer-words';
+import { isPreorder, NOT_FOR_SALE } from '@/lib/payments/checkout/offer-words';
 import { ModalDialog } from '../dialog/ModalDialog';
 import { configureHls } from '../player/hlsDefaults';
 import { VideoPlayer } from '../player/VideoPlayer';
@@ -84,6 +84,8 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
   const [paid, setPaid] = useState<{ signature: string; price: Amount } | null>(null);
   const [giftLink, setGiftLink] = useState<string | null>(null);
   const { offers } = request;
+  // A title not out yet: charged now, it plays from its release date.
+  const payWords = isPreorder(offers) ? 'Pre-order' : 'Pay to Watch';
   const [chosen, setChosen] = useState(0);
   const [asGift, setAsGift] = useState(false);
   // The offer both ways to pay check out: the Phantom pay and the QR code's checkout.
@@ -281,7 +283,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
           <div className={styles.actions}>
             {connected ? (
               <button type="button" className={`${button.button} ${button.solana}`} onClick={pay} disabled={busy}>
-                Pay to Watch
+                {payWords}
               </button>
             ) : (
               <>
@@ -289,7 +291,7 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
                   {connecting ? 'Connecting…' : 'Connect Phantom Wallet'}
                 </button>
                 <button type="button" className={`${button.button} ${button.ghost}`} onClick={pay} disabled={busy}>
-                  Pay to Watch
+                  {payWords}
                 </button>
               </>
             )}

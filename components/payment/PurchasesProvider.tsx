@@ -69,8 +69,9 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
           },
           (error: unknown) => {
             console.error('[purchases] could not get a playback link for', videoPath, error);
-            // A rental that ended: the player says why, and the page learns which rentals still play.
-            if ((error as { code?: unknown }).code === 'expired') {
+            // A rental that ended, or a pre-order not out yet: the player says why, and the page learns what still plays.
+            const { code } = error as { code?: unknown };
+            if (code === 'expired' || code === 'not_released') {
               setEnded((current) => ({ ...current, [videoPath]: (error as Error).message }));
               void readLibrary();
             }

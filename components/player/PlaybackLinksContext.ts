@@ -27,7 +27,7 @@ export interface PlaybackLinks {
    * `starting`: the player opens with it now, so a stream's first requests are asked for at once (lib/media/primed.ts).
    */
   requestLink(videoPath: string, starting?: boolean): Promise<string | undefined>;
-  /** Why a rented video no longer plays, once its link was refused for that (the server's words); undefined otherwise. */
+  /** Why an owned video does not play, once its link was refused for that (a rental ended, a pre-order not out yet: the server's words). */
   rentalEnded(videoPath: string): string | undefined;
   /** Asks the viewer to unlock a locked video (the next episode, say). */
   unlock(request: UnlockRequest): void;

@@ -6,7 +6,7 @@ import type { Subtitle } from '@/lib/catalog/types';
 import { track } from '@/lib/analytics/track';
 import { reportViewing } from '@/lib/analytics/viewing';
 import { forgetPrimed } from '@/lib/media/primed';
-import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
+import { isPreorder, type ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { isMediaLink } from '@/lib/routes';
 import { playerKind, playerSrc } from '@/lib/video-providers';
 import { formatTime, watchedToEnd, type WatchInfo } from '@/lib/watching/progress';
@@ -62,7 +62,8 @@ function playAsAsked(video: HTMLVideoElement) {
  */
 export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, subtitles = NO_SUBTITLES, payAgain }: Props) {
   const links = usePlaybackLinks();
-  // This browser's rental of the video has ended (the server refused its link, 410): its reason, and the ways to pay again.
+  // This browser's rental of the video has ended (the server refused its link, 410), or it is a pre-order not out yet
+  // (403 not_released): the server's reason, and for a rental the ways to pay again.
   const rentalEnded = videoPath ? links?.rentalEnded(videoPath) : undefined;
   const latest = (videoPath && links?.videoFor(videoPath)) || src;
   const [pinned, setPinned] = useState(src);
@@ -218,7 +219,10 @@ export function VideoPlayer({ src, title, videoPath, watch, onEnded, overlay, su
         {rentalEnded ? (
           <div role="alert" className={styles.overlay}>
             <p>{rentalEnded}</p>
-            {payAgain && <OffersInPlace offers={payAgain.offers} open={payAgain.open} label={buyLabel(payAgain.offers, true)} />}
+            {/* A pre-order is paid for: it waits for its date, with nothing more to buy. */}
+            {payAgain && !isPreorder(payAgain.offers) && (
+              <OffersInPlace offers={payAgain.offers} open={payAgain.open} label={buyLabel(payAgain.offers, true)} />
+            )}
           </div>
         ) : refused ? (
           <p role="status" className={styles.waiting}>

@@ -7,6 +7,7 @@ import button from '../ui/button.module.css';
 import { CodeForm } from './CodeForm';
 import { CodeTable, CodeUseTable } from './CodeTables';
 import { DayTable, TitleTable, Totals } from './FigureTables';
+import { PreorderTable } from './PreorderTable';
 import { RangeForm } from './RangeForm';
 import { SalesTable } from './SalesTable';
 import { SellingChecklist } from './SellingChecklist';
@@ -25,7 +26,7 @@ interface Props {
 
 /** The studio for a signed-in studio wallet: the range's figures, its sales, and what reached the recipient unclaimed. */
 export function StudioDashboard({ wallet, problem, view }: Props) {
-  const { at: now, range, report, sales, older, cursor, transfers, title, readiness, explorer, codes } = view;
+  const { at: now, range, report, preorders, sales, older, cursor, transfers, title, readiness, explorer, codes } = view;
   const paused = readiness.refusal !== null || readiness.usdcRefusal !== null;
   // What stops sales is the first thing an operator reads; a list that holds waits at the foot of the page.
   const checklist = (
@@ -73,6 +74,19 @@ export function StudioDashboard({ wallet, problem, view }: Props) {
         </p>
         <TitleTable report={report} />
         {report.moreTitles > 0 && <p className={styles.more}>And {report.moreTitles} more titles with figures: the CSV export has every sale.</p>}
+      </section>
+
+      <section className={styles.section} aria-labelledby="preorders">
+        <div className={styles.sectionHead}>
+          <h2 id="preorders" className={styles.sectionTitle}>
+            Pre-orders
+          </h2>
+        </div>
+        <p className={styles.note}>
+          Titles sold before their release date (the catalog&rsquo;s <code>releaseDate</code>): credited when paid, they play from the date, by the
+          server&rsquo;s clock.
+        </p>
+        <PreorderTable preorders={preorders} range={range} now={now} />
       </section>
 
       <section className={styles.section} aria-labelledby="by-day">

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /** The embedded catalog the e2e Firestore was seeded from, read the way a test needs it. */
 type Episode = { title: string; videourl: string; locked?: boolean; episodeNumber: number };
-type Movie = { title: string; videourl: string; locked?: boolean; coverimg?: string; price?: unknown };
+type Movie = { title: string; videourl: string; locked?: boolean; coverimg?: string; price?: unknown; releaseDate?: string };
 type Season = { title: string; seasonNumber: number; episodes: Record<string, Episode> };
 type Series = { title: string; locked: boolean; seasons: Record<string, Season> };
 type ShortFilm = { title: string; locked: boolean; episodes: Record<string, Episode> };

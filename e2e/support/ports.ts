@@ -26,6 +26,8 @@ export const E2E_PORTS = {
   transactionSite: 3255 + offset,
   /** The same build with a studio wallet of its own, whose codes e2e/codes.spec.ts makes and uses. */
   codesSite: 3290 + offset,
+  /** The same build with a Firestore project and a clock of its own: a pre-order plays from its date (e2e/preorders.spec.ts). */
+  preorderSite: 3260 + offset,
   /** What the site's FIRESTORE_EMULATOR_HOST names: the outage proxy in front of the emulator. */
   firestore: 8790 + offset,
   firestoreEmulator: 8791 + offset,
@@ -66,6 +68,8 @@ export const STUDIO_PROJECT_ID = 'demo-studio';
 export const USDC_SITE_URL = `http://127.0.0.1:${E2E_PORTS.usdcSite}`;
 export const TRANSACTION_SITE_URL = `http://127.0.0.1:${E2E_PORTS.transactionSite}`;
 export const RENTAL_PAGES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.rentalPagesSite}`;
+export const PREORDER_SITE_URL = `http://127.0.0.1:${E2E_PORTS.preorderSite}`;
+export const PREORDER_PROJECT_ID = 'demo-preorders';
 export const CHAIN_URL = `http://127.0.0.1:${E2E_PORTS.chain}`;
 export const CODES_SITE_URL = `http://127.0.0.1:${E2E_PORTS.codesSite}`;
 /** The e2e build's MEDIA_HOSTS: a video host outside the site, answered by page.route in e2e/player-kinds.spec.ts. */

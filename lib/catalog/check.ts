@@ -6,6 +6,7 @@ import { previewSecondsProblem } from './preview-seconds';
 import type { CoverCheck } from './reads';
 import { isDocumentId, parseTitlePath } from './kinds';
 import type { Pricing } from './pricing';
+import { preorderDate, timeLeft } from './release';
 import { episodeDocSchema, seasonDocSchema, titleDocSchemas } from './schemas';
 import type { RawDocument } from './store';
 import { treesToSync } from './sync/trees';
@@ -37,6 +38,16 @@ export interface CatalogCheck {
   previews: Finding[];
   /** Titles and episodes with no cover at all (they show the default one): a note, not a problem. */
   withoutCover: string[];
+  /** Titles with a `releaseDate`: a locked one's pre-order until then, a free one's date unused. Notes, not problems. */
+  releases: Finding[];
+}
+
+/** What a title's release date does, by the clock `now`. */
+function releaseNote(releaseDate: string, locked: boolean, now: number): string {
+  if (!locked) return `free: its releaseDate (${releaseDate}) is not used, a free title plays at once`;
+  return preorderDate({ locked, releaseDate }, now)
+    ? `a pre-order until ${releaseDate}: sold now, plays from then (${timeLeft(releaseDate, now)})`
+    : `released ${releaseDate}: sold and played as any locked title`;
 }
 
 /** Why a video could not play under the site's policy (and what allows it), or null when it can. */
@@ -76,6 +87,7 @@ export function checkCatalog(
   videoPolicy: VideoPolicyCheck,
   /** A public URL its provider plays only with a token the site signs for buyers (Mux, once a signing key is set). */
   signedPlayback: (videourl: string) => boolean = () => false,
+  now = Date.now(),
 ): CatalogCheck {
   const titles = new Set(documents.map((doc) => doc.path));
   // A tree whose title is gone is no title to index: its left-behind documents are reported as broken below.
@@ -91,6 +103,7 @@ export function checkCatalog(
     malformedPrices: [],
     previews: [],
     withoutCover: [],
+    releases: [],
   };
   const rawPreview = new Map(documents.map((raw) => [raw.path, (raw.data as { previewSeconds?: unknown }).previewSeconds]));
   const parsed = new Map<string, Record<string, unknown>>();
@@ -133,6 +146,8 @@ export function checkCatalog(
         message: `sold whole at the site's price (PRICE_LAMPORTS) though its season ${path} has a price of its own: give the series its price`,
       });
     }
+    const releaseDate = doc.releaseDate as string | undefined;
+    if (releaseDate) check.releases.push({ path, message: releaseNote(releaseDate, doc.locked === true, now) });
     const cover = doc.coverimg as string | null;
     if (!cover) check.withoutCover.push(path);
     else if (!coverExists(cover)) check.missingCovers.push({ path, message: `cover ${cover} does not exist` });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { searchDocumentSchema, type SearchDocument } from '../search/documents';
 import { LOOKUPS, RANK_KEY, SEARCH_COLLECTION } from './search-entries';
 import {
@@ -17,11 +17,19 @@ import { formatTitlePath, isMovieKind, parseTitlePath, titleOf, type MovieKind }
 import { numberCursorSchema, PAGE_SIZES, type Page, type PageRequest } from './paging';
 import { POPULAR_KEY, popularKeySchema } from './popularity';
 import type { Pricing } from './pricing';
+import { releaseDateField } from './release';
 import type { DocumentStore, RawDocument, StoreQuery } from './store';
 import { isEditedTitle, treeOf } from './tree-state';
 import type { Access, Catalog, Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary, TitleRef, Video } from './types';
 
 export type CatalogLogger = Pick<Console, 'warn'>;
+
+/** What an episode's show says about its release, read from the show's document beside the episode. */
+const showReleaseSchema = z.object({ locked: z.boolean().default(false), releaseDate: releaseDateField });
+
+/** The release date a locked title's paths play from, as an optional field; none for a free title or one without a date. */
+const releaseOf = (title: { locked?: boolean; releaseDate?: string | null }): { releaseDate?: string } =>
+  title.locked && title.releaseDate ? { releaseDate: title.releaseDate } : {};
 
 type Parsed<T> = RawDocument & { doc: T };
 type Lock = { locked: boolean; purchasePath: string };
@@ -155,8 +163,8 @@ export function createCatalog(
     page && { items: page.docs.map(map), next: page.next, previous: page.previous, firstOfNext: page.following && map(page.following) };
 
   function movie(collection: MovieKind, { id, path, doc, updatedAt }: Parsed<z.output<typeof movieDocSchema>>): MovieItem {
-    const { title, description, coverimg, type, locked, pricing } = doc;
-    return { id, path, collection, title, description, coverimg, type, pricing, updatedAt, ...access(path, locked, doc, path) };
+    const { title, description, coverimg, type, locked, pricing, releaseDate } = doc;
+    return { id, path, collection, title, description, coverimg, type, pricing, releaseDate, updatedAt, ...access(path, locked, doc, path) };
   }
 
   /** Episodes of a season or short film; a locked parent locks them all and is what a visitor buys. */
@@ -267,9 +275,10 @@ export function createCatalog(
       case 'title':
         return getParsed(path, titleDocSchemas[address.kind]);
       case 'episode': {
-        // An episode is sold only while its parent (the series or the short film) exists.
+        // An episode is sold only while its parent (the series or the short film) exists; it plays from its release.
         const [parent, found] = await Promise.all([store.get(formatTitlePath(titleOf(address))), getParsed(path, episodeDocSchema)]);
-        return parent ? found : null;
+        const show = parent && showReleaseSchema.safeParse(parent.data);
+        return show?.success && found ? { ...found, release: releaseOf(show.data) } : null;
       }
       default:
         return null;
@@ -287,7 +296,8 @@ export function createCatalog(
       const [series, season] = await Promise.all([getParsed(formatTitlePath(titleOf(address)), seriesDocSchema), getParsed(path, seasonDocSchema)]);
       if (!series || !season) return null;
       const { title, coverimg, pricing } = season.doc;
-      return { path, title: `${series.doc.title}: ${title}`, coverimg: coverimg ?? series.doc.coverimg, locked: series.doc.locked, pricing };
+      const { locked } = series.doc;
+      return { path, title: `${series.doc.title}: ${title}`, coverimg: coverimg ?? series.doc.coverimg, locked, pricing, ...releaseOf(series.doc) };
     }
     if (address?.depth === 'episode') {
       const parentPath = formatTitlePath(titleOf(address));
@@ -296,13 +306,21 @@ export function createCatalog(
       const { title, coverimg, locked } = episode.doc;
       // Locked by its show, an episode is sold only through it (its season pass or the whole show), never below it.
       if (parent.doc.locked)
-        return { path, title, coverimg, locked: true, pricing: { kind: 'default' }, soldThrough: { path: parentPath, title: parent.doc.title } };
+        return {
+          path,
+          title,
+          coverimg,
+          locked: true,
+          pricing: { kind: 'default' },
+          soldThrough: { path: parentPath, title: parent.doc.title },
+          ...releaseOf(parent.doc),
+        };
       return { path, title, coverimg, locked, pricing: { kind: 'default' } };
     }
     const found = await titleDocument(path);
     if (!found) return null;
     const { title, coverimg, locked } = found.doc;
-    return { path, title, coverimg, locked, pricing: 'pricing' in found.doc ? found.doc.pricing : { kind: 'default' } };
+    return { path, title, coverimg, locked, pricing: 'pricing' in found.doc ? found.doc.pricing : { kind: 'default' }, ...releaseOf(found.doc) };
   }
 
   /** The video a movie or episode path names: one read, two for an episode (its parent must exist). */
@@ -310,7 +328,8 @@ export function createCatalog(
     const found = await titleDocument(path);
     if (!found || !('videourl' in found.doc)) return null;
     const { title, videourl, previewSeconds } = found.doc;
-    return { path, title, videourl, ...(previewSeconds !== undefined && { previewSeconds }) };
+    const release = 'release' in found ? found.release : releaseOf(found.doc);
+    return { path, title, videourl, ...(previewSeconds !== undefined && { previewSeconds }), ...release };
   }
 
   /** The first episode of a season or short film, by episode number: one read. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_ID, isReservedId, parseTitlePath, type Kind } from './kinds';
 import { pricingOf, type Pricing } from './pricing';
 import { previewSecondsField } from './preview-seconds';
+import { releaseDateField } from './release';
 import type { Subtitle } from './types';
 
 /** Firestore documents as stored. Optional fields get their defaults here, once. */
@@ -98,6 +99,7 @@ export const movieDocSchema = priced({
   description: text.default(''),
   subtitles: subtitlesField,
   previewSeconds: previewSecondsField,
+  releaseDate: releaseDateField,
 });
 
 export const seriesDocSchema = priced({
@@ -107,6 +109,7 @@ export const seriesDocSchema = priced({
   locked: z.boolean().default(false),
   totalSeasons: count.default(0),
   episodeCount: count.default(0),
+  releaseDate: releaseDateField,
 });
 
 /** A season of a locked series is sold on its own (a season pass) only where its document sets its prices. */
@@ -135,6 +138,7 @@ export const shortFilmDocSchema = priced({
   description: text.default(''),
   locked: z.boolean().default(false),
   episodeCount: count.default(0),
+  releaseDate: releaseDateField,
 });
 
 export type EpisodeDoc = z.infer<typeof episodeDocSchema>;

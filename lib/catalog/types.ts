@@ -44,11 +44,16 @@ interface Priced {
   pricing: Pricing;
 }
 
-export type MovieItem = Titled & Access & Priced & { collection: MovieKind; type: string };
+/** A title's release date (ISO 8601; lib/catalog/release.ts): a locked title sells as a pre-order before it. */
+interface Released {
+  releaseDate?: string | null;
+}
+
+export type MovieItem = Titled & Access & Priced & Released & { collection: MovieKind; type: string };
 
 export type Episode = Titled & Access & { episodeNumber: number };
 
-export interface SeriesSummary extends Titled, Priced {
+export interface SeriesSummary extends Titled, Priced, Released {
   locked: boolean;
   totalSeasons: number;
   episodeCount: number;
@@ -72,7 +77,7 @@ export interface SeasonDetail extends SeasonSummary {
   episodes: Page<Episode>;
 }
 
-export interface ShortFilmSummary extends Titled, Priced {
+export interface ShortFilmSummary extends Titled, Priced, Released {
   locked: boolean;
   episodeCount: number;
 }
@@ -88,6 +93,8 @@ export interface Video {
   videourl: string;
   /** The seconds anyone may play free (a locked stream's preview), where the document sets a usable `previewSeconds`. */
   previewSeconds?: number;
+  /** The release date of its locked title (the movie, or the show an episode is in): it plays from then. */
+  releaseDate?: string;
 }
 
 /**
@@ -124,6 +131,8 @@ export interface TitleRef extends Priced {
   /** The cover to show on a receipt; null for the default one. */
   coverimg: string | null;
   locked: boolean;
+  /** The release date of the locked title this path is in: sold before it as a pre-order. */
+  releaseDate?: string;
   /** A part its show locks (an episode): sold only through that show's offers, never alone. */
   soldThrough?: { path: string; title: string };
 }

@@ -52,7 +52,8 @@ export function offerJsonLd(offer: Offer): Thing {
     name: offerName(offer),
     price: decimal(offer.price),
     priceCurrency: offer.price.currency,
-    availability: 'https://schema.org/InStock',
+    // A pre-order is sold now and available from its release: schema.org's PreOrder, with the date it starts.
+    ...(offer.releases ? { availability: 'https://schema.org/PreOrder', availabilityStarts: offer.releases } : { availability: 'https://schema.org/InStock' }),
     url: absolute(pageOfDocument(offer.path)),
     ...(offer.kind === 'rent' && {
       businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut',

@@ -4,6 +4,7 @@ import { formatSalesCursor } from './cursor';
 import type { SalesCursor } from '../payments/ledger/ledger';
 import type { StudioRange } from './range';
 import { sellingReadiness, siteExplorer } from '../payments/wiring';
+import { studioPreorders } from './preorders';
 import { SALES_PER_PAGE, studioFigures, studioSales, unclaimedTransfers } from './report';
 import { studioCodes } from './codes';
 
@@ -23,12 +24,15 @@ export async function studioView(range: StudioRange, title: string | null, after
     siteExplorer(),
     studioCodes(),
   ]);
+  const preorders = await studioPreorders(report, at);
   const shown = sales.slice(0, SALES_PER_PAGE);
   const last = shown.at(-1);
   return {
     at,
     range,
     report,
+    /** Titles the range sold that are not out yet. */
+    preorders,
     sales: shown,
     /** Where the next page of sales starts, if there is one. */
     older: sales.length > SALES_PER_PAGE && last ? formatSalesCursor(last) : null,

@@ -1,6 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { z } from 'zod';
 import { CURRENCIES, formatAmount, type Amount } from '../../catalog/pricing';
+import { preorderDate } from '../../catalog/release';
 import type { Catalog } from '../../catalog/types';
 import { offerFor, offersOf, type PurchaseKind } from './offers';
 import { CHECKOUT_KEPT_MS } from './checkout-kept';
@@ -115,7 +116,7 @@ export interface CheckoutRequest {
   gift?: boolean;
 }
 
-type OfferTerms = Pick<CheckoutTerms, 'catalog' | 'defaultLamports' | 'rentalCredit'>;
+type OfferTerms = Pick<CheckoutTerms, 'catalog' | 'defaultLamports' | 'rentalCredit' | 'now'>;
 
 /**
  * What a checkout of `path` would sell and at what price before any code: the offer, less what this browser paid to
@@ -129,7 +130,7 @@ export async function offerToSell({ path, kind, gift }: Pick<CheckoutRequest, 'p
   if (!title.locked) return refuse('conflict', `${title.title} is free to watch; there is nothing to buy.`);
   if (title.soldThrough)
     return refuse('conflict', `${title.title} is sold with ${title.soldThrough.title}, not alone: buy a pass of ${title.soldThrough.title} on its page.`);
-  const offers = offersOf(title.path, title.pricing, terms.defaultLamports);
+  const offers = offersOf(title.path, title.pricing, terms.defaultLamports, preorderDate(title, (terms.now ?? Date.now)()));
   if (offers.length === 0) return refuse('conflict', `${title.title} is not for sale just now: its price is being corrected. Please try again later.`);
   const offer = offerFor(offers, kind);
   if (!offer) return refuse('conflict', kind === 'rent' ? `${title.title} is not offered for rent.` : `${title.title} is offered for rent only.`);

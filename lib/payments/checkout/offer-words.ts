@@ -14,13 +14,17 @@ export interface ShownOffer extends Offer {
 /** What a title whose price is malformed says instead of one: it is never sold at a guessed price. */
 export const NOT_FOR_SALE = 'Not for sale just now';
 
-/** "Buy", "Rent 2 days", "Season pass", "The whole series": an offer's name beside its price. */
-export function offerName({ path, kind, hours }: Pick<Offer, 'path' | 'kind' | 'hours'>): string {
+/** "Buy", "Rent 2 days", "Season pass", "The whole series", "Pre-order": an offer's name beside its price. */
+export function offerName({ path, kind, hours, releases }: Pick<Offer, 'path' | 'kind' | 'hours' | 'releases'>): string {
   if (kind === 'rent') return `Rent ${formatHours(hours ?? 0)}`;
   const address = parseTitlePath(path);
-  if (address?.depth === 'season') return 'Season pass';
-  return address?.depth === 'title' && address.kind === 'series' ? 'The whole series' : 'Buy';
+  if (address?.depth === 'season') return releases ? 'Pre-order the season pass' : 'Season pass';
+  if (address?.depth === 'title' && address.kind === 'series') return releases ? 'Pre-order the whole series' : 'The whole series';
+  return releases ? 'Pre-order' : 'Buy';
 }
+
+/** Whether offers sell a title not out yet: its pay controls say "Pre-order". */
+export const isPreorder = (offers: readonly Pick<Offer, 'releases'>[]) => offers.some((offer) => offer.releases !== undefined);
 
 /** "Rent 2 days · 0.02 SOL" */
 export const offerLine = (offer: Offer) => `${offerName(offer)} · ${formatAmount(offer.price)}`;

@@ -3,6 +3,8 @@ import { parseTitlePath } from '../../catalog/kinds';
 import { formatHours, type Pricing } from '../../catalog/pricing';
 import type { Episode, MovieItem, SeasonSummary, SeriesSummary, ShortFilmSummary } from '../../catalog/types';
 import { env } from '../../env/server';
+import { revalidateAtRelease } from '../../catalog/release-cache';
+import { preorderDate, type Releasable } from '../../catalog/release';
 import type { ShownOffer } from './offer-words';
 import { offersOf } from './offers';
 
@@ -18,28 +20,33 @@ const MOVIE: Scope = { own: 'Yours to keep: watch it as often as you like', rent
 const SHORT_FILM: Scope = { own: 'Every episode, yours to keep, including those added later', rent: 'Every episode' };
 const SERIES: Scope = { own: 'Every season and episode, including those added later', rent: 'Every season and episode' };
 const EPISODE: Scope = { own: 'This episode, yours to keep', rent: 'This episode' };
+/** A document without a date of its own (an episode sold alone in a free show). */
+const NOT_DATED: Releasable = { locked: false };
 const seasonScope = (seasonNumber: number): Scope => ({ own: `Every episode of Season ${seasonNumber}`, rent: `Every episode of Season ${seasonNumber}` });
 
-function shown(path: string, pricing: Pricing, scope: Scope): ShownOffer[] {
-  return offersOf(path, pricing, env.PRICE_LAMPORTS).map((offer) => ({
+function shown(path: string, pricing: Pricing, scope: Scope, title: Releasable = NOT_DATED): ShownOffer[] {
+  const releases = preorderDate(title);
+  // The page says "Pre-order" until the release: it is regenerated then, not a cache lifetime later.
+  if (releases) revalidateAtRelease(releases);
+  return offersOf(path, pricing, env.PRICE_LAMPORTS, releases).map((offer) => ({
     ...offer,
     covers: offer.kind === 'rent' ? `${scope.rent} for ${formatHours(offer.hours ?? 0)} from your first play; start within 30 days of paying` : scope.own,
   }));
 }
 
 /** A locked trailer's or documentary's offers; none for a free one. */
-export const movieOffers = (movie: MovieItem) => (movie.locked ? shown(movie.path, movie.pricing, MOVIE) : []);
+export const movieOffers = (movie: MovieItem) => (movie.locked ? shown(movie.path, movie.pricing, MOVIE, movie) : []);
 
 /** A locked series' or short film's offers, each sold whole; none for a free one. */
 export function showOffers(show: SeriesSummary | ShortFilmSummary): ShownOffer[] {
   if (!show.locked) return [];
-  return shown(show.path, show.pricing, parseTitlePath(show.path)?.kind === 'series' ? SERIES : SHORT_FILM);
+  return shown(show.path, show.pricing, parseTitlePath(show.path)?.kind === 'series' ? SERIES : SHORT_FILM, show);
 }
 
 /** What opens a season of a locked series: its own pass, where its document prices one, then the whole series. */
 export function seasonOffers(season: SeasonSummary, series: SeriesSummary): ShownOffer[] {
   if (!series.locked) return [];
-  return [...shown(season.path, season.pricing, seasonScope(season.seasonNumber)), ...showOffers(series)];
+  return [...shown(season.path, season.pricing, seasonScope(season.seasonNumber), series), ...showOffers(series)];
 }
 
 /**

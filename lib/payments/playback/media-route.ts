@@ -10,6 +10,7 @@ import { signedStorageUrl } from '../../media/storage';
 import { storageUrlSeconds, type CheckedLink } from './playback';
 import { ownsVideo, type Owner } from '../ownership/ownership';
 import { streamAnswer } from './stream-answer';
+import { notReleased } from './release-gate';
 import { describeFailure } from '../../failure';
 
 // The folder ships with the server through outputFileTracingIncludes (next.config.ts); without the
@@ -38,6 +39,9 @@ export async function servePlaybackLink(request: Request, owner: Owner, { claim 
     console.error(`[media] could not read the ledger or the catalog: ${describeFailure(error)}`);
     return refuse('unavailable', 'Playback is unavailable just now. Please try again in a moment.');
   }
+  // A link is never signed before the release, but the route checks again: nothing of a pre-order is served early.
+  const notOut = video && notReleased(video);
+  if (notOut) return notOut;
   const source = video && videoSource(video.videourl);
   if (source?.kind === 'stream') return streamAnswer(source, file);
   if (!source || source.kind === 'public' || !namesMatch(file, source.name)) return refuse('not_found', 'No such video.');

@@ -12,6 +12,7 @@ import { rentalEnded, rentalPlays } from '../ownership/rentals';
 import { checkPlaybackLink, playbackUrl, renewAfterSeconds } from './playback';
 import { isMediaLink } from '../../routes';
 import { unlocks } from '../ownership/unlocks';
+import { notReleased } from './release-gate';
 
 const muxSigning = muxSigningKey(env);
 
@@ -34,6 +35,8 @@ export async function playbackLinkFor(asker: Owner, videoPath: string): Promise<
   const video = await getVideo(videoPath);
   if (!video) return refuse('not_found', `No video at ${videoPath}.`);
   const now = Date.now();
+  const notOut = notReleased(video, now);
+  if (notOut) return notOut;
   if (rented && !rentalPlays(rented, now)) return refuse('expired', rentalEnded(rented, video.title));
   const until = rented && (await startRental(rented, now)).endsAt;
   const ttl = until === undefined ? env.MEDIA_TOKEN_SECONDS : Math.max(1, Math.min(env.MEDIA_TOKEN_SECONDS, Math.floor((until - now) / 1000)));
