@@ -36,7 +36,7 @@ export function MovieCard({ item, offers }: { item: MovieItem | Episode; offers:
           )}
         </h3>
         {item.locked && <CardPrice offers={offers} />}
-        <div className={item.locked && item.preview ? `${styles.actions} ${styles.withPreview}` : styles.actions}>
+        <div className={styles.actions} data-with-preview={(item.locked && item.preview) || undefined}>
           {item.locked ? (
             <>
               <LockedMovieActions

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EntitlementsAnswer } from '@/lib/payments/contract';
+import type { PaymentApiError } from '@/lib/payments/browser/api';
 import { hasLeftovers } from '@/lib/payments/browser/leftover-keys';
 import { unlocks } from '@/lib/payments/ownership/unlocks';
 import { useDialogRequest } from '../dialog/useDialogRequest';
@@ -70,8 +71,7 @@ export function PurchasesProvider({ children }: { children: ReactNode }) {
           (error: unknown) => {
             console.error('[purchases] could not get a playback link for', videoPath, error);
             // A rental that ended, or a pre-order not out yet: the player says why, and the page learns what still plays.
-            const { code } = error as { code?: unknown };
-            if (code === 'expired' || code === 'not_released') {
+            if ((error as Partial<PaymentApiError>).notPlayingNow) {
               setEnded((current) => ({ ...current, [videoPath]: (error as Error).message }));
               void readLibrary();
             }

@@ -48,6 +48,14 @@ export class PaymentApiError extends Error {
     super(message);
     this.name = 'PaymentApiError';
   }
+
+  /**
+   * A title this browser owns that does not play now: a rental ended, a pre-order not out yet (the message is why).
+   * Read here, not by its codes in PurchasesProvider: that is every page's first script, this module comes later.
+   */
+  get notPlayingNow(): boolean {
+    return this.code === 'expired' || this.code === 'not_released';
+  }
 }
 
 /** Retry-After in whole seconds, as our server sends it; anything else is no hint. */
