@@ -3,14 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import type { Browser, Page } from '@playwright/test';
-import { formatTitlePath, titleContaining } from '@/lib/catalog/kinds';
-import { decimalAmount, formatAmount } from '@/lib/catalog/pricing';
+import type { Browser } from '@playwright/test';
+import { decimalAmount } from '@/lib/catalog/pricing';
 import { BROWSERS_COUNTED_PER_ADDRESS } from '@/lib/figures/daily';
-import type { Purchase } from '@/lib/payments/ledger/ledger';
-import { saleKindOf, type SaleKind } from '@/lib/payments/reporting/sale-kind';
+import { saleKindOf } from '@/lib/payments/reporting/sale-kind';
 import { apiBuyer, type ApiBuyer } from './support/api-buyer';
 import { chainControl, NOT_COUNTED } from './support/chain';
 import { clearFirestore } from './support/firestore-emulator';
@@ -21,6 +17,7 @@ import { openPurchase } from './support/purchase';
 import { CHAIN_URL, DESKTOP, E2E_PORTS, E2E_USDC_MINT, PHONE, STUDIO_PROJECT_ID, STUDIO_SITE_URL } from './support/ports';
 import { run, stopServer } from './support/processes';
 import { startSiteInstance } from './support/site-instance';
+import { funded, event, today, ledgerSales, type Expected, none, byTitle, saleCells, cellsOf, seenWithout, expectNoFigure, plain } from './support/studio-site';
 
 /**
  * Issue 42's studio, on a site of its own (its Firestore project, its recipient, a clock the test moves): the recipient
@@ -62,73 +59,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => stopServer(site));
 
-const today = () => new Date().toISOString().slice(0, 10);
 const buyer = (address: string) => apiBuyer(STUDIO_SITE_URL, address);
-
-async function funded(usdc = false) {
-  const payer = Keypair.generate();
-  await chain.airdrop(payer.publicKey.toBase58(), 2_000_000_000);
-  if (usdc) await chain.mintTo({ mint: E2E_USDC_MINT, owner: payer.publicKey.toBase58(), amount: 10_000_000 });
-  return payer;
-}
-
-const event = (who: ApiBuyer, path: string, name: 'dialog' | 'play' | 'complete') => who.send('/api/events', { path, event: name });
-
-/** Every sale the studio site's ledger holds (only this spec writes its project). */
-async function ledgerSales(): Promise<Purchase[]> {
-  const app = getApps().find((each) => each.name === 'e2e-studio') ?? initializeApp({ projectId: STUDIO_PROJECT_ID }, 'e2e-studio');
-  const snapshot = await getFirestore(app).collection('purchases').get();
-  return snapshot.docs.map((doc) => doc.data() as Purchase);
-}
-
-const METRIC: Record<SaleKind, 'purchases' | 'passes' | 'rentals'> = { purchase: 'purchases', pass: 'passes', rental: 'rentals' };
-type Expected = { purchases: number; passes: number; rentals: number; SOL: number; USDC: number };
-const none = (): Expected => ({ purchases: 0, passes: 0, rentals: 0, SOL: 0, USDC: 0 });
-
-/** The ledger's sales per title (its tree), as the studio should count them. */
-function byTitle(sales: Purchase[]) {
-  const titles = new Map<string, Expected>();
-  for (const sale of sales) {
-    const title = formatTitlePath(titleContaining(sale.path)!);
-    const figures = titles.get(title) ?? none();
-    figures[METRIC[saleKindOf(sale)]] += 1;
-    figures[sale.price.currency] += sale.price.units;
-    titles.set(title, figures);
-  }
-  return titles;
-}
-
-const amount = (currency: 'SOL' | 'USDC', units: number) => (units ? formatAmount({ currency, units }) : '—');
-const saleCells = (figures: Expected) => [
-  String(figures.purchases),
-  String(figures.passes),
-  String(figures.rentals),
-  // Of them in a Blink: every sale here was made on the site (e2e/blinks.spec.ts counts a Blink's).
-  '0',
-  amount('SOL', figures.SOL),
-  amount('USDC', figures.USDC),
-];
-const cellsOf = (page: Page, row: string) => page.locator(`${row} td`).allInnerTexts();
-
-/** What a page of the studio sends a browser without a session, in every form: its HTML, its RSC payload, the export. */
-async function seenWithout(send: (path: string, headers?: Record<string, string>) => Promise<Response>) {
-  const html = await (await send('/studio')).text();
-  const rsc = await (await send('/studio', { RSC: '1' })).text();
-  const exported = await send(`/api/studio/sales?from=${today()}&to=${today()}`);
-  return { html, rsc, exported: { status: exported.status, body: await exported.text() } };
-}
-
-function expectNoFigure(seen: Awaited<ReturnType<typeof seenWithout>>, signatures: string[]) {
-  expect(seen.exported.status).toBe(401);
-  for (const text of [seen.html, seen.rsc, seen.exported.body]) {
-    expect(text).not.toContain('data-table');
-    expect(text).not.toContain('By title');
-    for (const signature of signatures) expect(text).not.toContain(signature);
-  }
-  expect(seen.html).toContain('Sign in to the studio');
-}
-
-const plain = (url: string, cookie = '', headers: Record<string, string> = {}) => fetch(`${STUDIO_SITE_URL}${url}`, { headers: { cookie, ...headers } });
 
 /** The studio as its operator sees it in a browser: the recipient signed in from `address`, its cookies in a context of their own. */
 async function studioOf(browser: Browser, address: string) {
