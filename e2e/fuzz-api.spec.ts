@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { PublicKey } from '@solana/web3.js';
 import {
-  BROWSER_COOKIE,
   LOCKED_PATH,
   SERIES_ID,
   SEASON_ID,
@@ -15,13 +14,12 @@ import {
   hostileBody,
   hostileString,
   fitsNode,
-  mint,
   overNodeLimit,
   rawSegment,
   runs,
   send,
-  validBrowserCookie,
 } from './support/fuzz';
+import { BROWSER_COOKIE, mint, validBrowserCookie } from './support/fuzz-cookies';
 import { E2E_REVALIDATE_SECRET, SAME_ORIGIN, SITE_URL } from './support/ports';
 import { grantInLedger, ownerCookies } from './support/owner';
 import { expect, test } from './support/offline';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { LOCKED_PATH, SERIES_ID, Tally, base58ish, checkApiAnswer, cookieHeader, fuzz, runs, send } from './support/fuzz';
+import { LOCKED_PATH, SERIES_ID, Tally, base58ish, checkApiAnswer, fuzz, runs, send } from './support/fuzz';
+import { cookieHeader } from './support/fuzz-cookies';
 import { SAME_ORIGIN } from './support/ports';
 import { expect, test } from './support/offline';
 

@@ -5,7 +5,7 @@ import bs58 from 'bs58';
 import { LOCAL_GENESIS_HASH } from './support/chain';
 import { expect, test } from './support/offline';
 import { newBrowserId } from '@/lib/identity/browser-cookie';
-import { mint } from './support/fuzz';
+import { mint } from './support/fuzz-cookies';
 import { ownerOf, ownerProof } from './support/owner';
 import { CHAIN_URL } from './support/ports';
 import { siteFirestore } from './support/site-firestore';

@@ -1,7 +1,7 @@
 import { OWNER_COOKIE, newBrowserId, ownerProofValue } from '@/lib/identity/browser-cookie';
 import { LOCAL_GENESIS_HASH } from './chain';
 import { E2E_ENTITLEMENT_SECRET } from './ports';
-import { mint } from './fuzz';
+import { mint } from './fuzz-cookies';
 import { siteFirestore } from './site-firestore';
 
 /**
