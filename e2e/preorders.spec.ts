@@ -52,6 +52,7 @@ test('the embedded pre-order counts down on its page, sells as a pre-order, tell
   // Paid now, through the dialog: the pay words say pre-order, and the player says when it plays instead of playing.
   await header.getByRole('button', { name: /^Pre-order with Solana/ }).click();
   const dialog = purchaseDialog(page);
+  await expect(dialog).toContainText('A pre-order: paid now, yours in this browser, and it plays from its release date');
   await dialog.getByRole('button', { name: 'Connect Phantom Wallet' }).click();
   await dialog.getByRole('button', { name: 'Pre-order', exact: true }).click();
   await expect(dialog).toContainText('Paid 0.04 SOL', { timeout: 20_000 });

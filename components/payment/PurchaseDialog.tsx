@@ -260,7 +260,9 @@ function PurchaseFlow({ request, onClose, onGranted }: Props) {
         <p className={styles.explain}>
           {gift
             ? 'You get a link to send: the first wallet that opens it and signs owns the title. It does not unlock here.'
-            : 'One payment unlocks it in this browser; restore it anywhere from the wallet guide.'}
+            : offer.releases
+              ? 'A pre-order: paid now, yours in this browser, and it plays from its release date; restore it anywhere from the wallet guide.'
+              : 'One payment unlocks it in this browser; restore it anywhere from the wallet guide.'}
         </p>
         {applied?.screener ? (
           <div className={styles.actions}>
