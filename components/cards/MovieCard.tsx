@@ -3,8 +3,7 @@ import type { Episode, MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
 import { FreePlayButton } from '../player/FreePlayButton';
-import { PreviewButton } from '../player/PreviewButton';
-import { LockedMovieActions } from '../payment/LockedActions';
+import { LockedMovieControls } from '../payment/LockedMovieControls';
 import { CardPrice } from './CardPrice';
 import { CoverImage } from './CoverImage';
 import { LockBadge } from './LockBadge';
@@ -38,17 +37,7 @@ export function MovieCard({ item, offers }: { item: MovieItem | Episode; offers:
         {item.locked && <CardPrice offers={offers} />}
         <div className={styles.actions} data-with-preview={(item.locked && item.preview) || undefined}>
           {item.locked ? (
-            <>
-              <LockedMovieActions
-                purchasePath={item.purchasePath}
-                stream={item.stream}
-                videoPath={item.path}
-                title={item.title}
-                cover={item.coverimg}
-                offers={offers}
-              />
-              {item.preview && <PreviewButton videoPath={item.path} purchasePath={item.purchasePath} title={item.title} offers={offers} />}
-            </>
+            <LockedMovieControls movie={item} offers={offers} />
           ) : (
             <FreePlayButton
               src={item.videourl}

@@ -3,12 +3,11 @@ import { KINDS } from '@/lib/catalog/kinds';
 import type { MovieItem } from '@/lib/catalog/types';
 import type { ShownOffer } from '@/lib/payments/checkout/offer-words';
 import { routes } from '@/lib/routes';
-import { LockedMovieActions } from '../payment/LockedActions';
+import { LockedMovieControls } from '../payment/LockedMovieControls';
 import { OfferList } from '../payment/OfferList';
 import { ReleaseNote } from './ReleaseNote';
 import { FreePlayButton } from '../player/FreePlayButton';
 import { PlayerPrefetch } from '../player/PlayerPrefetch';
-import { PreviewButton } from '../player/PreviewButton';
 import { JsonLd, type StructuredData } from '../seo/JsonLd';
 import { DetailHeader } from './DetailHeader';
 
@@ -34,15 +33,7 @@ export function MovieView({ movie, offers, jsonLd, related }: { movie: MovieItem
             <>
               <ReleaseNote title={movie} />
               <OfferList offers={offers} />
-              <LockedMovieActions
-                purchasePath={movie.purchasePath}
-                stream={movie.stream}
-                videoPath={movie.path}
-                title={movie.title}
-                cover={movie.coverimg}
-                offers={offers}
-              />
-              {movie.preview && <PreviewButton videoPath={movie.path} purchasePath={movie.purchasePath} title={movie.title} offers={offers} />}
+              <LockedMovieControls movie={movie} offers={offers} />
             </>
           ) : (
             <>

@@ -27,12 +27,9 @@ export interface Subtitle {
 }
 
 /**
- * Free items carry their URL and subtitle tracks; locked ones name the path that unlocks them and
- * carry neither (subtitle files are public text that would give away what a paid video says).
- */
-/**
  * How a title plays: a free one's URL and subtitles; a locked one's purchase, and whether it is a packaged stream
- * (`stream`, never its address: the page fetches a stream's player code while its buyer pays, issue 44).
+ * (`stream`, never its address: the page fetches a stream's player code while its buyer pays, issue 44). A locked one
+ * carries no subtitles: subtitle files are public text that would give away what a paid video says.
  */
 export type Access =
   | { locked: false; videourl: string; subtitles: Subtitle[] }
