@@ -7,7 +7,7 @@ import { content } from './support/catalog';
 import { createTestWallet } from './support/phantom/wallet';
 import { CODES_SITE_URL, DESKTOP, PHONE } from './support/ports';
 import { expect, test } from './support/offline';
-import { purchaseDialog, withWallet } from './support/purchase';
+import { openPurchaseOnPage, withWallet } from './support/purchase';
 import { stopServer } from './support/processes';
 import { startSiteInstance } from './support/site-instance';
 import { askTransactionAnswer, scanQrCode, transactionLinkOf } from './support/solana-pay-wallet';
@@ -58,12 +58,7 @@ async function studioPage(browser: Browser, viewport: { width: number; height: n
 test('a 50 % code halves the price in the dialog, the QR and the receipt; a wrong code is told why', async ({ page }) => {
   test.setTimeout(90_000);
   await withWallet(page, createTestWallet());
-  await page.goto(trailerPage);
-  await page
-    .getByRole('button', { name: /Pay with Solana/ })
-    .first()
-    .click();
-  const dialog = purchaseDialog(page);
+  const dialog = await openPurchaseOnPage(page, trailerPage);
   await expect(dialog.getByTestId('purchase-price')).toHaveText('0.01 SOL');
   const field = dialog.getByRole('textbox', { name: 'Code' });
 
@@ -119,12 +114,7 @@ test('a screener made in the studio unlocks with no payment, and the studio list
   await made.context.close();
 
   // No wallet at all: nothing to pay with, nothing paid.
-  await page.goto(trailerPage);
-  await page
-    .getByRole('button', { name: /Pay with Solana/ })
-    .first()
-    .click();
-  const dialog = purchaseDialog(page);
+  const dialog = await openPurchaseOnPage(page, trailerPage);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(PRESS);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog.getByTestId('purchase-price')).toHaveText('Free (screener)');

@@ -24,7 +24,7 @@ import { expect, test } from './support/offline';
 import { createTestWallet, installPhantom, phantomState, setPhantom } from './support/phantom/wallet';
 import { CHAIN_URL, E2E_PORTS, E2E_RECIPIENT, TRANSACTION_SITE_URL } from './support/ports';
 import { stopServer } from './support/processes';
-import { ownedPaths, purchaseDialog } from './support/purchase';
+import { openPurchaseOnPage, ownedPaths, purchaseDialog } from './support/purchase';
 import { startSiteInstance } from './support/site-instance';
 import { askTransactionAnswer, payRequest, referenceOf, scanQrCode, transactionLinkOf } from './support/solana-pay-wallet';
 
@@ -84,12 +84,7 @@ async function funded(wallet = Keypair.generate()) {
 async function openDialog(page: Page, wallet?: Keypair) {
   await onThisChain(page.context());
   if (wallet) await installPhantom(page.context(), wallet);
-  await page.goto(trailerPage);
-  await page
-    .getByRole('button', { name: /Pay with Solana/ })
-    .first()
-    .click();
-  const dialog = purchaseDialog(page);
+  const dialog = await openPurchaseOnPage(page, trailerPage);
   const qr = dialog.getByRole('img', { name: /Solana Pay QR code/ });
   await expect(qr).toBeVisible();
   return { dialog, url: await scanQrCode(qr) };

@@ -3,7 +3,7 @@ import { content } from './support/catalog';
 import { insightSiteReady, READY_TIMEOUT_MS } from './support/insight-site';
 import { E2E_VARIANT_PRICE_LAMPORTS, INSIGHT_SITE_URL } from './support/ports';
 import { expect, test } from './support/offline';
-import { card, purchaseDialog, reveal } from './support/purchase';
+import { card, openPurchaseOnPage, reveal } from './support/purchase';
 
 // The second e2e build charges PRICE_LAMPORTS=20000000 for titles without a price of their own: every price a visitor reads must say so.
 const PRICE = '0.02 SOL';
@@ -41,13 +41,7 @@ test('no page quotes one price for every title: each title shows its own', async
 
 test('the purchase dialog and its Solana Pay code ask for the configured price, as the checkout charges it', async ({ page }) => {
   const checkout = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
-  // The title's own page: no carousel to scroll first.
-  await page.goto(`/watch/trailers/${lockedTrailerId}`);
-  await page
-    .getByRole('button', { name: /Pay with Solana/ })
-    .first()
-    .click();
-  const dialog = purchaseDialog(page);
+  const dialog = await openPurchaseOnPage(page, `/watch/trailers/${lockedTrailerId}`);
   await expect(dialog.getByTestId('purchase-price')).toHaveText(PRICE);
   expect(await (await checkout).json()).toMatchObject({
     price: { currency: 'SOL', units: E2E_VARIANT_PRICE_LAMPORTS },

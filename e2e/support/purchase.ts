@@ -89,6 +89,16 @@ export async function openPurchase(page: Page, title: string, carouselLabel: str
   return { card: target, dialog: purchaseDialog(page) };
 }
 
+/** A title's own page, its pay dialog opened from the button at the top: no carousel to scroll first. */
+export async function openPurchaseOnPage(page: Page, path: string) {
+  await page.goto(path);
+  await page
+    .getByRole('button', { name: /Pay with Solana/ })
+    .first()
+    .click();
+  return purchaseDialog(page);
+}
+
 /** A new browser of `wallet` that asks to restore its purchases from the wallet guide. */
 export async function restoreInNewBrowser(browser: Browser, wallet: Keypair) {
   const fresh = await browser.newPage();
